@@ -1,0 +1,73 @@
+package org.viadsm.examples.cli;
+
+import java.util.ServiceLoader;
+
+import org.viadsm.via.internal.AgronaAccess;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code viadsm} command line: the entry point of the runnable jar.
+ */
+@Command(
+    name = "viadsm",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Software distributed shared memory for Java over an emulated VIA NIC.",
+    subcommands = {DemoCommand.class, CommandLine.HelpCommand.class})
+public final class ViadsmCommand implements Runnable
+{
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    /**
+     * Runs the command line and exits with its exit code.
+     *
+     * @param args the arguments.
+     */
+    public static void main(final String[] args)
+    {
+        System.exit(execute(args));
+    }
+
+    /**
+     * Runs the command line.
+     *
+     * @param args the arguments.
+     * @return the exit code: 0 on success, 1 on failure, 2 on bad usage.
+     */
+    public static int execute(final String... args)
+    {
+        try
+        {
+            AgronaAccess.check();
+        }
+        catch (final IllegalStateException ex)
+        {
+            System.err.println("viadsm: " + ex.getMessage());
+            return 1;
+        }
+        return commandLine().execute(args);
+    }
+
+    /**
+     * The command line with every subcommand, including those other modules contribute.
+     *
+     * @return a new command line.
+     */
+    public static CommandLine commandLine()
+    {
+        final CommandLine commandLine = new CommandLine(new ViadsmCommand());
+        for (final CliExtension extension : ServiceLoader.load(CliExtension.class))
+        {
+            extension.register(commandLine);
+        }
+        return commandLine;
+    }
+
+    @Override
+    public void run()
+    {
+        spec.commandLine().usage(System.out);
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * The {@code viadsm} command line (picocli).
+ */
+package org.viadsm.examples.cli;

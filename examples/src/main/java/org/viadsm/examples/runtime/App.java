@@ -1,0 +1,29 @@
+package org.viadsm.examples.runtime;
+
+/**
+ * A SPLASH-style application. Subclasses are picocli {@code @Command} classes whose {@code @Option} fields mirror
+ * the C program's flags (same letters, same defaults); every team member gets its own instance, parsed from the
+ * same arguments, and runs {@link #run(Team)}.
+ */
+public abstract class App
+{
+    /**
+     * Checks the parsed options against the team size before anything starts, e.g. that the processor count
+     * divides the problem as the C program requires.
+     *
+     * @param teamSize number of members that will run.
+     * @throws IllegalArgumentException naming the offending option and value.
+     */
+    public void validate(final int teamSize)
+    {
+    }
+
+    /**
+     * Runs the application as one team member. Member 0 prints the C program's output to {@link Team#out()}.
+     *
+     * @param team this member's view of the team.
+     * @throws VerificationException if the application's self-check fails.
+     * @throws Exception             on any other failure.
+     */
+    public abstract void run(Team team) throws Exception;
+}

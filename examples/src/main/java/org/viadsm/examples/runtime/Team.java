@@ -1,0 +1,135 @@
+package org.viadsm.examples.runtime;
+
+import java.io.PrintStream;
+
+import org.viadsm.dsm.array.ByteArray;
+import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.FloatArray;
+import org.viadsm.dsm.array.IntArray;
+import org.viadsm.dsm.array.LongArray;
+
+/**
+ * One member of a team running an application: a Java thread over plain arrays, or a DSM node over shared arrays.
+ * The SPLASH programs' ANL macros map onto it: {@code G_MALLOC} to the collective allocations, {@code BARRIER} to
+ * {@link #barrier()}, {@code LOCK}/{@code UNLOCK} (and {@code ALOCK}) to {@link #lock(int)}/{@link #unlock(int)},
+ * {@code SETPAUSE}/{@code WAITPAUSE}/{@code CLEARPAUSE} to the pause calls.
+ * <p>
+ * Allocation is collective: every member calls the allocation methods in the same order with the same names and
+ * lengths, and gets the same array. Memory consistency effects: writes before {@link #unlock(int)},
+ * {@link #barrier()} or {@link #setPause(int)} happen-before reads after the matching {@link #lock(int)}, the
+ * return from the barrier, or the matching {@link #waitPause(int)}; data-race-free programs see sequential
+ * consistency.
+ * <p>
+ * <b>Note:</b> a member is used by one thread: the one that runs it.
+ */
+public interface Team
+{
+    /**
+     * This member's id, from 0 (the SPLASH "master") to {@code size() - 1}.
+     *
+     * @return the id.
+     */
+    int id();
+
+    /**
+     * Number of members: the processor count of the SPLASH program.
+     *
+     * @return the team size.
+     */
+    int size();
+
+    /**
+     * Waits until every member has called it.
+     */
+    void barrier();
+
+    /**
+     * Acquires lock {@code lockId}; locks are numbered from 0 and need no declaration.
+     *
+     * @param lockId the lock.
+     */
+    void lock(int lockId);
+
+    /**
+     * Releases lock {@code lockId}.
+     *
+     * @param lockId the lock.
+     * @throws IllegalMonitorStateException if this member does not hold it.
+     */
+    void unlock(int lockId);
+
+    /**
+     * Signals pause {@code pauseId}, a counting semaphore as Splash-3's {@code SETPAUSE} is.
+     *
+     * @param pauseId the pause.
+     */
+    void setPause(int pauseId);
+
+    /**
+     * Waits for one signal of pause {@code pauseId} and consumes it ({@code WAITPAUSE}).
+     *
+     * @param pauseId the pause.
+     */
+    void waitPause(int pauseId);
+
+    /**
+     * Clears pause {@code pauseId} ({@code CLEARPAUSE}); a no-op for semaphore pauses, kept so ports mirror the C
+     * code's calls.
+     *
+     * @param pauseId the pause.
+     */
+    void clearPause(int pauseId);
+
+    /**
+     * Collectively allocates an array of doubles, zero-filled.
+     *
+     * @param name   the array's name, the same on every member.
+     * @param length number of elements.
+     * @return the array every member shares.
+     * @throws IllegalStateException if members disagree on the name, type, length or order.
+     */
+    DoubleArray doubles(String name, int length);
+
+    /**
+     * Collectively allocates an array of floats, zero-filled.
+     *
+     * @param name   the array's name.
+     * @param length number of elements.
+     * @return the shared array.
+     */
+    FloatArray floats(String name, int length);
+
+    /**
+     * Collectively allocates an array of longs, zero-filled.
+     *
+     * @param name   the array's name.
+     * @param length number of elements.
+     * @return the shared array.
+     */
+    LongArray longs(String name, int length);
+
+    /**
+     * Collectively allocates an array of ints, zero-filled.
+     *
+     * @param name   the array's name.
+     * @param length number of elements.
+     * @return the shared array.
+     */
+    IntArray ints(String name, int length);
+
+    /**
+     * Collectively allocates an array of bytes, zero-filled.
+     *
+     * @param name   the array's name.
+     * @param length number of elements.
+     * @return the shared array.
+     */
+    ByteArray bytes(String name, int length);
+
+    /**
+     * Where the application prints: the run's output on member 0, a sink on the others.
+     *
+     * @return the stream.
+     */
+    PrintStream out();
+}

@@ -1,0 +1,163 @@
+package org.viadsm.via;
+
+import java.nio.ByteBuffer;
+
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+import org.viadsm.via.memory.ProtectionTag;
+import org.viadsm.via.spi.NicProviders;
+
+/**
+ * An emulated VI NIC, after VIPL's {@code VipOpenNic}: it owns protection tags, registered memory, completion
+ * queues and VIs, and it listens for connection requests at its address.
+ * <p>
+ * Providers are chosen by the address scheme, as M-VIA loads device plugins:
+ * <ul>
+ * <li>{@code jvm:<name>}: NICs in one JVM (nodes as threads).</li>
+ * <li>{@code shm:<name>}: processes on one host; registered memory lives in sparse files under {@code /dev/shm},
+ * and RDMA and atomics are performed by the initiator on the target's mapped memory, with no target thread.</li>
+ * <li>{@code tcp:<host>:<port>}: hosts over TCP; port 0 picks a free port, and {@link #address()} tells which.</li>
+ * </ul>
+ * <b>Note:</b> control calls (tags, registration, queues, VIs, connections) are thread-safe. Closing the NIC
+ * destroys everything it owns, releases its memory and files, and breaks its connections.
+ */
+public interface Nic extends AutoCloseable
+{
+    /**
+     * Opens the NIC at {@code address} with the provider its scheme names.
+     *
+     * @param address a provider address, e.g. {@code shm:node0}.
+     * @return the open NIC.
+     * @throws IllegalArgumentException if no provider serves the scheme, or the address is malformed.
+     * @throws ViaException             if the provider cannot open the NIC (address in use, no shared memory).
+     */
+    static Nic open(final String address)
+    {
+        return NicProviders.open(address);
+    }
+
+    /**
+     * The address peers use to reach this NIC.
+     *
+     * @return the provider address.
+     */
+    String address();
+
+    /**
+     * What the NIC can do, as {@code VipQueryNic} reports.
+     *
+     * @return the attributes.
+     */
+    NicAttributes attributes();
+
+    /**
+     * Creates a protection tag.
+     *
+     * @return a new tag.
+     */
+    ProtectionTag createPtag();
+
+    /**
+     * Destroys a protection tag.
+     *
+     * @param ptag a tag of this NIC.
+     * @throws IllegalStateException    if a VI or a memory registration still uses it.
+     * @throws IllegalArgumentException if the tag belongs to another NIC or was destroyed.
+     */
+    void destroyPtag(ProtectionTag ptag);
+
+    /**
+     * Allocates zeroed off-heap memory that this NIC can register and that peers can reach: sparse (untouched
+     * pages cost nothing) and page-aligned. Released by {@link #freeMemory(ByteBuffer)} or by closing the NIC;
+     * the buffer must not be used after that.
+     *
+     * @param length bytes.
+     * @return a direct buffer of {@code length} bytes.
+     * @throws ViaException with {@link ViaError#ERROR_RESOURCE} if the memory cannot be had.
+     */
+    ByteBuffer allocateMemory(int length);
+
+    /**
+     * Releases memory from {@link #allocateMemory(int)}.
+     *
+     * @param buffer the buffer allocateMemory returned.
+     * @throws IllegalArgumentException if the buffer did not come from this NIC.
+     * @throws IllegalStateException    if part of it is still registered.
+     */
+    void freeMemory(ByteBuffer buffer);
+
+    /**
+     * Registers memory, as {@code VipRegisterMem} does: from the buffer's first byte to its capacity (register a
+     * {@link ByteBuffer#slice()} for part of a buffer).
+     *
+     * @param buffer     a direct buffer; for the shm provider it must lie within memory from
+     *                   {@link #allocateMemory(int)}, which peers can map.
+     * @param attributes ptag and RDMA enable bits.
+     * @return the registered region.
+     * @throws IllegalArgumentException if the buffer is not direct, not reachable by this provider, or the ptag
+     *                                  belongs to another NIC.
+     * @throws ViaException             with {@link ViaError#ERROR_RESOURCE} past the registration limits.
+     */
+    MemoryRegion registerMemory(ByteBuffer buffer, MemoryAttributes attributes);
+
+    /**
+     * Deregisters memory, as {@code VipDeregisterMem} does; its handle fails every later protection check.
+     *
+     * @param region a region of this NIC.
+     * @throws IllegalArgumentException if the region belongs to another NIC or is already deregistered.
+     */
+    void deregisterMemory(MemoryRegion region);
+
+    /**
+     * Creates a completion queue.
+     *
+     * @param capacity entries it can hold.
+     * @return the queue.
+     * @throws IllegalArgumentException if the capacity is not positive or above the NIC's limit.
+     */
+    CompletionQueue createCq(int capacity);
+
+    /**
+     * Creates a VI, as {@code VipCreateVi} does.
+     *
+     * @param attributes reliability, ptag, transfer size and RDMA enable bits; copied.
+     * @param sendCq     completion queue for the send queue, or null.
+     * @param recvCq     completion queue for the receive queue, or null.
+     * @return an idle VI.
+     * @throws IllegalArgumentException if the ptag is missing or foreign, the reliability level unsupported, RDMA
+     *                                  Read asked for at the unreliable level, or the transfer size too large.
+     * @throws ViaException             with {@link ViaError#ERROR_RESOURCE} past the VI limit.
+     */
+    Vi createVi(ViAttributes attributes, CompletionQueue sendCq, CompletionQueue recvCq);
+
+    /**
+     * Server side of client/server connection: waits for a connection request with the given discriminator, as
+     * {@code VipConnectWait} does.
+     *
+     * @param discriminator the discriminator clients ask for.
+     * @param timeoutNs     longest wait.
+     * @return the request, to be accepted or rejected.
+     * @throws ViaException with {@link ViaError#TIMEOUT} if no request came in time.
+     */
+    ConnectRequest connectWait(long discriminator, long timeoutNs);
+
+    /**
+     * Sets the handler of asynchronous errors; the default ignores them (VI state and descriptor status still tell).
+     *
+     * @param handler the handler, or null for the default.
+     */
+    void errorHandler(AsyncErrorHandler handler);
+
+    /**
+     * Whether the NIC is closed.
+     *
+     * @return true once closed.
+     */
+    boolean isClosed();
+
+    /**
+     * Closes the NIC and everything it owns; idempotent.
+     */
+    @Override
+    void close();
+}

@@ -1,0 +1,28 @@
+package org.viadsm.via.spi;
+
+import org.viadsm.via.Nic;
+
+/**
+ * A NIC implementation, found with {@link java.util.ServiceLoader} by the scheme of the address it serves
+ * ({@code jvm}, {@code shm}, {@code tcp}), as M-VIA loads a device plugin per interconnect. Implementations are
+ * listed in {@code META-INF/services/org.viadsm.via.spi.NicProvider}.
+ */
+public interface NicProvider
+{
+    /**
+     * The address scheme this provider serves, without the colon.
+     *
+     * @return e.g. {@code shm}.
+     */
+    String scheme();
+
+    /**
+     * Opens a NIC.
+     *
+     * @param address the whole address, scheme included.
+     * @return the open NIC.
+     * @throws IllegalArgumentException if the address is malformed, naming what is wrong.
+     * @throws org.viadsm.via.ViaException if the NIC cannot be opened.
+     */
+    Nic open(String address);
+}
