@@ -1,0 +1,368 @@
+package org.viadsm.consistency;
+
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.consistency.diff.TwinPool;
+import org.viadsm.consistency.home.HomePolicy;
+import org.viadsm.consistency.notice.WriteNoticeLog;
+import org.viadsm.consistency.notice.WriteNoticeReader;
+import org.viadsm.consistency.page.PageCoherence;
+import org.viadsm.consistency.page.PageTable;
+import org.viadsm.consistency.page.SharedSpace;
+import org.viadsm.consistency.port.Notifications;
+import org.viadsm.consistency.port.ProtocolPort;
+import org.viadsm.consistency.sync.BarrierProtocol;
+import org.viadsm.consistency.sync.LockProtocol;
+import org.viadsm.consistency.sync.SemaphoreProtocol;
+import org.viadsm.consistency.sync.SyncState;
+
+/**
+ * One node of home-based lazy release consistency: its shared space, intervals, locks, barriers and semaphores,
+ * over a {@link ProtocolPort}. The dsm module puts shared arrays and a cluster handle on top; tests drive it over
+ * an in-memory port.
+ * <p>
+ * Memory consistency effects: writes before a release (an unlock, a barrier, a semaphore post) happen-before
+ * reads after the matching acquire (the next lock of that lock by any node, the exit from that barrier on every
+ * node, the wait that consumes the post); data-race-free programs see sequential consistency.
+ * <p>
+ * <b>Note:</b> used by one thread at a time, the node's application thread; region 0 of the port must be the
+ * control region, at least {@link ControlRegionLayout#length()} zeroed bytes.
+ */
+public final class HlrcNode implements AutoCloseable
+{
+    /** Region id of the control region. */
+    public static final int CONTROL_REGION = 0;
+
+    private final ProtocolPort port;
+    private final ProtocolConfig config;
+    private final ControlRegionLayout layout;
+    private final Counters counters;
+    private final SharedSpace space = new SharedSpace();
+    private final TwinPool twins;
+    private final PageCoherence coherence;
+    private final Intervals intervals;
+    private final SyncState sync;
+    private final LockProtocol locks;
+    private final BarrierProtocol barriers;
+    private final SemaphoreProtocol semaphores;
+    private boolean left;
+
+    /**
+     * Creates the node and initialises its control region.
+     *
+     * @param port          the network; {@code port.nodeCount()} must equal the configuration's.
+     * @param config        the protocol configuration, the same on every node.
+     * @param counters      where the node counts.
+     * @param syncTimeoutNs longest a synchronization may wait; {@link Long#MAX_VALUE} for no limit.
+     * @throws IllegalArgumentException if the control region is too small or the node counts differ.
+     */
+    public HlrcNode(
+        final ProtocolPort port, final ProtocolConfig config, final Counters counters, final long syncTimeoutNs)
+    {
+        config.conclude();
+        if (port.nodeCount() != config.nodeCount())
+        {
+            throw new IllegalArgumentException("port has " + port.nodeCount() + " nodes, configuration " +
+                config.nodeCount());
+        }
+        this.port = port;
+        this.config = config;
+        this.layout = new ControlRegionLayout(config);
+        this.counters = counters;
+        final AtomicBuffer control = port.region(CONTROL_REGION);
+        if (control.capacity() < layout.length())
+        {
+            throw new IllegalArgumentException("control region has " + control.capacity() + " bytes, needs " +
+                layout.length());
+        }
+        this.twins = new TwinPool(config.pageSize());
+        this.coherence = new PageCoherence(port, space, twins, counters, config.prefetchPages());
+        final WriteNoticeLog log = new WriteNoticeLog(control, layout.log(), layout.logLayout());
+        final WriteNoticeReader reader = new WriteNoticeReader(port, CONTROL_REGION, layout.log(),
+            layout.logScratch(), layout.logLayout());
+        this.intervals = new Intervals(port.nodeId(), port.nodeCount(), log, reader, coherence, counters);
+        this.sync = new SyncState(port, counters, syncTimeoutNs);
+        this.locks = new LockProtocol(port, layout, intervals, sync, counters, config.maxLocks());
+        this.barriers = new BarrierProtocol(port, layout, intervals, sync, counters);
+        this.semaphores = new SemaphoreProtocol(port, layout, intervals, sync, counters, config.maxSemaphores());
+    }
+
+    /**
+     * Bytes the control region needs for a configuration.
+     *
+     * @param config a concluded configuration.
+     * @return the control region length.
+     */
+    public static int controlRegionLength(final ProtocolConfig config)
+    {
+        return new ControlRegionLayout(config).length();
+    }
+
+    /**
+     * This node's id.
+     *
+     * @return the node id.
+     */
+    public int nodeId()
+    {
+        return port.nodeId();
+    }
+
+    /**
+     * Number of nodes.
+     *
+     * @return the node count.
+     */
+    public int nodeCount()
+    {
+        return port.nodeCount();
+    }
+
+    /**
+     * The configuration.
+     *
+     * @return the configuration.
+     */
+    public ProtocolConfig config()
+    {
+        return config;
+    }
+
+    /**
+     * The control region's layout.
+     *
+     * @return the layout.
+     */
+    public ControlRegionLayout layout()
+    {
+        return layout;
+    }
+
+    /**
+     * The node's counters.
+     *
+     * @return the counters.
+     */
+    public Counters counters()
+    {
+        return counters;
+    }
+
+    /**
+     * The node's shared space.
+     *
+     * @return the space.
+     */
+    public SharedSpace space()
+    {
+        return space;
+    }
+
+    /**
+     * The node's vector clock.
+     *
+     * @return the live clock.
+     */
+    public VectorClock clock()
+    {
+        return intervals.clock();
+    }
+
+    /**
+     * Intervals this node's write-notice log still retains: bounded by garbage collection at barriers and by the
+     * log's capacity.
+     *
+     * @return the retained interval count.
+     */
+    public long retainedIntervals()
+    {
+        return intervals.log().retained();
+    }
+
+    /**
+     * Adds a shared array whose memory the caller has registered as {@code region} on every node.
+     *
+     * @param name        the array's name.
+     * @param region      its region id, the same on every node.
+     * @param pages       number of pages.
+     * @param elementSize bytes per element, the diff granularity.
+     * @param homes       the home policy.
+     * @param memory      this node's copy, at least {@code pages * pageSize} bytes plus the first-touch directory.
+     * @return the array's page table.
+     */
+    public PageTable addArray(
+        final String name, final int region, final int pages, final int elementSize, final HomePolicy homes,
+        final AtomicBuffer memory)
+    {
+        final PageTable table = new PageTable(name, region, space.nextGlobalPage(), pages, config.pageSize(),
+            elementSize, homes, memory, port.nodeId());
+        space.add(table);
+        return table;
+    }
+
+    /**
+     * Makes an invalid page readable.
+     *
+     * @param table the page's array.
+     * @param page  the page.
+     */
+    public void readFault(final PageTable table, final int page)
+    {
+        coherence.readFault(table, page);
+    }
+
+    /**
+     * Makes a page writable for the rest of the interval.
+     *
+     * @param table the page's array.
+     * @param page  the page.
+     */
+    public void writeFault(final PageTable table, final int page)
+    {
+        coherence.writeFault(table, page);
+    }
+
+    /**
+     * The home of a page (claiming it under first touch).
+     *
+     * @param table the page's array.
+     * @param page  the page.
+     * @return its home node.
+     */
+    public int home(final PageTable table, final int page)
+    {
+        return coherence.home(table, page);
+    }
+
+    /**
+     * Acquires a lock.
+     *
+     * @param lockId the lock.
+     */
+    public void lock(final int lockId)
+    {
+        locks.lock(lockId);
+    }
+
+    /**
+     * Acquires a lock if it is free.
+     *
+     * @param lockId the lock.
+     * @return true if acquired.
+     */
+    public boolean tryLock(final int lockId)
+    {
+        return locks.tryLock(lockId);
+    }
+
+    /**
+     * Releases a lock.
+     *
+     * @param lockId the lock.
+     */
+    public void unlock(final int lockId)
+    {
+        locks.unlock(lockId);
+    }
+
+    /**
+     * Whether this node holds a lock.
+     *
+     * @param lockId the lock.
+     * @return true if held.
+     */
+    public boolean isHeld(final int lockId)
+    {
+        return locks.isHeld(lockId);
+    }
+
+    /**
+     * A barrier with release and acquire.
+     */
+    public void barrier()
+    {
+        barriers.barrier();
+    }
+
+    /**
+     * A barrier without consistency actions, for the runtime's collectives.
+     */
+    public void syncBarrier()
+    {
+        barriers.syncBarrier();
+    }
+
+    /**
+     * Posts a semaphore.
+     *
+     * @param id the semaphore.
+     */
+    public void post(final int id)
+    {
+        semaphores.post(id);
+    }
+
+    /**
+     * Waits on a semaphore.
+     *
+     * @param id the semaphore.
+     */
+    public void await(final int id)
+    {
+        semaphores.await(id);
+    }
+
+    /**
+     * Leaves the cluster: tells every peer, then waits up to {@code timeoutNs} until every peer has left or
+     * failed, so no peer still needs this node's memory when it is freed. Idempotent.
+     *
+     * @param timeoutNs longest wait for the peers.
+     * @return true if every peer left in time.
+     * @throws IllegalStateException if this node still holds a lock.
+     */
+    public boolean leave(final long timeoutNs)
+    {
+        if (left)
+        {
+            return true;
+        }
+        if (locks.heldCount() > 0)
+        {
+            throw new IllegalStateException("node " + port.nodeId() + " holds " + locks.heldCount() +
+                " lock(s); release them before leaving");
+        }
+        left = true;
+        final int notification = Notifications.of(Notifications.LEAVE, 0);
+        for (int node = 0; node < port.nodeCount(); node++)
+        {
+            if (node != port.nodeId())
+            {
+                try
+                {
+                    port.writeAndNotify(node, CONTROL_REGION, 0, CONTROL_REGION, 0, 0, notification);
+                }
+                catch (final ProtocolException ignore)
+                {
+                    // A peer that is gone needs no goodbye.
+                }
+            }
+        }
+        try
+        {
+            port.flushWrites();
+        }
+        catch (final ProtocolException ignore)
+        {
+            // As above: only reachable peers matter.
+        }
+        return sync.awaitAllLeft(timeoutNs);
+    }
+
+    /**
+     * Frees the node's private memory (twins); the caller frees the port and regions.
+     */
+    @Override
+    public void close()
+    {
+        twins.close();
+    }
+}

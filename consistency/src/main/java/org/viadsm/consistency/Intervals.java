@@ -1,0 +1,127 @@
+package org.viadsm.consistency;
+
+import org.agrona.collections.IntArrayList;
+import org.viadsm.consistency.notice.WriteNoticeLog;
+import org.viadsm.consistency.notice.WriteNoticeReader;
+import org.viadsm.consistency.page.PageCoherence;
+
+/**
+ * A node's intervals and vector clock: the release and acquire halves of every synchronization.
+ * <p>
+ * A release sends the interval's diffs home, then publishes its write notices in the node's log and advances
+ * the node's own clock entry: the clock a releaser hands on covers only intervals whose diffs are already home and
+ * whose notices are readable. An acquire takes the clock of the matching release and, for every node whose
+ * entry is ahead of this node's, reads exactly the notices of the intervals in between and invalidates those
+ * pages.
+ * <p>
+ * <b>Note:</b> used by the node's application thread only.
+ */
+public final class Intervals
+{
+    private final int nodeId;
+    private final VectorClock clock;
+    private final WriteNoticeLog log;
+    private final WriteNoticeReader reader;
+    private final PageCoherence coherence;
+    private final Counters counters;
+    private final IntArrayList notices = new IntArrayList();
+    private int[] noticeArray = new int[64];
+
+    /**
+     * Creates the interval machinery.
+     *
+     * @param nodeId    this node.
+     * @param nodeCount number of nodes.
+     * @param log       this node's notice log.
+     * @param reader    reads peers' logs.
+     * @param coherence page actions.
+     * @param counters  the node's counters.
+     */
+    public Intervals(
+        final int nodeId,
+        final int nodeCount,
+        final WriteNoticeLog log,
+        final WriteNoticeReader reader,
+        final PageCoherence coherence,
+        final Counters counters)
+    {
+        this.nodeId = nodeId;
+        this.clock = new VectorClock(nodeCount);
+        this.log = log;
+        this.reader = reader;
+        this.coherence = coherence;
+        this.counters = counters;
+    }
+
+    /**
+     * The node's vector clock.
+     *
+     * @return the live clock.
+     */
+    public VectorClock clock()
+    {
+        return clock;
+    }
+
+    /**
+     * The node's notice log.
+     *
+     * @return the log.
+     */
+    public WriteNoticeLog log()
+    {
+        return log;
+    }
+
+    /**
+     * Closes the current interval if it wrote anything: diffs home, notices published, own clock entry advanced.
+     *
+     * @return true if an interval was closed.
+     */
+    public boolean release()
+    {
+        final int count = coherence.releaseDirty(notices);
+        if (0 == count)
+        {
+            return false;
+        }
+        if (noticeArray.length < count)
+        {
+            noticeArray = new int[Math.max(count, noticeArray.length * 2)];
+        }
+        for (int i = 0; i < count; i++)
+        {
+            noticeArray[i] = notices.getInt(i);
+        }
+        final long sequence = log.publish(noticeArray, count);
+        clock.set(nodeId, sequence);
+        counters.increment(Counter.INTERVALS);
+        return true;
+    }
+
+    /**
+     * Brings this node up to {@code incoming}: applies the write notices of every interval it covers that this
+     * node's clock does not, then merges the clocks.
+     *
+     * @param incoming the clock of the matching release.
+     */
+    public void acquire(final VectorClock incoming)
+    {
+        boolean invalidatedAll = false;
+        for (int node = 0; node < clock.size(); node++)
+        {
+            if (node == nodeId || incoming.get(node) <= clock.get(node) || invalidatedAll)
+            {
+                continue;
+            }
+            if (WriteNoticeReader.LOST == reader.read(node, clock.get(node), incoming.get(node), coherence))
+            {
+                counters.increment(Counter.NOTICE_LOG_OVERRUNS);
+                coherence.invalidateAllCached();
+                invalidatedAll = true;
+            }
+        }
+        coherence.finishAcquire();
+        clock.merge(incoming);
+    }
+}

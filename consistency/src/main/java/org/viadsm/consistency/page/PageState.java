@@ -1,0 +1,40 @@
+package org.viadsm.consistency.page;
+
+/**
+ * States of a page in a node's page table, ordered so that one comparison tells whether an access may proceed:
+ * a read needs {@code state >= READ_ONLY}, a write needs {@code state == READ_WRITE}.
+ */
+public final class PageState
+{
+    /** The local copy is stale or absent: the next access fetches the page from its home. */
+    public static final byte INVALID = 0;
+    /** The local copy is current as of the last acquire; the next write makes a twin (if not home). */
+    public static final byte READ_ONLY = 1;
+    /** Written in the current interval: twinned (if not home), dirty, and written freely until the release. */
+    public static final byte READ_WRITE = 2;
+
+    private PageState()
+    {
+    }
+
+    /**
+     * A state's name.
+     *
+     * @param state the state.
+     * @return its name.
+     */
+    public static String name(final byte state)
+    {
+        switch (state)
+        {
+            case INVALID:
+                return "INVALID";
+            case READ_ONLY:
+                return "READ_ONLY";
+            case READ_WRITE:
+                return "READ_WRITE";
+            default:
+                return "UNKNOWN(" + state + ")";
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.viadsm.consistency.port;
+
+import org.agrona.concurrent.AtomicBuffer;
+
+/**
+ * What the consistency protocol needs from the network: one-sided reads, writes and atomics on the registered
+ * regions of any node, writes that also deliver a notification, and a way to wait for notifications. The dsm module
+ * implements it over VIA ({@code RDMA Read}, {@code RDMA Write}, {@code RDMA Write} with immediate data, remote
+ * atomics); tests implement it in memory.
+ * <p>
+ * Regions are numbered the same on every node: region {@code r} of node {@code n} is node {@code n}'s copy of
+ * shared region {@code r} (region 0 is the protocol's control region). Offsets are byte offsets into a region.
+ * Operations on the calling node's own regions are performed directly on local memory, with the same semantics.
+ * <p>
+ * Ordering: operations to one node take effect in the order they are issued. {@link #read} and the atomics
+ * return once complete. {@link #write} and {@link #writeAndNotify} may return before the data has reached the
+ * target; {@link #flushWrites()} waits until every write issued so far is in its target's memory, and a
+ * notification is delivered only after the data written with it.
+ * <p>
+ * Memory consistency effects: a completed write happens-before any read of the written bytes that follows, on
+ * any node, an atomic or notification that the writer issued after {@link #flushWrites()} returned.
+ * <p>
+ * <b>Note:</b> a port is used by one thread: the node's application thread.
+ */
+public interface ProtocolPort
+{
+    /**
+     * This node's id.
+     *
+     * @return the node id, from 0.
+     */
+    int nodeId();
+
+    /**
+     * Number of nodes.
+     *
+     * @return the node count.
+     */
+    int nodeCount();
+
+    /**
+     * This node's memory for region {@code region}.
+     *
+     * @param region the region id.
+     * @return the local buffer.
+     * @throws IllegalArgumentException if the region is not registered.
+     */
+    AtomicBuffer region(int region);
+
+    /**
+     * Copies {@code length} bytes from a node's region into a local region, and returns when they are there.
+     *
+     * @param node         the node to read from.
+     * @param region       its region.
+     * @param offset       offset in that region.
+     * @param localRegion  destination region of this node.
+     * @param localOffset  offset in the destination.
+     * @param length       bytes.
+     * @throws org.viadsm.consistency.ProtocolException if the node cannot be reached.
+     */
+    void read(int node, int region, long offset, int localRegion, long localOffset, int length);
+
+    /**
+     * Starts copying {@code length} bytes from a local region into a node's region; the source must not change
+     * until {@link #flushWrites()} returns.
+     *
+     * @param node        the node to write to.
+     * @param region      its region.
+     * @param offset      offset in that region.
+     * @param localRegion source region of this node.
+     * @param localOffset offset in the source.
+     * @param length      bytes.
+     * @throws org.viadsm.consistency.ProtocolException if the node cannot be reached.
+     */
+    void write(int node, int region, long offset, int localRegion, long localOffset, int length);
+
+    /**
+     * Starts a write, as {@link #write}, that also delivers {@code notification} to the node once the data is in
+     * its memory. {@code length} may be 0 to send the notification alone.
+     *
+     * @param node         the node.
+     * @param region       its region.
+     * @param offset       offset in that region.
+     * @param localRegion  source region of this node.
+     * @param localOffset  offset in the source.
+     * @param length       bytes, possibly 0.
+     * @param notification the 32-bit notification, see {@link Notifications}.
+     * @throws org.viadsm.consistency.ProtocolException if the node cannot be reached.
+     */
+    void writeAndNotify(int node, int region, long offset, int localRegion, long localOffset, int length,
+        int notification);
+
+    /**
+     * Waits until every write issued so far is in its target's memory.
+     *
+     * @throws org.viadsm.consistency.ProtocolException if a write failed.
+     */
+    void flushWrites();
+
+    /**
+     * Atomically replaces the aligned 8-byte word at {@code offset} of a node's region with {@code update} if it
+     * holds {@code expected}.
+     *
+     * @param node     the node.
+     * @param region   its region.
+     * @param offset   offset of the word, a multiple of 8.
+     * @param expected the value the word must hold.
+     * @param update   the new value.
+     * @return the word's previous value (equal to {@code expected} if and only if it was replaced).
+     * @throws org.viadsm.consistency.ProtocolException if the node cannot be reached.
+     */
+    long compareAndSwap(int node, int region, long offset, long expected, long update);
+
+    /**
+     * Atomically adds {@code delta} to the aligned 8-byte word at {@code offset} of a node's region.
+     *
+     * @param node   the node.
+     * @param region its region.
+     * @param offset offset of the word, a multiple of 8.
+     * @param delta  the addend.
+     * @return the word's previous value.
+     * @throws org.viadsm.consistency.ProtocolException if the node cannot be reached.
+     */
+    long fetchAndAdd(int node, int region, long offset, long delta);
+
+    /**
+     * Delivers the notifications that have arrived, without waiting.
+     *
+     * @param handler receives each notification and each peer failure.
+     * @return the number of events delivered.
+     */
+    int pollNotifications(NotificationHandler handler);
+
+    /**
+     * Delivers notifications, waiting up to {@code timeoutNs} for at least one event: spins briefly, then parks.
+     *
+     * @param timeoutNs longest wait.
+     * @param handler   receives each notification and each peer failure.
+     * @return the number of events delivered; 0 on timeout.
+     */
+    int awaitNotifications(long timeoutNs, NotificationHandler handler);
+}

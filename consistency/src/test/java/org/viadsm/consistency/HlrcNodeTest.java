@@ -1,0 +1,392 @@
+package org.viadsm.consistency;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.home.Placement;
+import org.viadsm.consistency.page.PageState;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(60)
+class HlrcNodeTest
+{
+    @Test
+    void shouldPassAMessageThroughALock()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 256, Placement.onNode(0));
+        final InMemoryCluster.LongArray flag = cluster.longs("flag", 1, Placement.onNode(0));
+        cluster.run((id, node) ->
+        {
+            if (1 == id)
+            {
+                node.lock(7);
+                for (int i = 0; i < 256; i++)
+                {
+                    data.set(node, i, 1000 + i);
+                }
+                flag.set(node, 0, 1);
+                node.unlock(7);
+            }
+            else
+            {
+                while (true)
+                {
+                    node.lock(7);
+                    final boolean ready = 1 == flag.get(node, 0);
+                    if (ready)
+                    {
+                        for (int i = 0; i < 256; i++)
+                        {
+                            assertEquals(1000 + i, data.get(node, i), "data[" + i + "]");
+                        }
+                    }
+                    node.unlock(7);
+                    if (ready)
+                    {
+                        break;
+                    }
+                }
+            }
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 8})
+    void shouldPassWritesThroughABarrierToEveryNode(final int nodes)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64 * nodes, Placement.cyclic());
+        cluster.run((id, node) ->
+        {
+            for (int round = 1; round <= 3; round++)
+            {
+                for (int i = 0; i < 64; i++)
+                {
+                    data.set(node, id * 64 + i, round * 100_000L + id * 1000 + i);
+                }
+                node.barrier();
+                for (int other = 0; other < nodes; other++)
+                {
+                    for (int i = 0; i < 64; i++)
+                    {
+                        assertEquals(round * 100_000L + other * 1000 + i, data.get(node, other * 64 + i));
+                    }
+                }
+                node.barrier();
+            }
+        });
+        assertEquals(6, cluster.counters[0].get(Counter.BARRIERS));
+    }
+
+    @Test
+    void shouldMergeMultipleWritersOfDisjointWordsOfOnePage()
+    {
+        final int nodes = 4;
+        final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        final InMemoryCluster.LongArray page = cluster.longs("page", 64, Placement.onNode(0));
+        cluster.run((id, node) ->
+        {
+            for (int i = id; i < 64; i += nodes)
+            {
+                page.set(node, i, 10L * i + id);
+            }
+            node.barrier();
+            for (int i = 0; i < 64; i++)
+            {
+                assertEquals(10L * i + i % nodes, page.get(node, i), "word " + i + " on node " + id);
+            }
+        });
+        for (int id = 1; id < nodes; id++)
+        {
+            assertEquals(1, cluster.counters[id].get(Counter.DIFFS), "one diff from node " + id);
+            assertEquals(16, cluster.counters[id].get(Counter.DIFF_RUNS), "a run per word written by " + id);
+            assertEquals(16 * 8, cluster.counters[id].get(Counter.DIFF_BYTES));
+        }
+        assertEquals(0, cluster.counters[0].get(Counter.DIFFS), "the home sends no diffs");
+    }
+
+    @Test
+    void shouldCountALockProtectedCounterExactly()
+    {
+        final int nodes = 4;
+        final int increments = 2000;
+        final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        final InMemoryCluster.LongArray counter = cluster.longs("counter", 1, Placement.onNode(1));
+        cluster.run((id, node) ->
+        {
+            for (int i = 0; i < increments; i++)
+            {
+                node.lock(3);
+                counter.set(node, 0, counter.get(node, 0) + 1);
+                node.unlock(3);
+            }
+            node.barrier();
+            assertEquals((long)nodes * increments, counter.get(node, 0));
+        });
+        long acquires = 0;
+        for (int id = 0; id < nodes; id++)
+        {
+            acquires += cluster.counters[id].get(Counter.LOCK_ACQUIRES_LOCAL) +
+                cluster.counters[id].get(Counter.LOCK_ACQUIRES_REMOTE);
+        }
+        assertEquals((long)nodes * increments, acquires);
+        assertEquals(increments, cluster.counters[3].get(Counter.LOCK_ACQUIRES_LOCAL), "node 3 manages lock 3");
+    }
+
+    @Test
+    void shouldLetTheHomeWriteWhileOthersReadAfterSynchronizing()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 128, Placement.onNode(0));
+        cluster.run((id, node) ->
+        {
+            for (int step = 1; step <= 20; step++)
+            {
+                if (0 == id)
+                {
+                    for (int i = 0; i < 128; i++)
+                    {
+                        data.set(node, i, step * 1000L + i);
+                    }
+                }
+                node.barrier();
+                for (int i = 0; i < 128; i += 17)
+                {
+                    assertEquals(step * 1000L + i, data.get(node, i));
+                }
+                node.barrier();
+            }
+        });
+        assertEquals(0, cluster.counters[0].get(Counter.TWINS), "the home never twins its pages");
+        assertEquals(40, cluster.counters[1].get(Counter.PAGES_FETCHED), "one refetch per step of each of 2 pages");
+    }
+
+    @Test
+    void shouldKeepFalselySharedPagesCorrectAcrossLocks()
+    {
+        final int nodes = 4;
+        final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        final InMemoryCluster.LongArray slots = cluster.longs("slots", nodes, Placement.onNode(3));
+        cluster.run((id, node) ->
+        {
+            for (int i = 0; i < 200; i++)
+            {
+                node.lock(id);
+                slots.set(node, id, slots.get(node, id) + 1);
+                node.unlock(id);
+            }
+            node.barrier();
+            for (int other = 0; other < nodes; other++)
+            {
+                assertEquals(200, slots.get(node, other));
+            }
+        });
+    }
+
+    @Test
+    void shouldServeLockWaitersInArrivalOrder()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        final InMemoryCluster.LongArray order = cluster.longs("order", 4, Placement.onNode(0));
+        final AtomicLong queued = new AtomicLong();
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.lock(0);
+                while (queued.get() < 1)
+                {
+                    Thread.onSpinWait();
+                }
+                Thread.sleep(50);
+                node.unlock(0);
+            }
+            else
+            {
+                if (2 == id)
+                {
+                    while (queued.get() < 1)
+                    {
+                        Thread.onSpinWait();
+                    }
+                    Thread.sleep(20);
+                }
+                else
+                {
+                    Thread.sleep(10);
+                    queued.incrementAndGet();
+                }
+                node.lock(0);
+                final long n = order.get(node, 0) + 1;
+                order.set(node, 0, n);
+                order.set(node, (int)n, id);
+                node.unlock(0);
+            }
+            node.barrier();
+            assertEquals(2, order.get(node, 0));
+        });
+    }
+
+    @Test
+    void shouldRefuseUnlockByANonHolderAndReentrantLock()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.run((id, node) ->
+        {
+            final IllegalMonitorStateException notHeld =
+                assertThrows(IllegalMonitorStateException.class, () -> node.unlock(5));
+            assertEquals("lock 5 is not held by node " + id, notHeld.getMessage());
+            node.barrier();
+            if (0 == id)
+            {
+                node.lock(5);
+                final IllegalStateException reentrant = assertThrows(IllegalStateException.class, () -> node.lock(5));
+                assertEquals("lock 5 is already held by node 0; locks are not reentrant", reentrant.getMessage());
+                node.unlock(5);
+            }
+            assertThrows(IllegalArgumentException.class, () -> node.lock(-1));
+            assertThrows(IllegalArgumentException.class, () -> node.lock(cluster.config.maxLocks()));
+            node.barrier();
+        });
+    }
+
+    @Test
+    void shouldTryLockOnlyWhenFree()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                assertTrue(node.tryLock(1));
+            }
+            node.barrier();
+            if (1 == id)
+            {
+                assertEquals(false, node.tryLock(1));
+            }
+            node.barrier();
+            if (0 == id)
+            {
+                node.unlock(1);
+            }
+            node.barrier();
+            if (1 == id)
+            {
+                assertTrue(node.tryLock(1));
+                node.unlock(1);
+            }
+        });
+    }
+
+    @Test
+    void shouldPassWritesThroughSemaphores()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 3, Placement.cyclic());
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                data.set(node, 0, 42);
+                node.post(9);
+                node.post(9);
+            }
+            else
+            {
+                node.await(9);
+                assertEquals(42, data.get(node, 0));
+            }
+            node.barrier();
+        });
+    }
+
+    @Test
+    void shouldClaimFirstTouchPagesForTheFirstToucher()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final int perPage = cluster.config.pageSize() / Long.BYTES;
+        final InMemoryCluster.LongArray data = cluster.longs("data", 4 * perPage, Placement.firstTouch());
+        cluster.run((id, node) ->
+        {
+            if (1 == id)
+            {
+                data.set(node, 2 * perPage, 5);
+            }
+            node.barrier();
+            if (0 == id)
+            {
+                data.set(node, 0, 7);
+            }
+            node.barrier();
+            assertEquals(5, data.get(node, 2 * perPage));
+            assertEquals(7, data.get(node, 0));
+            assertEquals(1, node.home(data.table(id), 2));
+            assertEquals(0, node.home(data.table(id), 0));
+        });
+    }
+
+    @Test
+    void shouldKeepTheNoticeLogBoundedOverManyBarriers()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 8, Placement.onNode(0));
+        cluster.run((id, node) ->
+        {
+            for (int i = 0; i < 500; i++)
+            {
+                if (i % 2 == id)
+                {
+                    data.set(node, 0, i);
+                }
+                node.barrier();
+                assertEquals(i, data.get(node, 0));
+                node.barrier();
+            }
+        });
+        for (final HlrcNode node : cluster.nodes)
+        {
+            assertTrue(node.retainedIntervals() <= 1, "retained " + node.retainedIntervals());
+        }
+        assertEquals(250, cluster.counters[1].get(Counter.INTERVALS));
+        assertEquals(0, cluster.counters[1].get(Counter.NOTICE_LOG_OVERRUNS));
+    }
+
+    @Test
+    void shouldFallBackToInvalidatingEverythingWhenNoticesWereDropped()
+    {
+        final ProtocolConfig config = new ProtocolConfig().nodeCount(2).pageSize(512).logIntervals(16);
+        final InMemoryCluster cluster = new InMemoryCluster(config);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Placement.onNode(0));
+        final InMemoryCluster.LongArray other = cluster.longs("other", 64, Placement.onNode(0));
+        cluster.run((id, node) ->
+        {
+            if (1 == id)
+            {
+                assertEquals(0, data.get(node, 0));
+                assertEquals(0, other.get(node, 0));
+            }
+            node.barrier();
+            if (0 == id)
+            {
+                for (int i = 1; i <= 40; i++)
+                {
+                    node.lock(0);
+                    data.set(node, 0, i);
+                    node.unlock(0);
+                }
+            }
+            node.barrier();
+            assertEquals(40, data.get(node, 0));
+        });
+        assertEquals(1, cluster.counters[1].get(Counter.NOTICE_LOG_OVERRUNS));
+        assertEquals(PageState.READ_ONLY, cluster.nodes[1].space().tables().get(0).states()[0]);
+    }
+}

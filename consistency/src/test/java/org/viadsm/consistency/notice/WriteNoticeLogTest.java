@@ -1,0 +1,173 @@
+package org.viadsm.consistency.notice;
+
+import java.nio.ByteBuffer;
+
+import org.agrona.collections.IntArrayList;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.viadsm.consistency.port.NotificationHandler;
+import org.viadsm.consistency.port.ProtocolPort;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class WriteNoticeLogTest
+{
+    private final WriteNoticeLogLayout layout = new WriteNoticeLogLayout(16, 1024);
+    private final AtomicBuffer owner = new UnsafeBuffer(ByteBuffer.allocateDirect(2 * layout.length()));
+    private final AtomicBuffer reader = new UnsafeBuffer(ByteBuffer.allocateDirect(2 * layout.length()));
+    private final WriteNoticeLog log = new WriteNoticeLog(owner, 0, layout);
+    private final WriteNoticeReader noticeReader = new WriteNoticeReader(new TwoNodePort(), 0, 0, layout.length(),
+        layout);
+    private final IntArrayList pages = new IntArrayList();
+
+    @Test
+    void shouldReadExactlyTheRequestedIntervals()
+    {
+        assertEquals(1, log.publish(new int[] {10, 11}, 2));
+        assertEquals(2, log.publish(new int[] {20}, 1));
+        assertEquals(3, log.publish(new int[] {30, 31, 32}, 3));
+        assertEquals(WriteNoticeReader.READ, noticeReader.read(1, 1, 3, pages::addInt));
+        assertEquals("[20, 30, 31, 32]", pages.toString());
+        pages.clear();
+        assertEquals(WriteNoticeReader.READ, noticeReader.read(1, 3, 3, pages::addInt));
+        assertEquals(0, pages.size());
+    }
+
+    @Test
+    void shouldReadAcrossTheEndOfBothRings()
+    {
+        final int[] many = new int[300];
+        for (int i = 1; i <= 20; i++)
+        {
+            java.util.Arrays.fill(many, i);
+            log.publish(many, 100);
+        }
+        assertEquals(WriteNoticeReader.READ, noticeReader.read(1, 17, 20, pages::addInt));
+        assertEquals(300, pages.size());
+        assertEquals(18, pages.getInt(0));
+        assertEquals(20, pages.getInt(299));
+    }
+
+    @Test
+    void shouldReportLostWhenTheLogDroppedTheRange()
+    {
+        for (int i = 0; i < 40; i++)
+        {
+            log.publish(new int[] {i}, 1);
+        }
+        assertEquals(40 - 16 + 1, log.oldest());
+        assertEquals(WriteNoticeReader.LOST, noticeReader.read(1, 5, 40, pages::addInt));
+        assertEquals(0, pages.size());
+        assertEquals(WriteNoticeReader.READ, noticeReader.read(1, 30, 40, pages::addInt));
+        assertEquals(10, pages.size());
+    }
+
+    @Test
+    void shouldReportLostForAnIntervalTooLargeToList()
+    {
+        log.publish(new int[2000], 2000);
+        assertEquals(WriteNoticeReader.LOST, noticeReader.read(1, 0, 1, pages::addInt));
+    }
+
+    @Test
+    void shouldDropOldNoticesWhenTheRingFills()
+    {
+        final int[] big = new int[600];
+        log.publish(big, 600);
+        log.publish(big, 600);
+        assertEquals(2, log.oldest(), "the first interval's notices were overwritten");
+        assertEquals(WriteNoticeReader.LOST, noticeReader.read(1, 0, 2, pages::addInt));
+        assertEquals(WriteNoticeReader.READ, noticeReader.read(1, 1, 2, pages::addInt));
+    }
+
+    @Test
+    void shouldTrimOnlyWhatIsAsked()
+    {
+        for (int i = 0; i < 5; i++)
+        {
+            log.publish(new int[] {i}, 1);
+        }
+        log.trimBefore(3);
+        assertEquals(3, log.oldest());
+        assertEquals(3, log.retained());
+        log.trimBefore(2);
+        assertEquals(3, log.oldest());
+        log.trimBefore(100);
+        assertEquals(6, log.oldest());
+        assertEquals(0, log.retained());
+    }
+
+    /** Node 0 reads; node 1 owns the log. */
+    private final class TwoNodePort implements ProtocolPort
+    {
+        @Override
+        public int nodeId()
+        {
+            return 0;
+        }
+
+        @Override
+        public int nodeCount()
+        {
+            return 2;
+        }
+
+        @Override
+        public AtomicBuffer region(final int region)
+        {
+            return reader;
+        }
+
+        @Override
+        public void read(final int node, final int region, final long offset, final int localRegion,
+            final long localOffset, final int length)
+        {
+            reader.putBytes((int)localOffset, owner, (int)offset, length);
+        }
+
+        @Override
+        public void write(final int node, final int region, final long offset, final int localRegion,
+            final long localOffset, final int length)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void writeAndNotify(final int node, final int region, final long offset, final int localRegion,
+            final long localOffset, final int length, final int notification)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void flushWrites()
+        {
+        }
+
+        @Override
+        public long compareAndSwap(final int node, final int region, final long offset, final long expected,
+            final long update)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public long fetchAndAdd(final int node, final int region, final long offset, final long delta)
+        {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int pollNotifications(final NotificationHandler handler)
+        {
+            return 0;
+        }
+
+        @Override
+        public int awaitNotifications(final long timeoutNs, final NotificationHandler handler)
+        {
+            return 0;
+        }
+    }
+}
