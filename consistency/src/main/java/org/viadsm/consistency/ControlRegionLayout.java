@@ -15,7 +15,7 @@ import org.viadsm.consistency.notice.WriteNoticeLogLayout;
  *  | grant slot                                  |  lock id 8 B + clock
  *  | barrier mailboxes                           |  2 epochs x MAX_ROUNDS x clock stride
  *  | semaphore entries this node manages         |  ceil(maxSemaphores / N) x (count 8 B + N clocks)
- *  | allocation records                          |  2 x ALLOCATION_RECORD_LENGTH
+ *  | allocation records and a scratch record      |  3 x ALLOCATION_RECORD_LENGTH
  *  | write-notice log (published)                |  see WriteNoticeLogLayout
  *  | write-notice scratch (peers' logs read here)|  same length
  *  +--------------------------------------------+
@@ -87,7 +87,7 @@ public final class ControlRegionLayout
         this.semaphoreEntryLength = align(Long.BYTES + nodeCount * clockLength);
         offset += ceilDiv(config.maxSemaphores(), nodeCount) * semaphoreEntryLength;
         this.allocationOffset = offset;
-        offset += 2 * ALLOCATION_RECORD_LENGTH;
+        offset += 3 * ALLOCATION_RECORD_LENGTH;
         this.logLayout = new WriteNoticeLogLayout(config.logIntervals(), config.logNotices());
         this.logOffset = offset;
         offset += logLayout.length();
@@ -224,6 +224,16 @@ public final class ControlRegionLayout
     public int allocationRecord(final int parity)
     {
         return allocationOffset + parity * ALLOCATION_RECORD_LENGTH;
+    }
+
+    /**
+     * Offset of the scratch record peers' allocation records are read into.
+     *
+     * @return its offset.
+     */
+    public int allocationScratch()
+    {
+        return allocationOffset + 2 * ALLOCATION_RECORD_LENGTH;
     }
 
     /**

@@ -1,0 +1,147 @@
+package org.viadsm.dsm;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+
+import org.viadsm.consistency.ProtocolConfig;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+
+/**
+ * Connects a node to every other node (one peer-to-peer VI connection per pair) and exchanges hellos: each node
+ * Sends its id, its protocol sizes and the handle of its control region, so that a node configured differently is
+ * named before anything else happens.
+ */
+final class ClusterConnector
+{
+    private static final long HELLO_TAG = 0x48454C4C4FL;
+    private static final int HELLO_LENGTH = 64;
+    private static final int MAGIC = 0x56494144;
+
+    private ClusterConnector()
+    {
+    }
+
+    static void connect(final ViaProtocolPort port, final DsmContext context, final int controlHandle)
+    {
+        final int me = context.nodeId();
+        final int nodes = context.nodeCount();
+        final ByteBuffer memory = port.nic().allocateMemory(HELLO_LENGTH * (nodes + 1));
+        final MemoryRegion hellos = port.nic().registerMemory(memory, MemoryAttributes.localOnly(port.ptag()));
+        for (int node = 0; node < nodes; node++)
+        {
+            if (node != me)
+            {
+                final Descriptor receive = Descriptor.allocate(1).send()
+                    .addSegment(hellos, HELLO_LENGTH * (node + 1L), HELLO_LENGTH).userData(HELLO_TAG);
+                port.createVi(node, receive);
+            }
+        }
+        final long deadlineNs = System.nanoTime() + context.connectTimeoutNs();
+        for (int node = 0; node < nodes; node++)
+        {
+            if (node != me)
+            {
+                port.vi(node).connectPeerRequest(
+                    context.addresses().get(node), discriminator(me, node), context.connectTimeoutNs());
+            }
+        }
+        for (int node = 0; node < nodes; node++)
+        {
+            if (node != me)
+            {
+                awaitConnection(port, context, node, deadlineNs);
+            }
+        }
+        writeHello(hellos, context.protocol(), me, nodes, controlHandle);
+        final Descriptor send = Descriptor.allocate(1);
+        for (int node = 0; node < nodes; node++)
+        {
+            if (node != me)
+            {
+                send.reset().send().addSegment(hellos, 0, HELLO_LENGTH);
+                port.vi(node).postSend(send);
+                final Descriptor done = port.vi(node).sendWait(Math.max(1, deadlineNs - System.nanoTime()));
+                if (null == done || done.isError())
+                {
+                    throw new DsmException(me, "could not send the hello to node " + node + " (" +
+                        context.addresses().get(node) + ")" + (null == done ? ": timed out" : ": " + done));
+                }
+            }
+        }
+        for (int received = 0; received < nodes - 1; received++)
+        {
+            final int node = port.awaitTagged(HELLO_TAG, Math.max(1, deadlineNs - System.nanoTime()));
+            if (node < 0)
+            {
+                throw new DsmException(me, "timed out waiting for the other nodes' hellos");
+            }
+            checkHello(hellos, HELLO_LENGTH * (node + 1), context.protocol(), me, node, nodes);
+            port.remoteHandle(0, node, hellos.buffer().getInt(HELLO_LENGTH * (node + 1) + 36));
+        }
+    }
+
+    private static void awaitConnection(
+        final ViaProtocolPort port, final DsmContext context, final int node, final long deadlineNs)
+    {
+        final Vi vi = port.vi(node);
+        try
+        {
+            vi.connectPeerWait(Math.max(1, deadlineNs - System.nanoTime()));
+        }
+        catch (final ViaException ex)
+        {
+            throw new DsmException(context.nodeId(), "could not connect to node " + node + " at " +
+                context.addresses().get(node) + " within " +
+                TimeUnit.NANOSECONDS.toSeconds(context.connectTimeoutNs()) + " s: " + ex.getMessage(), ex);
+        }
+    }
+
+    private static long discriminator(final int a, final int b)
+    {
+        return (long)Math.min(a, b) << 16 | Math.max(a, b);
+    }
+
+    private static void writeHello(
+        final MemoryRegion hellos, final ProtocolConfig config, final int me, final int nodes, final int handle)
+    {
+        hellos.buffer().putInt(0, MAGIC);
+        hellos.buffer().putInt(4, me);
+        hellos.buffer().putInt(8, nodes);
+        hellos.buffer().putInt(12, config.pageSize());
+        hellos.buffer().putInt(16, config.maxLocks());
+        hellos.buffer().putInt(20, config.maxSemaphores());
+        hellos.buffer().putInt(24, config.logIntervals());
+        hellos.buffer().putInt(28, config.logNotices());
+        hellos.buffer().putInt(36, handle);
+    }
+
+    private static void checkHello(
+        final MemoryRegion hellos, final int at, final ProtocolConfig config, final int me, final int node,
+        final int nodes)
+    {
+        final org.agrona.concurrent.AtomicBuffer b = hellos.buffer();
+        if (MAGIC != b.getInt(at) || node != b.getInt(at + 4))
+        {
+            throw new DsmException(me, "node " + node + " sent a malformed hello");
+        }
+        check(me, node, "node count", nodes, b.getInt(at + 8));
+        check(me, node, "pageSize", config.pageSize(), b.getInt(at + 12));
+        check(me, node, "maxLocks", config.maxLocks(), b.getInt(at + 16));
+        check(me, node, "maxSemaphores", config.maxSemaphores(), b.getInt(at + 20));
+        check(me, node, "notice log intervals", config.logIntervals(), b.getInt(at + 24));
+        check(me, node, "notice log notices", config.logNotices(), b.getInt(at + 28));
+    }
+
+    private static void check(final int me, final int node, final String what, final int mine, final int theirs)
+    {
+        if (mine != theirs)
+        {
+            throw new DsmException(me, "node " + node + " joined with " + what + "=" + theirs + " but node " + me +
+                " with " + what + "=" + mine + "; every node must use the same settings");
+        }
+    }
+}

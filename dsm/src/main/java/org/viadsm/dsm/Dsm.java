@@ -1,0 +1,632 @@
+package org.viadsm.dsm;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
+
+import org.agrona.CloseHelper;
+import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.consistency.ControlRegionLayout;
+import org.viadsm.consistency.Counters;
+import org.viadsm.consistency.HlrcNode;
+import org.viadsm.consistency.ProtocolException;
+import org.viadsm.consistency.home.FirstTouchHomePolicy;
+import org.viadsm.consistency.home.Placement;
+import org.viadsm.consistency.page.PageState;
+import org.viadsm.consistency.page.PageTable;
+import org.viadsm.via.Nic;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.internal.AgronaAccess;
+import org.viadsm.via.memory.MemoryRegion;
+
+/**
+ * A node of a viadsm cluster: shared arrays, locks, barriers and semaphores under home-based lazy release
+ * consistency, over an emulated VIA NIC.
+ * <pre>{@code
+ * try (Dsm dsm = Dsm.join(DsmContext.fromEnvironment()))
+ * {
+ *     SharedDoubleArray a = dsm.allocDoubles("a", 1 << 20);     // every node, same order
+ *     for (int i = dsm.nodeId(); i < a.length(); i += dsm.nodeCount())
+ *     {
+ *         a.set(i, i);
+ *     }
+ *     dsm.barrier();                                             // now every node sees every write
+ * }
+ * }</pre>
+ * Every page of a shared array has a home node whose copy is the master. A read of a page that is not valid here
+ * fetches it from its home (RDMA Read). The first write to a page in an interval makes a twin; at the next release
+ * (unlock, barrier, semaphore post) the changed runs go home (RDMA Write). At an acquire (lock, barrier exit,
+ * semaphore wait) the node invalidates the pages other nodes wrote, as their write notices say.
+ * <p>
+ * Memory consistency effects: actions on a node prior to releasing a {@link DsmLock} happen-before actions on any
+ * node after a subsequent acquire of that lock; actions of every node before a {@link #barrier()} happen-before the
+ * actions of every node after it; actions prior to {@link #semaphorePost(int)} happen-before actions after the
+ * {@link #semaphoreWait(int)} that consumes the post. Data-race-free programs see sequential consistency.
+ * <p>
+ * Allocation, {@link #barrier()} and {@link #close()} are collective: every node calls them, in the same order.
+ * Closing waits for every other node to close (or fail), so that no node frees memory another still reads.
+ * <p>
+ * <b>Note:</b> a node, its arrays and locks are used by one thread at a time; a second thread entering the
+ * protocol concurrently gets an {@link IllegalStateException}.
+ */
+public final class Dsm implements AutoCloseable
+{
+    private final DsmContext context;
+    private final int nodeId;
+    private final Nic nic;
+    private final ViaProtocolPort port;
+    private final HlrcNode node;
+    private final Counters counters;
+    private final Int2ObjectHashMap<DsmLock> locks = new Int2ObjectHashMap<>();
+    private final AllocationRecord mine = new AllocationRecord();
+    private final AllocationRecord theirs = new AllocationRecord();
+    private long allocations;
+    private int nextRegion = 1;
+    private Thread active;
+    private boolean closed;
+
+    private Dsm(final DsmContext context, final Nic nic, final ViaProtocolPort port, final HlrcNode node,
+        final Counters counters)
+    {
+        this.context = context;
+        this.nodeId = context.nodeId();
+        this.nic = nic;
+        this.port = port;
+        this.node = node;
+        this.counters = counters;
+    }
+
+    /**
+     * Joins a cluster: opens this node's NIC, connects to every other node and returns once all have joined.
+     *
+     * @param context this node's id, every node's address and the protocol's sizes.
+     * @return the node.
+     * @throws IllegalArgumentException if the context is invalid.
+     * @throws DsmException             if a node cannot be reached in time or is configured differently.
+     */
+    public static Dsm join(final DsmContext context)
+    {
+        AgronaAccess.check();
+        context.conclude();
+        final Nic nic;
+        try
+        {
+            nic = Nic.open(context.addresses().get(context.nodeId()));
+        }
+        catch (final ViaException ex)
+        {
+            throw new DsmException(context.nodeId(), "cannot open NIC " +
+                context.addresses().get(context.nodeId()) + ": " + ex.getMessage(), ex);
+        }
+        try
+        {
+            final Counters counters = new Counters();
+            final ViaProtocolPort port = new ViaProtocolPort(nic, context.nodeId(), context.nodeCount(), counters);
+            final ByteBuffer control = nic.allocateMemory(HlrcNode.controlRegionLength(context.protocol()));
+            final MemoryRegion controlRegion = port.addRegion(HlrcNode.CONTROL_REGION, control);
+            ClusterConnector.connect(port, context, controlRegion.handle());
+            final HlrcNode node = new HlrcNode(port, context.protocol(), counters, context.syncTimeoutNs());
+            final Dsm dsm = new Dsm(context, nic, port, node, counters);
+            dsm.collective("joining");
+            return dsm;
+        }
+        catch (final RuntimeException ex)
+        {
+            CloseHelper.quietClose(nic);
+            if (ex instanceof DsmException || ex instanceof IllegalArgumentException)
+            {
+                throw ex;
+            }
+            throw new DsmException(context.nodeId(), "cannot join the cluster: " + ex.getMessage(), ex);
+        }
+    }
+
+    /**
+     * This node's id.
+     *
+     * @return from 0 to {@link #nodeCount()} - 1.
+     */
+    public int nodeId()
+    {
+        return nodeId;
+    }
+
+    /**
+     * Number of nodes in the cluster.
+     *
+     * @return the node count.
+     */
+    public int nodeCount()
+    {
+        return context.nodeCount();
+    }
+
+    /**
+     * The coherence unit.
+     *
+     * @return bytes per page.
+     */
+    public int pageSize()
+    {
+        return context.protocol().pageSize();
+    }
+
+    /**
+     * Collectively allocates a shared array of doubles with block placement; see
+     * {@link #allocDoubles(String, int, Placement)}.
+     *
+     * @param name   the array's name, the same on every node.
+     * @param length number of elements.
+     * @return this node's handle to the array.
+     */
+    public SharedDoubleArray allocDoubles(final String name, final int length)
+    {
+        return allocDoubles(name, length, Placement.block());
+    }
+
+    /**
+     * Collectively allocates a shared array of doubles, zero-filled. Every node calls this in the same order with
+     * the same arguments and gets the same array; arrays start on page boundaries.
+     *
+     * @param name      the array's name, the same on every node.
+     * @param length    number of elements.
+     * @param placement how pages get homes.
+     * @return this node's handle to the array.
+     * @throws IllegalArgumentException if the name is empty or too long, the length negative or too large.
+     * @throws DsmException             on every node if any node allocated differently (name, type, length,
+     *                                  placement or order), naming the node that disagreed.
+     */
+    public SharedDoubleArray allocDoubles(final String name, final int length, final Placement placement)
+    {
+        final PageTable table = allocate(ElementType.DOUBLE, name, length, placement);
+        return new SharedDoubleArray(new PageFaults(this, node, table), address(table), 0, length);
+    }
+
+    /**
+     * Collectively allocates a shared array of longs with block placement.
+     *
+     * @param name   the array's name.
+     * @param length number of elements.
+     * @return this node's handle to the array.
+     */
+    public SharedLongArray allocLongs(final String name, final int length)
+    {
+        return allocLongs(name, length, Placement.block());
+    }
+
+    /**
+     * Collectively allocates a shared array of longs; see {@link #allocDoubles(String, int, Placement)}.
+     *
+     * @param name      the array's name.
+     * @param length    number of elements.
+     * @param placement how pages get homes.
+     * @return this node's handle to the array.
+     */
+    public SharedLongArray allocLongs(final String name, final int length, final Placement placement)
+    {
+        final PageTable table = allocate(ElementType.LONG, name, length, placement);
+        return new SharedLongArray(new PageFaults(this, node, table), address(table), 0, length);
+    }
+
+    /**
+     * Collectively allocates a shared array of ints with block placement.
+     *
+     * @param name   the array's name.
+     * @param length number of elements.
+     * @return this node's handle to the array.
+     */
+    public SharedIntArray allocInts(final String name, final int length)
+    {
+        return allocInts(name, length, Placement.block());
+    }
+
+    /**
+     * Collectively allocates a shared array of ints; see {@link #allocDoubles(String, int, Placement)}.
+     *
+     * @param name      the array's name.
+     * @param length    number of elements.
+     * @param placement how pages get homes.
+     * @return this node's handle to the array.
+     */
+    public SharedIntArray allocInts(final String name, final int length, final Placement placement)
+    {
+        final PageTable table = allocate(ElementType.INT, name, length, placement);
+        return new SharedIntArray(new PageFaults(this, node, table), address(table), 0, length);
+    }
+
+    /**
+     * Collectively allocates a shared array of floats with block placement.
+     *
+     * @param name   the array's name.
+     * @param length number of elements.
+     * @return this node's handle to the array.
+     */
+    public SharedFloatArray allocFloats(final String name, final int length)
+    {
+        return allocFloats(name, length, Placement.block());
+    }
+
+    /**
+     * Collectively allocates a shared array of floats; see {@link #allocDoubles(String, int, Placement)}.
+     *
+     * @param name      the array's name.
+     * @param length    number of elements.
+     * @param placement how pages get homes.
+     * @return this node's handle to the array.
+     */
+    public SharedFloatArray allocFloats(final String name, final int length, final Placement placement)
+    {
+        final PageTable table = allocate(ElementType.FLOAT, name, length, placement);
+        return new SharedFloatArray(new PageFaults(this, node, table), address(table), 0, length);
+    }
+
+    /**
+     * Collectively allocates a shared array of bytes with block placement.
+     *
+     * @param name   the array's name.
+     * @param length number of elements.
+     * @return this node's handle to the array.
+     */
+    public SharedByteArray allocBytes(final String name, final int length)
+    {
+        return allocBytes(name, length, Placement.block());
+    }
+
+    /**
+     * Collectively allocates a shared array of bytes; see {@link #allocDoubles(String, int, Placement)}. Nodes may
+     * write different bytes of one page, even of one word, concurrently: diffs are byte-granular for byte arrays.
+     *
+     * @param name      the array's name.
+     * @param length    number of elements.
+     * @param placement how pages get homes.
+     * @return this node's handle to the array.
+     */
+    public SharedByteArray allocBytes(final String name, final int length, final Placement placement)
+    {
+        final PageTable table = allocate(ElementType.BYTE, name, length, placement);
+        return new SharedByteArray(new PageFaults(this, node, table), address(table), 0, length);
+    }
+
+    /**
+     * The cluster-wide lock {@code id}; every call with the same id returns the same object.
+     *
+     * @param id from 0 to the configured number of locks - 1.
+     * @return the lock.
+     * @throws IllegalArgumentException if the id is out of range.
+     */
+    public DsmLock lock(final int id)
+    {
+        if (id < 0 || id >= context.protocol().maxLocks())
+        {
+            throw new IllegalArgumentException(
+                "lock id must be in [0, " + context.protocol().maxLocks() + "): " + id);
+        }
+        DsmLock lock = locks.get(id);
+        if (null == lock)
+        {
+            lock = new DsmLock(this, id);
+            locks.put(id, lock);
+        }
+        return lock;
+    }
+
+    /**
+     * Waits until every node has called it: closes this node's interval, exchanges write notices, and
+     * invalidates what others wrote.
+     *
+     * @throws DsmException if a node fails or leaves the cluster meanwhile.
+     */
+    public void barrier()
+    {
+        enter();
+        try
+        {
+            node.barrier();
+        }
+        catch (final ProtocolException ex)
+        {
+            throw failure("barrier", ex);
+        }
+        finally
+        {
+            exit();
+        }
+    }
+
+    /**
+     * Adds a unit to cluster-wide semaphore {@code id} (SPLASH's {@code SETPAUSE}), releasing this node's writes.
+     *
+     * @param id from 0 to the configured number of semaphores - 1.
+     */
+    public void semaphorePost(final int id)
+    {
+        enter();
+        try
+        {
+            node.post(id);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw failure("posting semaphore " + id, ex);
+        }
+        finally
+        {
+            exit();
+        }
+    }
+
+    /**
+     * Takes a unit from cluster-wide semaphore {@code id} (SPLASH's {@code WAITPAUSE}), waiting for one, and
+     * acquires the posters' writes.
+     *
+     * @param id from 0 to the configured number of semaphores - 1.
+     */
+    public void semaphoreWait(final int id)
+    {
+        enter();
+        try
+        {
+            node.await(id);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw failure("waiting on semaphore " + id, ex);
+        }
+        finally
+        {
+            exit();
+        }
+    }
+
+    /**
+     * A snapshot of this node's statistics.
+     *
+     * @return the statistics.
+     */
+    public DsmStats stats()
+    {
+        return new DsmStats(nodeId, counters.snapshot());
+    }
+
+    /**
+     * Sets this node's statistics to zero, e.g. after initialisation.
+     */
+    public void resetStats()
+    {
+        counters.reset();
+    }
+
+    /**
+     * Whether this node is closed.
+     *
+     * @return true once closed.
+     */
+    public boolean isClosed()
+    {
+        return closed;
+    }
+
+    /**
+     * Leaves the cluster: tells every node, waits for every other node to leave (or fail), then frees this node's
+     * memory and shared-memory files. Idempotent. Arrays of a closed node throw {@link IllegalStateException}.
+     *
+     * @throws IllegalStateException if this node still holds a lock.
+     */
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        try
+        {
+            node.leave(context.leaveTimeoutNs());
+        }
+        finally
+        {
+            closed = true;
+            for (final PageTable table : node.space().tables())
+            {
+                Arrays.fill(table.states(), PageState.INVALID);
+            }
+            CloseHelper.closeAll(node, port::close);
+        }
+    }
+
+    void lockAcquire(final int id)
+    {
+        enter();
+        try
+        {
+            node.lock(id);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw failure("acquiring lock " + id, ex);
+        }
+        finally
+        {
+            exit();
+        }
+    }
+
+    boolean lockTryAcquire(final int id)
+    {
+        enter();
+        try
+        {
+            return node.tryLock(id);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw failure("trying lock " + id, ex);
+        }
+        finally
+        {
+            exit();
+        }
+    }
+
+    void lockRelease(final int id)
+    {
+        enter();
+        try
+        {
+            node.unlock(id);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw failure("releasing lock " + id, ex);
+        }
+        finally
+        {
+            exit();
+        }
+    }
+
+    boolean lockHeld(final int id)
+    {
+        return node.isHeld(id);
+    }
+
+    void enter()
+    {
+        if (closed)
+        {
+            throw new IllegalStateException("node " + nodeId + " is closed");
+        }
+        final Thread current = Thread.currentThread();
+        if (null != active && active != current)
+        {
+            throw new IllegalStateException("node " + nodeId + " is in use by thread '" + active.getName() +
+                "'; a node is used by one thread at a time");
+        }
+        active = current;
+    }
+
+    void exit()
+    {
+        active = null;
+    }
+
+    DsmException failure(final String activity, final ProtocolException ex)
+    {
+        final String message = ex.getMessage();
+        final String prefix = "node " + nodeId + ": ";
+        return new DsmException(nodeId, activity + ": " +
+            (message.startsWith(prefix) ? message.substring(prefix.length()) : message), ex);
+    }
+
+    private void collective(final String activity)
+    {
+        enter();
+        try
+        {
+            node.syncBarrier();
+        }
+        catch (final ProtocolException ex)
+        {
+            throw failure(activity, ex);
+        }
+        finally
+        {
+            exit();
+        }
+    }
+
+    private PageTable allocate(final ElementType type, final String name, final int length, final Placement placement)
+    {
+        Objects.requireNonNull(placement, "placement");
+        final byte[] nameBytes = checkName(name);
+        if (length < 0)
+        {
+            throw new IllegalArgumentException("length of '" + name + "' must not be negative: " + length);
+        }
+        final int pageSize = context.protocol().pageSize();
+        final long bytes = Math.max(1L, (long)length * type.size());
+        final int pages = (int)((bytes + pageSize - 1) / pageSize);
+        final int directory = FirstTouchHomePolicy.directoryLength(pages, nodeCount());
+        if ((long)pages * pageSize + directory > Integer.MAX_VALUE - pageSize)
+        {
+            throw new IllegalArgumentException("'" + name + "' needs " + bytes + " bytes; a shared array holds " +
+                "at most 2 GiB (" + (Integer.MAX_VALUE / type.size()) + " " + type.label() + ")");
+        }
+        enter();
+        try
+        {
+            final int region = nextRegion;
+            final ByteBuffer regionMemory = nic.allocateMemory(pages * pageSize + directory);
+            final int handle = port.addRegion(region, regionMemory).handle();
+            agree(type, nameBytes, length, placement.fingerprint(pages, nodeCount()), handle, pages, region);
+            nextRegion++;
+            final AtomicBuffer buffer = port.region(region);
+            return node.addArray(name, region, pages, type.size(), placement.policy(pages, nodeCount()), buffer);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw failure("allocating '" + name + "'", ex);
+        }
+        finally
+        {
+            exit();
+        }
+    }
+
+    private void agree(
+        final ElementType type, final byte[] name, final int length, final long placement, final int handle,
+        final int pages, final int region)
+    {
+        final ControlRegionLayout layout = node.layout();
+        final AtomicBuffer control = port.region(HlrcNode.CONTROL_REGION);
+        final long sequence = ++allocations;
+        final int slot = layout.allocationRecord((int)(sequence & 1));
+        mine.wrap(control, slot).write(sequence, type, name, length, placement, handle, pages);
+        node.syncBarrier();
+        final StringBuilder mismatches = new StringBuilder();
+        for (int other = 0; other < nodeCount(); other++)
+        {
+            if (other == nodeId)
+            {
+                continue;
+            }
+            port.read(other, HlrcNode.CONTROL_REGION, slot, HlrcNode.CONTROL_REGION, layout.allocationScratch(),
+                ControlRegionLayout.ALLOCATION_RECORD_LENGTH);
+            theirs.wrap(control, layout.allocationScratch());
+            if (!theirs.sameAllocation(mine))
+            {
+                mismatches.append("; node ").append(other).append(" made ").append(theirs.describe())
+                    .append(" with placement fingerprint ").append(Long.toHexString(theirs.placement()));
+            }
+            port.remoteHandle(region, other, theirs.handle());
+        }
+        if (mismatches.length() > 0)
+        {
+            throw new DsmException(nodeId, "allocation mismatch: node " + nodeId + " made " + mine.describe() +
+                " with placement fingerprint " + Long.toHexString(mine.placement()) + mismatches +
+                "; every node must allocate the same arrays in the same order");
+        }
+    }
+
+    private static byte[] checkName(final String name)
+    {
+        if (null == name || name.isEmpty())
+        {
+            throw new IllegalArgumentException("a shared array needs a non-empty name");
+        }
+        final byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length > AllocationRecord.MAX_NAME_BYTES)
+        {
+            throw new IllegalArgumentException("array name longer than " + AllocationRecord.MAX_NAME_BYTES +
+                " bytes: " + name.substring(0, 32) + "...");
+        }
+        return bytes;
+    }
+
+    private static long address(final PageTable table)
+    {
+        return table.memory().addressOffset();
+    }
+}

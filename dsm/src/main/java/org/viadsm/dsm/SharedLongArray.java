@@ -1,0 +1,186 @@
+package org.viadsm.dsm;
+
+import java.util.Objects;
+
+import org.agrona.UnsafeApi;
+import org.viadsm.consistency.page.PageState;
+import org.viadsm.dsm.array.LongArray;
+
+/**
+ * An array of longs shared by every node of a cluster, allocated collectively with
+ * {@link Dsm#allocLongs(String, int)}. It reads and writes like an ordinary array; under lazy release consistency
+ * a node sees other nodes' writes after synchronizing with them (a lock acquire after their release, a barrier).
+ * <p>
+ * Once a page is valid on this node, an access costs one index check, one page-state check and a load or store
+ * of local memory. The first read of an invalid page fetches it from its home; the first write in an interval
+ * twins it (unless this node is its home). Indices are checked: {@link IndexOutOfBoundsException}, nothing written.
+ * <p>
+ * <b>Note:</b> like its {@link Dsm}, used by one thread at a time; views made by {@link #range(int, int)} share
+ * the same pages.
+ */
+public final class SharedLongArray implements LongArray
+{
+    private static final int SHIFT = 3;
+    private static final long ARRAY_BASE = UnsafeApi.arrayBaseOffset(long[].class);
+
+    private final PageFaults faults;
+    private final byte[] states;
+    private final long base;
+    private final int offset;
+    private final int length;
+    private final int pageShift;
+
+    SharedLongArray(final PageFaults faults, final long base, final int offset, final int length)
+    {
+        this.faults = faults;
+        this.states = faults.states();
+        this.base = base;
+        this.offset = offset;
+        this.length = length;
+        this.pageShift = faults.pageShift() - SHIFT;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public int length()
+    {
+        return length;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public long get(final int index)
+    {
+        final int element = offset + Objects.checkIndex(index, length);
+        final int page = element >>> pageShift;
+        if (states[page] < PageState.READ_ONLY)
+        {
+            faults.read(page);
+        }
+        return UnsafeApi.getLong(base + ((long)element << SHIFT));
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void set(final int index, final long value)
+    {
+        final int element = offset + Objects.checkIndex(index, length);
+        final int page = element >>> pageShift;
+        if (states[page] != PageState.READ_WRITE)
+        {
+            faults.write(page);
+        }
+        UnsafeApi.putLong(base + ((long)element << SHIFT), value);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void get(final int from, final long[] dst, final int dstOffset, final int length)
+    {
+        Objects.checkFromIndexSize(from, length, this.length);
+        Objects.checkFromIndexSize(dstOffset, length, dst.length);
+        if (length > 0)
+        {
+            final int first = offset + from;
+            faults.readable(first >>> pageShift, (first + length - 1) >>> pageShift);
+            UnsafeApi.copyMemory(
+                null, base + ((long)first << SHIFT), dst, ARRAY_BASE + ((long)dstOffset << SHIFT),
+                (long)length << SHIFT);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void set(final int from, final long[] src, final int srcOffset, final int length)
+    {
+        Objects.checkFromIndexSize(from, length, this.length);
+        Objects.checkFromIndexSize(srcOffset, length, src.length);
+        if (length > 0)
+        {
+            final int first = offset + from;
+            faults.writable(first >>> pageShift, (first + length - 1) >>> pageShift);
+            UnsafeApi.copyMemory(
+                src, ARRAY_BASE + ((long)srcOffset << SHIFT), null, base + ((long)first << SHIFT),
+                (long)length << SHIFT);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void fill(final long value)
+    {
+        fill(0, length, value);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void fill(final int from, final int to, final long value)
+    {
+        Objects.checkFromToIndex(from, to, length);
+        if (to > from)
+        {
+            final int first = offset + from;
+            final int last = offset + to;
+            faults.writable(first >>> pageShift, (last - 1) >>> pageShift);
+            for (int element = first; element < last; element++)
+            {
+                UnsafeApi.putLong(base + ((long)element << SHIFT), value);
+            }
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public SharedLongArray range(final int from, final int to)
+    {
+        Objects.checkFromToIndex(from, to, length);
+        return new SharedLongArray(faults, base, offset + from, to - from);
+    }
+
+    /**
+     * The array's name, as allocated.
+     *
+     * @return the name.
+     */
+    public String name()
+    {
+        return faults.name();
+    }
+
+    /**
+     * The home node of an element's page.
+     *
+     * @param index element index.
+     * @return the node whose copy of the page is the master copy.
+     * @throws IndexOutOfBoundsException if {@code index} is outside the array.
+     */
+    public int homeOf(final int index)
+    {
+        return faults.home((offset + Objects.checkIndex(index, length)) >>> pageShift);
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String toString()
+    {
+        return "SharedLongArray{name=" + faults.name() + ", offset=" + offset + ", length=" + length + '}';
+    }
+}

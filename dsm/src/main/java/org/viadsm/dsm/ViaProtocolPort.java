@@ -1,0 +1,495 @@
+package org.viadsm.dsm;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+
+import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.Counters;
+import org.viadsm.consistency.ProtocolException;
+import org.viadsm.consistency.port.NotificationHandler;
+import org.viadsm.consistency.port.ProtocolPort;
+import org.viadsm.via.AsyncError;
+import org.viadsm.via.AsyncErrorHandler;
+import org.viadsm.via.Completion;
+import org.viadsm.via.CompletionQueue;
+import org.viadsm.via.Nic;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorStatus;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+import org.viadsm.via.memory.ProtectionTag;
+
+/**
+ * The protocol's port over VIA: one reliable-reception VI per peer, RDMA Read for {@link #read}, RDMA Write for
+ * {@link #write}, RDMA Write with immediate data for {@link #writeAndNotify} (the immediate data is the
+ * notification; it consumes one of the receives posted on the target's VI), and the NIC's remote atomics.
+ * Operations on this node's own regions touch local memory directly.
+ * <p>
+ * Receives: each VI has {@link #RECEIVES_PER_PEER} receives posted at all times, reposted as soon as one is
+ * consumed; the protocol never has more notifications in flight from one peer (a grant, two barrier rounds and
+ * a leave at most), so the receive queue never runs empty. All receive queues report to one completion queue,
+ * which {@link #awaitNotifications} waits on.
+ * <p>
+ * <b>Note:</b> used by the node's application thread only.
+ */
+final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
+{
+    static final int RECEIVES_PER_PEER = 16;
+    private static final int SENDS_PER_PEER = 64;
+
+    private final Nic nic;
+    private final int nodeId;
+    private final int nodeCount;
+    private final Counters counters;
+    private final ProtectionTag ptag;
+    private final CompletionQueue recvCq;
+    private final Peer[] peers;
+    private final Int2ObjectHashMap<Region> regions = new Int2ObjectHashMap<>();
+    private final Completion completion = new Completion();
+    private final ArrayDeque<String> asyncFailures = new ArrayDeque<>();
+    private final ArrayDeque<int[]> early = new ArrayDeque<>();
+    private final ByteBuffer scratchMemory;
+    private final MemoryRegion scratch;
+
+    ViaProtocolPort(final Nic nic, final int nodeId, final int nodeCount, final Counters counters)
+    {
+        this.nic = nic;
+        this.nodeId = nodeId;
+        this.nodeCount = nodeCount;
+        this.counters = counters;
+        this.ptag = nic.createPtag();
+        this.recvCq = nic.createCq(Math.max(64, nodeCount * RECEIVES_PER_PEER * 2));
+        this.peers = new Peer[nodeCount];
+        this.scratchMemory = nic.allocateMemory(4096);
+        this.scratch = nic.registerMemory(scratchMemory, MemoryAttributes.localOnly(ptag));
+        nic.errorHandler(this);
+    }
+
+    Nic nic()
+    {
+        return nic;
+    }
+
+    ProtectionTag ptag()
+    {
+        return ptag;
+    }
+
+    /**
+     * Creates the VI to {@code node} with its receives already posted (VIA allows posting before connecting, and
+     * the peer may send as soon as the connection is up).
+     */
+    Vi createVi(final int node, final Descriptor helloReceive)
+    {
+        final ViAttributes attributes = new ViAttributes()
+            .reliabilityLevel(ReliabilityLevel.RELIABLE_RECEPTION)
+            .ptag(ptag)
+            .enableRdmaRead(true)
+            .enableRdmaWrite(true);
+        final Vi vi = nic.createVi(attributes, null, recvCq);
+        final Peer peer = new Peer(node, vi);
+        peers[node] = peer;
+        vi.postRecv(helloReceive);
+        for (int i = 0; i < RECEIVES_PER_PEER; i++)
+        {
+            vi.postRecv(Descriptor.allocate(0).send());
+        }
+        return vi;
+    }
+
+    Vi vi(final int node)
+    {
+        return peers[node].vi;
+    }
+
+    int nodeOf(final Vi vi)
+    {
+        for (final Peer peer : peers)
+        {
+            if (null != peer && peer.vi == vi)
+            {
+                return peer.node;
+            }
+        }
+        return -1;
+    }
+
+    /** Registers a region of this node under the port's protection tag, readable and writable by peers. */
+    MemoryRegion addRegion(final int region, final ByteBuffer memory)
+    {
+        final MemoryRegion registered = nic.registerMemory(memory, MemoryAttributes.remoteAccess(ptag));
+        regions.put(region, new Region(registered, memory, nodeCount));
+        return registered;
+    }
+
+    /** Records the handle under which {@code node} registered its copy of {@code region}. */
+    void remoteHandle(final int region, final int node, final int handle)
+    {
+        regionOf(region).handles[node] = handle;
+    }
+
+    @Override
+    public int nodeId()
+    {
+        return nodeId;
+    }
+
+    @Override
+    public int nodeCount()
+    {
+        return nodeCount;
+    }
+
+    @Override
+    public AtomicBuffer region(final int region)
+    {
+        return regionOf(region).local.buffer();
+    }
+
+    @Override
+    public void read(final int node, final int region, final long offset, final int localRegion,
+        final long localOffset, final int length)
+    {
+        final Region local = regionOf(localRegion);
+        if (node == nodeId)
+        {
+            local.local.buffer().putBytes((int)localOffset, regionOf(region).local.buffer(), (int)offset, length);
+            return;
+        }
+        final Peer peer = peer(node);
+        final Descriptor d = peer.nextSend();
+        d.rdmaRead(regionOf(region).handles[node], offset).addSegment(local.local, localOffset, length);
+        peer.post(d, "RDMA Read of " + length + " bytes from region " + region);
+        peer.await(d);
+        counters.increment(Counter.RDMA_READS);
+        counters.add(Counter.RDMA_READ_BYTES, length);
+    }
+
+    @Override
+    public void write(final int node, final int region, final long offset, final int localRegion,
+        final long localOffset, final int length)
+    {
+        final Region local = regionOf(localRegion);
+        if (node == nodeId)
+        {
+            regionOf(region).local.buffer().putBytes((int)offset, local.local.buffer(), (int)localOffset, length);
+            return;
+        }
+        final Peer peer = peer(node);
+        final Descriptor d = peer.nextSend();
+        d.rdmaWrite(regionOf(region).handles[node], offset).addSegment(local.local, localOffset, length);
+        peer.post(d, "RDMA Write of " + length + " bytes to region " + region);
+        counters.increment(Counter.RDMA_WRITES);
+        counters.add(Counter.RDMA_WRITE_BYTES, length);
+    }
+
+    @Override
+    public void writeAndNotify(final int node, final int region, final long offset, final int localRegion,
+        final long localOffset, final int length, final int notification)
+    {
+        if (node == nodeId)
+        {
+            throw new IllegalArgumentException("node " + nodeId + " cannot notify itself");
+        }
+        final Peer peer = peer(node);
+        final Descriptor d = peer.nextSend();
+        d.rdmaWrite(regionOf(region).handles[node], offset).immediateData(notification);
+        if (length > 0)
+        {
+            d.addSegment(regionOf(localRegion).local, localOffset, length);
+        }
+        peer.post(d, "notification 0x" + Integer.toHexString(notification));
+        counters.increment(Counter.RDMA_WRITES);
+        counters.add(Counter.RDMA_WRITE_BYTES, length);
+    }
+
+    @Override
+    public void flushWrites()
+    {
+        for (final Peer peer : peers)
+        {
+            if (null != peer)
+            {
+                peer.drain();
+            }
+        }
+    }
+
+    @Override
+    public long compareAndSwap(final int node, final int region, final long offset, final long expected,
+        final long update)
+    {
+        if (node == nodeId)
+        {
+            final AtomicBuffer buffer = regionOf(region).local.buffer();
+            while (true)
+            {
+                final long current = buffer.getLongVolatile((int)offset);
+                if (current != expected || buffer.compareAndSetLong((int)offset, expected, update))
+                {
+                    return current;
+                }
+            }
+        }
+        final Peer peer = peer(node);
+        final Descriptor d = peer.nextSend();
+        d.compareAndSwap(regionOf(region).handles[node], offset, expected, update).addSegment(scratch, 0, 8);
+        return atomic(peer, d, "compare-and-swap in region " + region);
+    }
+
+    @Override
+    public long fetchAndAdd(final int node, final int region, final long offset, final long delta)
+    {
+        if (node == nodeId)
+        {
+            return regionOf(region).local.buffer().getAndAddLong((int)offset, delta);
+        }
+        final Peer peer = peer(node);
+        final Descriptor d = peer.nextSend();
+        d.fetchAndAdd(regionOf(region).handles[node], offset, delta).addSegment(scratch, 0, 8);
+        return atomic(peer, d, "fetch-and-add in region " + region);
+    }
+
+    @Override
+    public int pollNotifications(final NotificationHandler handler)
+    {
+        int count = 0;
+        while (!early.isEmpty())
+        {
+            final int[] event = early.poll();
+            handler.onNotification(event[0], event[1]);
+            count++;
+        }
+        while (!asyncFailures.isEmpty())
+        {
+            final String failure = asyncFailures.poll();
+            final int colon = failure.indexOf(':');
+            handler.onPeerFailure(Integer.parseInt(failure.substring(0, colon)), failure.substring(colon + 1));
+            count++;
+        }
+        while (recvCq.done(completion))
+        {
+            count += deliver(handler);
+        }
+        return count;
+    }
+
+    @Override
+    public int awaitNotifications(final long timeoutNs, final NotificationHandler handler)
+    {
+        final int count = pollNotifications(handler);
+        if (count > 0)
+        {
+            return count;
+        }
+        if (recvCq.await(timeoutNs, completion))
+        {
+            return deliver(handler) + pollNotifications(handler);
+        }
+        return pollNotifications(handler);
+    }
+
+    @Override
+    public void onAsyncError(final AsyncError error, final Vi vi, final String detail)
+    {
+        final int node = null == vi ? -1 : nodeOf(vi);
+        if (node >= 0)
+        {
+            asyncFailures.add(node + ":" + error + (null == detail ? "" : " (" + detail + ")"));
+        }
+    }
+
+    /**
+     * Waits for the next completed receive tagged {@code tag} in its user data (a hello), keeping any
+     * notification that arrives meanwhile for {@link #pollNotifications}.
+     *
+     * @return the node whose receive completed, or -1 on timeout.
+     */
+    int awaitTagged(final long tag, final long timeoutNs)
+    {
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        while (true)
+        {
+            final long leftNs = deadlineNs - System.nanoTime();
+            if (leftNs <= 0 || !recvCq.await(leftNs, completion))
+            {
+                return -1;
+            }
+            final Vi vi = completion.vi();
+            final Descriptor d = vi.recvDone();
+            if (null == d)
+            {
+                continue;
+            }
+            final int node = nodeOf(vi);
+            if (d.isError())
+            {
+                throw new ProtocolException(nodeId, "receive from node " + node + " completed with " +
+                    DescriptorStatus.toString(d.status()));
+            }
+            if (d.userData() == tag)
+            {
+                return node;
+            }
+            early.add(new int[] {node, d.immediateData()});
+            d.reset();
+            vi.postRecv(d.send());
+        }
+    }
+
+    /** Disconnects every VI and releases the NIC's resources. */
+    void close()
+    {
+        for (final Peer peer : peers)
+        {
+            if (null != peer)
+            {
+                peer.vi.close();
+            }
+        }
+        nic.close();
+    }
+
+    private int deliver(final NotificationHandler handler)
+    {
+        final Vi vi = completion.vi();
+        final Descriptor d = vi.recvDone();
+        if (null == d)
+        {
+            return 0;
+        }
+        final int node = nodeOf(vi);
+        final int status = d.status();
+        if (DescriptorStatus.isError(status))
+        {
+            handler.onPeerFailure(node, "receive completed with " + DescriptorStatus.toString(status));
+            return 1;
+        }
+        final int notification = d.immediateData();
+        d.reset();
+        vi.postRecv(d.send());
+        handler.onNotification(node, notification);
+        return 1;
+    }
+
+    private long atomic(final Peer peer, final Descriptor d, final String what)
+    {
+        peer.post(d, what);
+        peer.await(d);
+        counters.increment(Counter.ATOMICS);
+        return scratch.buffer().getLongVolatile(0);
+    }
+
+    private Region regionOf(final int region)
+    {
+        final Region r = regions.get(region);
+        if (null == r)
+        {
+            throw new IllegalArgumentException("node " + nodeId + " has no region " + region);
+        }
+        return r;
+    }
+
+    private Peer peer(final int node)
+    {
+        final Peer peer = peers[node];
+        if (null == peer)
+        {
+            throw new IllegalArgumentException("node " + nodeId + " has no connection to node " + node);
+        }
+        return peer;
+    }
+
+    private static final class Region
+    {
+        final MemoryRegion local;
+        final ByteBuffer memory;
+        final int[] handles;
+
+        Region(final MemoryRegion local, final ByteBuffer memory, final int nodeCount)
+        {
+            this.local = local;
+            this.memory = memory;
+            this.handles = new int[nodeCount];
+        }
+    }
+
+    /** The send side of one VI: a ring of reusable descriptors completed in posting order. */
+    private final class Peer
+    {
+        final int node;
+        final Vi vi;
+        final Descriptor[] ring = new Descriptor[SENDS_PER_PEER];
+        final String[] what = new String[SENDS_PER_PEER];
+        long posted;
+        long completed;
+
+        Peer(final int node, final Vi vi)
+        {
+            this.node = node;
+            this.vi = vi;
+            for (int i = 0; i < SENDS_PER_PEER; i++)
+            {
+                ring[i] = Descriptor.allocate(1);
+            }
+        }
+
+        Descriptor nextSend()
+        {
+            if (posted - completed == SENDS_PER_PEER)
+            {
+                reapOne();
+            }
+            return ring[(int)(posted % SENDS_PER_PEER)].reset();
+        }
+
+        void post(final Descriptor d, final String description)
+        {
+            what[(int)(posted % SENDS_PER_PEER)] = description;
+            vi.postSend(d);
+            posted++;
+        }
+
+        void await(final Descriptor d)
+        {
+            while (d.isPosted())
+            {
+                reapOne();
+            }
+        }
+
+        void drain()
+        {
+            while (completed < posted)
+            {
+                reapOne();
+            }
+        }
+
+        private void reapOne()
+        {
+            Descriptor done = vi.sendDone();
+            while (null == done)
+            {
+                done = vi.sendWait(1_000_000_000L);
+                if (null == done && nic.isClosed())
+                {
+                    throw new ProtocolException(nodeId, "NIC closed while waiting for node " + node);
+                }
+            }
+            final int slot = (int)(completed % SENDS_PER_PEER);
+            completed++;
+            final int status = done.status();
+            if (DescriptorStatus.isError(status))
+            {
+                throw new ProtocolException(nodeId, what[slot] + " to node " + node + " failed: " +
+                    DescriptorStatus.toString(status));
+            }
+        }
+    }
+}

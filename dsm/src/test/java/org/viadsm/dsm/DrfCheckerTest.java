@@ -1,0 +1,74 @@
+package org.viadsm.dsm;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.viadsm.dsm.launch.LocalCluster;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Random data-race-free programs on 2 to 8 nodes, every read checked against a sequential model. The default run
+ * checks over 10^5 operations; {@code -Dviadsm.drf.ops=N} scales every configuration (see the README for a run of
+ * 10^7), and {@code -Dviadsm.drf.seed=S} reproduces one seed.
+ */
+class DrfCheckerTest
+{
+    private static final AtomicLong TOTAL = new AtomicLong();
+
+    static Stream<Arguments> configurations()
+    {
+        final long base = Long.getLong("viadsm.drf.seed", 20261121L);
+        return Stream.of(
+            Arguments.of("jvm", 2, base),
+            Arguments.of("jvm", 3, base + 1),
+            Arguments.of("jvm", 4, base + 2),
+            Arguments.of("jvm", 8, base + 3),
+            Arguments.of("shm", 2, base + 4),
+            Arguments.of("shm", 4, base + 5),
+            Arguments.of("jvm", 5, base + 6),
+            Arguments.of("shm", 3, base + 7));
+    }
+
+    @ParameterizedTest(name = "{0} x{1} seed {2}")
+    @MethodSource("configurations")
+    @Timeout(300)
+    void shouldReadWhatTheSequentialModelPredicts(final String provider, final int nodes, final long seed)
+    {
+        final long target = Long.getLong("viadsm.drf.ops", 16_000L);
+        final RandomDrfProgram program = new RandomDrfProgram(seed, nodes, target);
+        final AtomicLong ops = new AtomicLong();
+        final List<DsmStats> stats = LocalCluster.run(nodes, provider, context -> { },
+            dsm -> ops.addAndGet(program.run(dsm)));
+        TOTAL.addAndGet(ops.get());
+        assertTrue(ops.get() >= target / 2, "checked " + ops.get() + " operations of " + program);
+        assertTrue(DsmStats.total(stats).get(org.viadsm.consistency.Counter.BARRIERS) > 0);
+    }
+
+    @Test
+    @Tag("slow")
+    @Timeout(7200)
+    void shouldCheckTenMillionOperations()
+    {
+        final long target = Long.getLong("viadsm.drf.ops", 10_000_000L);
+        long checked = 0;
+        long seed = Long.getLong("viadsm.drf.seed", 1L);
+        while (checked < target)
+        {
+            final int nodes = 2 + (int)(seed % 7);
+            final RandomDrfProgram program = new RandomDrfProgram(seed, nodes, 400_000L);
+            final AtomicLong ops = new AtomicLong();
+            LocalCluster.run(nodes, seed % 2 == 0 ? "jvm" : "shm", context -> { },
+                dsm -> ops.addAndGet(program.run(dsm)));
+            checked += ops.get();
+            seed++;
+        }
+    }
+}

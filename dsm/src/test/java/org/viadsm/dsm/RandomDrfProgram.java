@@ -1,0 +1,366 @@
+package org.viadsm.dsm;
+
+import java.util.SplittableRandom;
+
+import org.agrona.collections.Int2IntHashMap;
+import org.viadsm.consistency.home.Placement;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A random data-race-free program, derived from a seed, that checks every value it reads against a sequential
+ * model of itself.
+ * <p>
+ * The program is a sequence of phases separated by barriers. In each phase a random set of elements of each array
+ * is written, each element by the one node that owns it in that phase; nodes read random elements that no other
+ * node writes in that phase, and their own writes. Every node derives the same write sets from the seed, so each
+ * keeps a model of every array and knows what every read must return. Then, in some phases, nodes append entries
+ * to lock-protected logs: inside the lock a node checks that it sees every entry appended before (a stale page
+ * would show a zero), and after the barrier every node checks each log holds exactly the entries the program
+ * appended, each node's in order.
+ */
+final class RandomDrfProgram
+{
+    private static final int LOG_GROUPS = 3;
+    private static final int LOG_CAPACITY = 4096;
+
+    private final long seed;
+    private final int nodes;
+    private final int phases;
+    private final int opsPerPhase;
+    private final int arrayCount;
+    private final int[] types;
+    private final int[] lengths;
+    private final Placement[] placements;
+
+    RandomDrfProgram(final long seed, final int nodes, final long targetOps)
+    {
+        final SplittableRandom random = new SplittableRandom(seed);
+        this.seed = seed;
+        this.nodes = nodes;
+        this.arrayCount = 1 + random.nextInt(3);
+        this.types = new int[arrayCount];
+        this.lengths = new int[arrayCount];
+        this.placements = new Placement[arrayCount];
+        for (int a = 0; a < arrayCount; a++)
+        {
+            types[a] = random.nextInt(4);
+            lengths[a] = 1 + random.nextInt(6000);
+            switch (random.nextInt(4))
+            {
+                case 0:
+                    placements[a] = Placement.block();
+                    break;
+                case 1:
+                    placements[a] = Placement.cyclic();
+                    break;
+                case 2:
+                    placements[a] = Placement.firstTouch();
+                    break;
+                default:
+                    placements[a] = Placement.onNode(random.nextInt(nodes));
+                    break;
+            }
+        }
+        this.opsPerPhase = 200 + random.nextInt(400);
+        this.phases = (int)Math.max(2, Math.min(400, targetOps / ((long)opsPerPhase * nodes)));
+    }
+
+    @Override
+    public String toString()
+    {
+        final StringBuilder sb = new StringBuilder("seed=" + seed + " nodes=" + nodes + " phases=" + phases +
+            " opsPerPhase=" + opsPerPhase + " arrays=[");
+        for (int a = 0; a < arrayCount; a++)
+        {
+            sb.append(a == 0 ? "" : ", ").append("long,int,byte,double".split(",")[types[a]])
+                .append('[').append(lengths[a]).append("] ").append(placements[a]);
+        }
+        return sb.append(']').toString();
+    }
+
+    /** Runs the program as one node and returns the number of operations it checked. */
+    long run(final Dsm dsm)
+    {
+        final int me = dsm.nodeId();
+        final Object[] arrays = new Object[arrayCount];
+        final long[][] model = new long[arrayCount][];
+        for (int a = 0; a < arrayCount; a++)
+        {
+            arrays[a] = allocate(dsm, a);
+            model[a] = new long[lengths[a]];
+        }
+        final SharedLongArray counts = dsm.allocLongs("log-counts", LOG_GROUPS, Placement.onNode(nodes - 1));
+        final SharedLongArray logs = dsm.allocLongs("logs", LOG_GROUPS * LOG_CAPACITY, Placement.cyclic());
+        final int[] expectedCounts = new int[LOG_GROUPS];
+        final int[][] appendsPerNode = new int[LOG_GROUPS][nodes];
+        final Int2IntHashMap mine = new Int2IntHashMap(-1);
+        long ops = 0;
+        dsm.barrier();
+        for (int phase = 0; phase < phases; phase++)
+        {
+            for (int a = 0; a < arrayCount; a++)
+            {
+                ops += arrayPhase(me, phase, a, arrays[a], model[a], mine);
+            }
+            dsm.barrier();
+            for (int a = 0; a < arrayCount; a++)
+            {
+                applyPhase(phase, a, model[a]);
+            }
+            if (phase % 3 == 1)
+            {
+                ops += logPhase(dsm, phase, counts, logs, expectedCounts, appendsPerNode);
+                dsm.barrier();
+                ops += checkLogs(counts, logs, expectedCounts, appendsPerNode);
+            }
+        }
+        for (int a = 0; a < arrayCount; a++)
+        {
+            for (int e = 0; e < lengths[a]; e++)
+            {
+                assertEquals(expected(a, model[a][e]), read(arrays[a], a, e), () -> "final check " + this);
+                ops++;
+            }
+        }
+        dsm.barrier();
+        return ops;
+    }
+
+    private long arrayPhase(final int me, final int phase, final int a, final Object array, final long[] model,
+        final Int2IntHashMap mine)
+    {
+        mine.clear();
+        final int written = writesInPhase(phase, a);
+        final SplittableRandom writes = random(phase, a, -1);
+        final int[] owners = new int[written];
+        final int[] elements = new int[written];
+        final Int2IntHashMap owner = new Int2IntHashMap(-1);
+        for (int w = 0; w < written; w++)
+        {
+            elements[w] = writes.nextInt(lengths[a]);
+            owners[w] = writes.nextInt(nodes);
+            owner.put(elements[w], owners[w]);
+        }
+        final SplittableRandom local = random(phase, a, me);
+        long ops = 0;
+        int nextWrite = 0;
+        for (int op = 0; op < opsPerPhase; op++)
+        {
+            if (local.nextInt(3) == 0)
+            {
+                while (nextWrite < written && (owners[nextWrite] != me || owner.get(elements[nextWrite]) != me))
+                {
+                    nextWrite++;
+                }
+                if (nextWrite < written)
+                {
+                    final int e = elements[nextWrite];
+                    final long value = valueOf(phase, a, e);
+                    write(array, a, e, value);
+                    mine.put(e, nextWrite);
+                    nextWrite++;
+                    ops++;
+                    continue;
+                }
+            }
+            final int e = local.nextInt(lengths[a]);
+            final int writer = owner.get(e);
+            if (writer >= 0 && writer != me)
+            {
+                continue;
+            }
+            final long value = mine.containsKey(e) ? valueOf(phase, a, e) : model[e];
+            final long got = read(array, a, e);
+            if (expected(a, value) != got)
+            {
+                assertEquals(expected(a, value), got, "phase " + phase + " array " + a + " element " + e +
+                    " on node " + me + ": " + this);
+            }
+            ops++;
+        }
+        while (nextWrite < written)
+        {
+            if (owners[nextWrite] == me && owner.get(elements[nextWrite]) == me)
+            {
+                write(array, a, elements[nextWrite], valueOf(phase, a, elements[nextWrite]));
+                ops++;
+            }
+            nextWrite++;
+        }
+        return ops;
+    }
+
+    private void applyPhase(final int phase, final int a, final long[] model)
+    {
+        final int written = writesInPhase(phase, a);
+        final SplittableRandom writes = random(phase, a, -1);
+        final Int2IntHashMap owner = new Int2IntHashMap(-1);
+        final int[] elements = new int[written];
+        for (int w = 0; w < written; w++)
+        {
+            elements[w] = writes.nextInt(lengths[a]);
+            owner.put(elements[w], writes.nextInt(nodes));
+        }
+        for (int w = 0; w < written; w++)
+        {
+            model[elements[w]] = valueOf(phase, a, elements[w]);
+        }
+    }
+
+    private long logPhase(final Dsm dsm, final int phase, final SharedLongArray counts, final SharedLongArray logs,
+        final int[] expectedCounts, final int[][] appendsPerNode)
+    {
+        final int me = dsm.nodeId();
+        long ops = 0;
+        for (int node = 0; node < nodes; node++)
+        {
+            final SplittableRandom r = random(phase, 1000, node);
+            final int appends = r.nextInt(8);
+            for (int k = 0; k < appends; k++)
+            {
+                final int group = r.nextInt(LOG_GROUPS);
+                if (expectedCounts[group] + 1 > LOG_CAPACITY)
+                {
+                    continue;
+                }
+                expectedCounts[group]++;
+                appendsPerNode[group][node]++;
+                if (node != me)
+                {
+                    continue;
+                }
+                final DsmLock lock = dsm.lock(group);
+                lock.lock();
+                final int t = (int)counts.get(group);
+                for (int i = 0; i < t; i++)
+                {
+                    if (0 == logs.get(group * LOG_CAPACITY + i))
+                    {
+                        throw new AssertionError("entry " + i + " of log " + group + " is stale: " + this);
+                    }
+                    ops++;
+                }
+                logs.set(group * LOG_CAPACITY + t, entry(me, appendsPerNode[group][me]));
+                counts.set(group, t + 1);
+                lock.unlock();
+                ops += 3;
+            }
+        }
+        return ops;
+    }
+
+    private long checkLogs(final SharedLongArray counts, final SharedLongArray logs, final int[] expectedCounts,
+        final int[][] appendsPerNode)
+    {
+        long ops = 0;
+        for (int group = 0; group < LOG_GROUPS; group++)
+        {
+            assertEquals(expectedCounts[group], counts.get(group), "log " + group + " count: " + this);
+            final int[] lastSeen = new int[nodes];
+            for (int i = 0; i < expectedCounts[group]; i++)
+            {
+                final long entry = logs.get(group * LOG_CAPACITY + i);
+                final int node = (int)(entry >>> 32) - 1;
+                final int k = (int)entry;
+                assertTrue(node >= 0 && node < nodes, "entry " + i + " of log " + group + " is " + entry);
+                assertEquals(lastSeen[node] + 1, k, "node " + node + "'s entries in log " + group + " out of order");
+                lastSeen[node] = k;
+                ops++;
+            }
+            for (int node = 0; node < nodes; node++)
+            {
+                assertEquals(appendsPerNode[group][node], lastSeen[node], "entries of node " + node);
+            }
+        }
+        return ops;
+    }
+
+    private Object allocate(final Dsm dsm, final int a)
+    {
+        final String name = "array" + a;
+        switch (types[a])
+        {
+            case 0:
+                return dsm.allocLongs(name, lengths[a], placements[a]);
+            case 1:
+                return dsm.allocInts(name, lengths[a], placements[a]);
+            case 2:
+                return dsm.allocBytes(name, lengths[a], placements[a]);
+            default:
+                return dsm.allocDoubles(name, lengths[a], placements[a]);
+        }
+    }
+
+    private void write(final Object array, final int a, final int e, final long value)
+    {
+        switch (types[a])
+        {
+            case 0:
+                ((SharedLongArray)array).set(e, value);
+                break;
+            case 1:
+                ((SharedIntArray)array).set(e, (int)value);
+                break;
+            case 2:
+                ((SharedByteArray)array).set(e, (byte)value);
+                break;
+            default:
+                ((SharedDoubleArray)array).set(e, Double.longBitsToDouble(value));
+                break;
+        }
+    }
+
+    private long read(final Object array, final int a, final int e)
+    {
+        switch (types[a])
+        {
+            case 0:
+                return ((SharedLongArray)array).get(e);
+            case 1:
+                return ((SharedIntArray)array).get(e);
+            case 2:
+                return ((SharedByteArray)array).get(e);
+            default:
+                return Double.doubleToRawLongBits(((SharedDoubleArray)array).get(e));
+        }
+    }
+
+    private long expected(final int a, final long value)
+    {
+        switch (types[a])
+        {
+            case 1:
+                return (int)value;
+            case 2:
+                return (byte)value;
+            default:
+                return value;
+        }
+    }
+
+    private int writesInPhase(final int phase, final int a)
+    {
+        return random(phase, a, -2).nextInt(Math.max(1, Math.min(lengths[a], opsPerPhase)));
+    }
+
+    private long valueOf(final int phase, final int a, final int e)
+    {
+        long h = seed * 0x9E3779B97F4A7C15L + phase * 0xC2B2AE3D27D4EB4FL + a * 0x165667B19E3779F9L + e;
+        h ^= h >>> 33;
+        h *= 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 33;
+        return (h & 0x3FFFFFFFFFFFFFFFL) | 1L;
+    }
+
+    private static long entry(final int node, final int k)
+    {
+        return (long)(node + 1) << 32 | k;
+    }
+
+    private SplittableRandom random(final int phase, final int a, final int node)
+    {
+        return new SplittableRandom(seed * 1_000_003L + phase * 7919L + a * 104_729L + node * 15_485_863L);
+    }
+}
