@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Software distributed shared memory for Java over an emulated VIA NIC.",
-    subcommands = {DemoCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {DemoCommand.class, RunCommand.class, ListCommand.class, NodeCommand.class,
+        CommandLine.HelpCommand.class})
 public final class ViadsmCommand implements Runnable
 {
     @CommandLine.Spec

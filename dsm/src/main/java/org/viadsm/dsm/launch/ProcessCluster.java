@@ -1,0 +1,320 @@
+package org.viadsm.dsm.launch;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.viadsm.via.internal.AgronaAccess;
+
+/**
+ * Runs a cluster of nodes as child JVMs on this host: node {@code i} runs a main class with the environment a
+ * node's {@code DsmContext.fromEnvironment()} reads ({@code VIADSM_NODE_ID}, {@code VIADSM_ADDRESSES}), the JVM
+ * options viadsm needs, and this JVM's class path plus any given. Node 0's standard output is copied to a stream;
+ * every node's standard error is kept (its last lines) to explain failures.
+ * <p>
+ * Closing destroys every node still running, so a launcher that is interrupted (Ctrl-C) takes its nodes with it.
+ */
+public final class ProcessCluster implements AutoCloseable
+{
+    private static final int KEPT_ERROR_LINES = 40;
+
+    private final List<Process> processes = new ArrayList<>();
+    private final List<ArrayDeque<String>> errors = new ArrayList<>();
+    private final List<Thread> pumps = new ArrayList<>();
+    private final List<String> addresses;
+
+    private ProcessCluster(final List<String> addresses)
+    {
+        this.addresses = addresses;
+    }
+
+    /**
+     * Starts the nodes.
+     *
+     * @param addresses  every node's NIC address, node 0 first (see {@link LocalCluster#addresses}).
+     * @param mainClass  the class every node runs.
+     * @param args       its arguments.
+     * @param classPath  entries added before this JVM's class path, e.g. a user's program; may be empty.
+     * @param jvmOptions extra JVM options.
+     * @param env        extra environment; a value containing {@code {node}} gets the node id.
+     * @param node0Out   where node 0's standard output goes.
+     * @return the running cluster.
+     * @throws UncheckedIOException if a JVM cannot be started; those already started are destroyed.
+     */
+    public static ProcessCluster start(
+        final List<String> addresses,
+        final String mainClass,
+        final List<String> args,
+        final List<String> classPath,
+        final List<String> jvmOptions,
+        final Map<String, String> env,
+        final OutputStream node0Out)
+    {
+        final ProcessCluster cluster = new ProcessCluster(addresses);
+        try
+        {
+            for (int node = 0; node < addresses.size(); node++)
+            {
+                cluster.startNode(node, mainClass, args, classPath, jvmOptions, env, node0Out);
+            }
+            return cluster;
+        }
+        catch (final RuntimeException ex)
+        {
+            cluster.close();
+            throw ex;
+        }
+    }
+
+    /**
+     * The java launcher of this JVM.
+     *
+     * @return its path.
+     */
+    public static String javaExecutable()
+    {
+        return ProcessHandle.current().info().command()
+            .orElse(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    /**
+     * This JVM's class path, as child JVMs should see it (inside a test runner, the tests' class path).
+     *
+     * @return the class path.
+     */
+    public static String classPath()
+    {
+        final String testClassPath = System.getProperty("surefire.test.class.path");
+        return null != testClassPath && !testClassPath.isBlank() ? testClassPath :
+            System.getProperty("java.class.path");
+    }
+
+    /**
+     * Number of nodes.
+     *
+     * @return the node count.
+     */
+    public int size()
+    {
+        return processes.size();
+    }
+
+    /**
+     * Waits for every node to exit.
+     *
+     * @param timeoutNs longest wait for all of them.
+     * @return each node's exit code, node 0 first.
+     * @throws ClusterFailure if the nodes did not all exit in time (they are then destroyed).
+     */
+    public int[] await(final long timeoutNs)
+    {
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        final int[] codes = new int[processes.size()];
+        for (int node = 0; node < processes.size(); node++)
+        {
+            try
+            {
+                final long leftNs = Math.max(0, deadlineNs - System.nanoTime());
+                if (!processes.get(node).waitFor(leftNs, TimeUnit.NANOSECONDS))
+                {
+                    close();
+                    throw new ClusterFailure(node, "node " + node + " did not finish within " +
+                        TimeUnit.NANOSECONDS.toSeconds(timeoutNs) + " s; every node was stopped", null);
+                }
+                codes[node] = processes.get(node).exitValue();
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                close();
+                throw new ClusterFailure(node, "interrupted while waiting for node " + node, ex);
+            }
+        }
+        for (final Thread pump : pumps)
+        {
+            try
+            {
+                pump.join(TimeUnit.SECONDS.toMillis(5));
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return codes;
+    }
+
+    /**
+     * The last lines node {@code node} wrote to standard error.
+     *
+     * @param node the node.
+     * @return its kept error output.
+     */
+    public String errorOutput(final int node)
+    {
+        synchronized (errors.get(node))
+        {
+            return String.join(System.lineSeparator(), errors.get(node));
+        }
+    }
+
+    /**
+     * Destroys every node still running. Idempotent.
+     */
+    @Override
+    public void close()
+    {
+        for (final Process process : processes)
+        {
+            process.destroy();
+        }
+        for (final Process process : processes)
+        {
+            try
+            {
+                if (!process.waitFor(5, TimeUnit.SECONDS))
+                {
+                    process.destroyForcibly();
+                }
+            }
+            catch (final InterruptedException ex)
+            {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void startNode(
+        final int node,
+        final String mainClass,
+        final List<String> args,
+        final List<String> classPath,
+        final List<String> jvmOptions,
+        final Map<String, String> env,
+        final OutputStream node0Out)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        command.add(AgronaAccess.ADD_EXPORTS);
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        final List<String> entries = new ArrayList<>(classPath);
+        entries.add(classPath());
+        command.add(String.join(java.io.File.pathSeparator, entries));
+        command.add(mainClass);
+        command.addAll(args);
+        final ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("VIADSM_NODE_ID", Integer.toString(node));
+        builder.environment().put("VIADSM_ADDRESSES", String.join(",", addresses));
+        for (final Map.Entry<String, String> e : env.entrySet())
+        {
+            builder.environment().put(e.getKey(), e.getValue().replace("{node}", Integer.toString(node)));
+        }
+        builder.redirectInput(ProcessBuilder.Redirect.PIPE);
+        if (0 != node)
+        {
+            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        }
+        final Process process;
+        try
+        {
+            process = builder.start();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot start node " + node + ": " + String.join(" ", command), ex);
+        }
+        processes.add(process);
+        final ArrayDeque<String> kept = new ArrayDeque<>();
+        errors.add(kept);
+        pumps.add(pump("node-" + node + "-stderr", process.getErrorStream(), null, kept));
+        if (0 == node)
+        {
+            pumps.add(pump("node-0-stdout", process.getInputStream(), node0Out, null));
+        }
+    }
+
+    private static Thread pump(
+        final String name, final InputStream in, final OutputStream copy, final ArrayDeque<String> kept)
+    {
+        final Thread thread = new Thread(() ->
+        {
+            final byte[] buffer = new byte[8192];
+            final StringBuilder line = new StringBuilder();
+            try (InputStream input = in)
+            {
+                int read;
+                while ((read = input.read(buffer)) > 0)
+                {
+                    if (null != copy)
+                    {
+                        copy.write(buffer, 0, read);
+                        copy.flush();
+                    }
+                    if (null != kept)
+                    {
+                        keep(kept, line, new String(buffer, 0, read, StandardCharsets.UTF_8));
+                    }
+                }
+            }
+            catch (final IOException ignore)
+            {
+                // The process went away; what was read is kept.
+            }
+        }, name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    private static void keep(final ArrayDeque<String> kept, final StringBuilder line, final String text)
+    {
+        synchronized (kept)
+        {
+            for (int i = 0; i < text.length(); i++)
+            {
+                final char c = text.charAt(i);
+                if ('\n' == c)
+                {
+                    kept.addLast(line.toString());
+                    line.setLength(0);
+                    if (kept.size() > KEPT_ERROR_LINES)
+                    {
+                        kept.removeFirst();
+                    }
+                }
+                else
+                {
+                    line.append(c);
+                }
+            }
+        }
+    }
+
+    /**
+     * Paths of node-specific files named by a pattern with {@code {node}}.
+     *
+     * @param pattern e.g. {@code /tmp/run/node-{node}.json}.
+     * @param nodes   number of nodes.
+     * @return one path per node.
+     */
+    public static List<Path> perNode(final String pattern, final int nodes)
+    {
+        final List<Path> paths = new ArrayList<>();
+        for (int node = 0; node < nodes; node++)
+        {
+            paths.add(Paths.get(pattern.replace("{node}", Integer.toString(node))));
+        }
+        return paths;
+    }
+}

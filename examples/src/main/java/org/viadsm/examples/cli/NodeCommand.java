@@ -1,0 +1,79 @@
+package org.viadsm.examples.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.viadsm.consistency.home.Placement;
+import org.viadsm.dsm.Dsm;
+import org.viadsm.dsm.DsmContext;
+import org.viadsm.examples.runtime.App;
+import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.runtime.DsmTeam;
+import org.viadsm.examples.runtime.VerificationException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code viadsm node}: one node of a {@code viadsm run} over processes; started by the launcher, not by users.
+ * Joins the cluster described by the environment, runs the application, writes its statistics.
+ */
+@Command(name = "node", hidden = true, description = "Runs one node of a cluster (started by 'viadsm run').")
+final class NodeCommand implements Callable<Integer>
+{
+    /** Exit code of a node whose application failed its self-check. */
+    static final int VERIFICATION_FAILED = 3;
+
+    @Option(names = "--app", required = true)
+    private String appName;
+
+    @Option(names = "--placement", defaultValue = "block")
+    private String placement;
+
+    @Option(names = "--page-size", defaultValue = "4096")
+    private int pageSize;
+
+    @Option(names = "--stats-file")
+    private Path statsFile;
+
+    @Parameters
+    private List<String> appArgs = new ArrayList<>();
+
+    @Override
+    public Integer call()
+    {
+        final AppCatalog.Entry entry = AppCatalog.find(appName);
+        final DsmContext context = DsmContext.fromEnvironment().pageSize(pageSize)
+            .maxLocks(NodeSettings.MAX_LOCKS).maxSemaphores(NodeSettings.MAX_SEMAPHORES);
+        try (Dsm dsm = Dsm.join(context))
+        {
+            try
+            {
+                final App app = AppArguments.parse(entry, appArgs);
+                app.run(new DsmTeam(dsm, Placement.parse(placement), System.out));
+            }
+            catch (final VerificationException ex)
+            {
+                System.err.println("verification failed: " + ex.getMessage());
+                return VERIFICATION_FAILED;
+            }
+            catch (final Exception ex)
+            {
+                System.err.println(ex);
+                ex.printStackTrace();
+                return 1;
+            }
+            finally
+            {
+                System.out.flush();
+                if (null != statsFile)
+                {
+                    StatsReport.writeJson(statsFile, dsm.stats().toJson());
+                }
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,184 @@
+package org.viadsm.examples.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.viadsm.consistency.home.Placement;
+import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.launch.ClusterFailure;
+import org.viadsm.dsm.launch.LocalCluster;
+import org.viadsm.examples.runtime.App;
+import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.runtime.CFormat;
+import org.viadsm.examples.runtime.DsmTeam;
+import org.viadsm.examples.runtime.TeamFailure;
+import org.viadsm.examples.runtime.ThreadTeam;
+import org.viadsm.examples.runtime.VerificationException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code viadsm run <app> --nodes N [--provider ...] [app options]}: runs an application on local nodes, verifies
+ * it, and reports per-node statistics.
+ */
+@Command(name = "run", sortOptions = false,
+    description = {
+        "Runs an application on N local nodes: DSM nodes over the jvm (threads), shm or tcp (processes) provider,",
+        "or Java threads over plain arrays (--provider threads, the baseline). Options the launcher does not know",
+        "go to the application; 'viadsm list' shows each application's defaults."})
+final class RunCommand implements Callable<Integer>
+{
+    @Parameters(index = "0", paramLabel = "APP", description = "The application, as 'viadsm list' names it.")
+    private String appName;
+
+    @Option(names = "--nodes", defaultValue = "4", description = "Number of nodes (default: ${DEFAULT-VALUE}).")
+    private int nodes;
+
+    @Option(names = "--provider", defaultValue = "shm",
+        description = "jvm, shm, tcp, or threads (plain arrays, no DSM) (default: ${DEFAULT-VALUE}).")
+    private String provider;
+
+    @Option(names = "--placement", defaultValue = "block",
+        description = "Home placement of every shared array: block, cyclic, first-touch or node:<n> " +
+            "(default: ${DEFAULT-VALUE}).")
+    private String placement;
+
+    @Option(names = "--page-size", defaultValue = "4096", description = "Coherence unit in bytes (default: " +
+        "${DEFAULT-VALUE}).")
+    private int pageSize;
+
+    @Option(names = "--stats-json", paramLabel = "FILE", description = "Also write the statistics as JSON.")
+    private Path statsJson;
+
+    @Option(names = "--app-help", description = "Shows the application's own options and exits.")
+    private boolean appHelp;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Shows this help and exits.")
+    private boolean help;
+
+    @CommandLine.Unmatched
+    private List<String> appArgs = new ArrayList<>();
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call()
+    {
+        final RunSpec run = validate();
+        if (appHelp)
+        {
+            System.out.print(AppArguments.usage(run.entry));
+            return 0;
+        }
+        final long startNs = System.nanoTime();
+        try
+        {
+            final List<DsmStats> stats = execute(run);
+            final double seconds = (System.nanoTime() - startNs) / 1e9;
+            report(run, stats, seconds, true);
+            return 0;
+        }
+        catch (final ClusterFailure | TeamFailure ex)
+        {
+            final int node = ex instanceof ClusterFailure ? ((ClusterFailure)ex).nodeId() : ((TeamFailure)ex).member();
+            final Throwable cause = null == ex.getCause() ? ex : ex.getCause();
+            final String what = cause instanceof VerificationException ? "verification failed" : "failed";
+            System.err.println("viadsm: " + run.entry.name() + " " + what + " on node " + node + ": " +
+                cause.getMessage());
+            if (null != statsJson)
+            {
+                StatsReport.writeJson(statsJson, StatsReport.json(run.entry.name(), run.provider, run.nodes,
+                    (System.nanoTime() - startNs) / 1e9, false, Collections.emptyList()));
+            }
+            return 1;
+        }
+    }
+
+    private RunSpec validate()
+    {
+        final CommandLine commandLine = spec.commandLine();
+        if (nodes < 1)
+        {
+            throw new CommandLine.ParameterException(commandLine, "--nodes must be at least 1, not " + nodes);
+        }
+        final RunSpec run = new RunSpec();
+        run.nodes = nodes;
+        run.provider = provider.toLowerCase(Locale.ROOT);
+        if (!List.of("jvm", "shm", "tcp", "threads").contains(run.provider))
+        {
+            throw new CommandLine.ParameterException(commandLine,
+                "unknown --provider '" + provider + "'; expected jvm, shm, tcp or threads");
+        }
+        run.pageSize = pageSize;
+        run.args = appArgs;
+        try
+        {
+            run.entry = AppCatalog.find(appName);
+            run.placement = Placement.parse(placement);
+            if (!appHelp)
+            {
+                AppArguments.parse(run.entry, appArgs).validate(nodes);
+            }
+        }
+        catch (final IllegalArgumentException | CommandLine.ParameterException ex)
+        {
+            throw new CommandLine.ParameterException(commandLine, ex.getMessage());
+        }
+        return run;
+    }
+
+    private List<DsmStats> execute(final RunSpec run)
+    {
+        final PrintStream out = System.out;
+        switch (run.provider)
+        {
+            case "threads":
+                ThreadTeam.run(run.nodes, out, team -> AppArguments.parse(run.entry, run.args).run(team));
+                return Collections.emptyList();
+            case "jvm":
+                return LocalCluster.run(run.nodes, "jvm", context -> context.pageSize(run.pageSize)
+                    .maxLocks(NodeSettings.MAX_LOCKS), dsm ->
+                    {
+                        final App app = AppArguments.parse(run.entry, run.args);
+                        app.run(new DsmTeam(dsm, run.placement, out));
+                    });
+            default:
+                return ProcessRun.run(run, out);
+        }
+    }
+
+    private void report(final RunSpec run, final List<DsmStats> stats, final double seconds, final boolean verified)
+    {
+        System.out.println();
+        System.out.println(CFormat.format("%s on %d node(s), provider %s: %.3f s, verified", run.entry.name(),
+            run.nodes, run.provider, seconds));
+        if (!stats.isEmpty())
+        {
+            StatsReport.printTable(System.out, stats);
+        }
+        if (null != statsJson)
+        {
+            StatsReport.writeJson(statsJson, StatsReport.json(run.entry.name(), run.provider, run.nodes, seconds,
+                verified, stats));
+        }
+    }
+
+    /** What to run, once validated. */
+    static final class RunSpec
+    {
+        AppCatalog.Entry entry;
+        List<String> args;
+        int nodes;
+        String provider;
+        Placement placement;
+        int pageSize;
+    }
+}

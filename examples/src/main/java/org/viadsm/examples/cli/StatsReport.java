@@ -1,0 +1,78 @@
+package org.viadsm.examples.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.viadsm.consistency.Counter;
+import org.viadsm.dsm.DsmStats;
+import org.viadsm.examples.runtime.CFormat;
+
+/**
+ * The statistics a run prints: a table with one row per node and a row of totals, and the same as JSON.
+ */
+final class StatsReport
+{
+    private static final String HEADER = CFormat.format("%-6s %9s %9s %9s %8s %8s %10s %9s %10s %8s %11s %9s",
+        "node", "rd-fault", "wr-fault", "fetched", "twins", "diffs", "diff-KiB", "locks l/r", "lock-ms",
+        "barriers", "barrier-ms", "messages");
+
+    private StatsReport()
+    {
+    }
+
+    static void printTable(final PrintStream out, final List<DsmStats> nodes)
+    {
+        out.println(HEADER);
+        for (final DsmStats stats : nodes)
+        {
+            out.println(row(String.valueOf(stats.nodeId()), stats));
+        }
+        out.println(row("total", DsmStats.total(nodes)));
+    }
+
+    static String row(final String label, final DsmStats s)
+    {
+        return CFormat.format("%-6s %9d %9d %9d %8d %8d %10.1f %9s %10.1f %8d %11.1f %9d",
+            label, s.get(Counter.READ_FAULTS), s.get(Counter.WRITE_FAULTS), s.get(Counter.PAGES_FETCHED),
+            s.get(Counter.TWINS), s.get(Counter.DIFFS), s.get(Counter.DIFF_BYTES) / 1024.0,
+            s.get(Counter.LOCK_ACQUIRES_LOCAL) + "/" + s.get(Counter.LOCK_ACQUIRES_REMOTE),
+            s.get(Counter.LOCK_WAIT_NS) / 1e6, s.get(Counter.BARRIERS), s.get(Counter.BARRIER_WAIT_NS) / 1e6,
+            s.get(Counter.MESSAGES_SENT));
+    }
+
+    static String json(
+        final String app, final String provider, final int nodeCount, final double seconds, final boolean verified,
+        final List<DsmStats> nodes)
+    {
+        final StringBuilder sb = new StringBuilder("{\"app\":\"").append(app).append("\",\"provider\":\"")
+            .append(provider).append("\",\"nodes\":").append(nodeCount).append(",\"time_s\":")
+            .append(CFormat.format("%.6f", seconds)).append(",\"verified\":").append(verified)
+            .append(",\"per_node\":[");
+        for (int i = 0; i < nodes.size(); i++)
+        {
+            sb.append(i == 0 ? "" : ",").append(nodes.get(i).toJson());
+        }
+        return sb.append("],\"total\":").append(DsmStats.total(nodes).toJson()).append("}\n").toString();
+    }
+
+    static void writeJson(final Path file, final String json)
+    {
+        try
+        {
+            final Path parent = file.toAbsolutePath().getParent();
+            if (null != parent)
+            {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(file, json, StandardCharsets.UTF_8);
+        }
+        catch (final IOException ex)
+        {
+            throw new IllegalArgumentException("cannot write statistics to " + file + ": " + ex.getMessage(), ex);
+        }
+    }
+}
