@@ -19,6 +19,7 @@ public final class AppCatalog
     static
     {
         // One line per application, in the order `viadsm list` shows them.
+        register(org.viadsm.examples.ocean.Ocean::new, "-n258 -o");
     }
 
     private AppCatalog()
