@@ -1,21 +1,13 @@
 package org.viadsm.examples.runtime;
 
-import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-
-import org.viadsm.dsm.array.ByteArray;
-import org.viadsm.dsm.array.DoubleArray;
-import org.viadsm.dsm.array.FloatArray;
-import org.viadsm.dsm.array.IntArray;
-import org.viadsm.dsm.array.LongArray;
 
 /**
  * A team member that counts its barriers and lock acquisitions (by member id) and otherwise delegates, so tests can
  * check that a port synchronises as often as the C program does.
  */
-public final class CountingTeam implements Team
+public final class CountingTeam extends DelegatingTeam
 {
-    private final Team team;
     private final AtomicIntegerArray barriers;
     private final AtomicIntegerArray locks;
 
@@ -28,94 +20,22 @@ public final class CountingTeam implements Team
      */
     public CountingTeam(final Team team, final AtomicIntegerArray barriers, final AtomicIntegerArray locks)
     {
-        this.team = team;
+        super(team);
         this.barriers = barriers;
         this.locks = locks;
     }
 
     @Override
-    public int id()
-    {
-        return team.id();
-    }
-
-    @Override
-    public int size()
-    {
-        return team.size();
-    }
-
-    @Override
     public void barrier()
     {
-        barriers.incrementAndGet(team.id());
-        team.barrier();
+        barriers.incrementAndGet(id());
+        super.barrier();
     }
 
     @Override
     public void lock(final int lockId)
     {
-        locks.incrementAndGet(team.id());
-        team.lock(lockId);
-    }
-
-    @Override
-    public void unlock(final int lockId)
-    {
-        team.unlock(lockId);
-    }
-
-    @Override
-    public void setPause(final int pauseId)
-    {
-        team.setPause(pauseId);
-    }
-
-    @Override
-    public void waitPause(final int pauseId)
-    {
-        team.waitPause(pauseId);
-    }
-
-    @Override
-    public void clearPause(final int pauseId)
-    {
-        team.clearPause(pauseId);
-    }
-
-    @Override
-    public DoubleArray doubles(final String name, final int length)
-    {
-        return team.doubles(name, length);
-    }
-
-    @Override
-    public FloatArray floats(final String name, final int length)
-    {
-        return team.floats(name, length);
-    }
-
-    @Override
-    public LongArray longs(final String name, final int length)
-    {
-        return team.longs(name, length);
-    }
-
-    @Override
-    public IntArray ints(final String name, final int length)
-    {
-        return team.ints(name, length);
-    }
-
-    @Override
-    public ByteArray bytes(final String name, final int length)
-    {
-        return team.bytes(name, length);
-    }
-
-    @Override
-    public PrintStream out()
-    {
-        return team.out();
+        locks.incrementAndGet(id());
+        super.lock(lockId);
     }
 }
