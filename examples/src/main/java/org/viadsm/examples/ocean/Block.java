@@ -94,14 +94,7 @@ final class Block
      */
     void copy(final DoubleArray dst, final DoubleArray src)
     {
-        final double[] row = scratch;
-        final int n = colHi - colLo + 1;
-        final int stride = jm;
-        for (int i = rowLo; i <= rowHi; i++)
-        {
-            src.get(i * stride + colLo, row, 0, n);
-            dst.set(i * stride + colLo, row, 0, n);
-        }
+        copyRows(dst, src, rowLo, rowHi, colLo, colHi);
     }
 
     /**
@@ -139,13 +132,19 @@ final class Block
      */
     void copyInterior(final DoubleArray dst, final DoubleArray src)
     {
+        copyRows(dst, src, firstrow, lastrow, firstcol, lastcol);
+    }
+
+    private void copyRows(
+        final DoubleArray dst, final DoubleArray src, final int i0, final int i1, final int j0, final int j1)
+    {
         final double[] row = scratch;
-        final int n = lastcol - firstcol + 1;
+        final int n = j1 - j0 + 1;
         final int stride = jm;
-        for (int i = firstrow; i <= lastrow; i++)
+        for (int i = i0; i <= i1; i++)
         {
-            src.get(i * stride + firstcol, row, 0, n);
-            dst.set(i * stride + firstcol, row, 0, n);
+            src.get(i * stride + j0, row, 0, n);
+            dst.set(i * stride + j0, row, 0, n);
         }
     }
 

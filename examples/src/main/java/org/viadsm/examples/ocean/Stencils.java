@@ -233,7 +233,8 @@ final class Stencils
     /**
      * The C {@code jacobcalc}: the Arakawa Jacobian of {@code x} and {@code y} into {@code z} on the block's
      * interior, zero on its global boundary; borders and corners of {@code x} and {@code y} are refreshed from
-     * the neighbours first.
+     * the neighbours first (the C code interleaves the corner copies of the two grids; they touch disjoint
+     * points, so the order does not matter).
      *
      * @param b         the member's block geometry.
      * @param x         every processor's block of the first grid.
