@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import org.viadsm.examples.ocean.Ocean;
+import org.viadsm.examples.sor.Sor;
 import picocli.CommandLine.Command;
 
 /**
@@ -19,6 +21,8 @@ public final class AppCatalog
     static
     {
         // One line per application, in the order `viadsm list` shows them.
+        register(Ocean::new, "-n258 -o");
+        register(Sor::new, "-m2000 -n1000 -i50 -t");
     }
 
     private AppCatalog()

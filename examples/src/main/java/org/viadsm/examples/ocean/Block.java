@@ -1,0 +1,327 @@
+package org.viadsm.examples.ocean;
+
+import org.viadsm.dsm.array.DoubleArray;
+
+/**
+ * One member's block of the finest grid and the element-wise operations the C program spells out region by
+ * region (the four corners, the four edges, then the interior). Those operations touch each point of the block
+ * once and independently, so they run here row by row over the same points: the block's interior, plus the rows
+ * and columns that lie on the global boundary. Sums keep the C program's region order, since that decides their
+ * rounding.
+ * <p>
+ * Contiguous row segments move with the arrays' bulk get/set; columns and stencils use element access.
+ * <p>
+ * <b>Note:</b> used by the one thread that runs the member.
+ */
+final class Block
+{
+    /** This member's processor id. */
+    final int procid;
+    /** Rows of the block, borders included (the C global {@code im} once {@code main} has set it). */
+    final int im;
+    /** Columns of the block, borders included (the C global {@code jm}); the stride between rows. */
+    final int jm;
+    final int firstrow;
+    final int lastrow;
+    final int firstcol;
+    final int lastcol;
+    /** Whether the block's top row is the global boundary (no neighbour UP). */
+    final boolean top;
+    /** Whether the block's bottom row is the global boundary. */
+    final boolean bottom;
+    /** Whether the block's left column is the global boundary. */
+    final boolean left;
+    /** Whether the block's right column is the global boundary. */
+    final boolean right;
+    /** First row this member writes: 0 on the top boundary, else 1. */
+    final int rowLo;
+    /** Last row this member writes. */
+    final int rowHi;
+    /** First column this member writes. */
+    final int colLo;
+    /** Last column this member writes. */
+    final int colHi;
+    /** Neighbour ids, indexed by the {@link OceanGeometry} slots. */
+    final int[] nb;
+    /** Scratch for row copies, as long as the longest row or column of any level. */
+    final double[] scratch;
+    /** Second scratch row for operations on two rows at once. */
+    final double[] scratch2;
+
+    Block(final OceanGeometry geometry, final int procid)
+    {
+        final int finest = geometry.numlev - 1;
+        this.procid = procid;
+        im = geometry.blockRows(finest);
+        jm = geometry.blockCols(finest);
+        firstrow = 1;
+        lastrow = firstrow + geometry.yptsPerProc[finest] - 1;
+        firstcol = 1;
+        lastcol = firstcol + geometry.xptsPerProc[finest] - 1;
+        nb = geometry.neighbors[procid];
+        top = OceanGeometry.NONE == nb[OceanGeometry.UP];
+        bottom = OceanGeometry.NONE == nb[OceanGeometry.DOWN];
+        left = OceanGeometry.NONE == nb[OceanGeometry.LEFT];
+        right = OceanGeometry.NONE == nb[OceanGeometry.RIGHT];
+        rowLo = top ? 0 : firstrow;
+        rowHi = bottom ? im - 1 : lastrow;
+        colLo = left ? 0 : firstcol;
+        colHi = right ? jm - 1 : lastcol;
+        scratch = new double[Math.max(im, jm)];
+        scratch2 = new double[Math.max(im, jm)];
+    }
+
+    /**
+     * Sets every point this member owns in {@code a} to {@code value}.
+     *
+     * @param a     this member's block of a grid.
+     * @param value the value.
+     */
+    void fill(final DoubleArray a, final double value)
+    {
+        final int stride = jm;
+        for (int i = rowLo; i <= rowHi; i++)
+        {
+            a.fill(i * stride + colLo, i * stride + colHi + 1, value);
+        }
+    }
+
+    /**
+     * Copies every point this member owns from {@code src} to {@code dst}.
+     *
+     * @param dst this member's block of the destination grid.
+     * @param src this member's block of the source grid.
+     */
+    void copy(final DoubleArray dst, final DoubleArray src)
+    {
+        copyRows(dst, src, rowLo, rowHi, colLo, colHi);
+    }
+
+    /**
+     * {@code a = a + scale * b} on every point this member owns; with {@code scale} 1 this is the C code's plain
+     * sum, bit for bit.
+     *
+     * @param a     this member's block of the grid updated.
+     * @param scale the factor.
+     * @param b     this member's block of the grid added.
+     */
+    void addScaled(final DoubleArray a, final double scale, final DoubleArray b)
+    {
+        final double[] ra = scratch;
+        final double[] rb = scratch2;
+        final int n = colHi - colLo + 1;
+        final int stride = jm;
+        for (int i = rowLo; i <= rowHi; i++)
+        {
+            final int from = i * stride + colLo;
+            a.get(from, ra, 0, n);
+            b.get(from, rb, 0, n);
+            for (int j = 0; j < n; j++)
+            {
+                ra[j] = ra[j] + scale * rb[j];
+            }
+            a.set(from, ra, 0, n);
+        }
+    }
+
+    /**
+     * Copies the interior points (global boundary excluded) from {@code src} to {@code dst}.
+     *
+     * @param dst this member's block of the destination grid.
+     * @param src this member's block of the source grid.
+     */
+    void copyInterior(final DoubleArray dst, final DoubleArray src)
+    {
+        copyRows(dst, src, firstrow, lastrow, firstcol, lastcol);
+    }
+
+    private void copyRows(
+        final DoubleArray dst, final DoubleArray src, final int i0, final int i1, final int j0, final int j1)
+    {
+        final double[] row = scratch;
+        final int n = j1 - j0 + 1;
+        final int stride = jm;
+        for (int i = i0; i <= i1; i++)
+        {
+            src.get(i * stride + j0, row, 0, n);
+            dst.set(i * stride + j0, row, 0, n);
+        }
+    }
+
+    /**
+     * Sets up the finest level of the multigrid solver for right-hand side {@code g}, as the C program does
+     * before each solve: {@code rhs = g * ressqr} on every point this member owns, and the solution's
+     * global-boundary points fixed to {@code g}'s.
+     *
+     * @param rhs    this member's finest block of the multigrid right-hand side.
+     * @param q      this member's finest block of the multigrid solution.
+     * @param g      this member's block of the grid to solve for.
+     * @param ressqr the squared grid spacing.
+     */
+    void prepareSolve(final DoubleArray rhs, final DoubleArray q, final DoubleArray g, final double ressqr)
+    {
+        final double[] row = scratch;
+        final int n = colHi - colLo + 1;
+        final int stride = jm;
+        for (int i = rowLo; i <= rowHi; i++)
+        {
+            g.get(i * stride + colLo, row, 0, n);
+            for (int j = 0; j < n; j++)
+            {
+                row[j] = row[j] * ressqr;
+            }
+            rhs.set(i * stride + colLo, row, 0, n);
+        }
+        if (top)
+        {
+            g.get(colLo, row, 0, n);
+            q.set(colLo, row, 0, n);
+        }
+        if (bottom)
+        {
+            g.get((im - 1) * stride + colLo, row, 0, n);
+            q.set((im - 1) * stride + colLo, row, 0, n);
+        }
+        if (left)
+        {
+            for (int i = rowLo; i <= rowHi; i++)
+            {
+                q.set(i * stride, g.get(i * stride));
+            }
+        }
+        if (right)
+        {
+            for (int i = rowLo; i <= rowHi; i++)
+            {
+                q.set(i * stride + jm - 1, g.get(i * stride + jm - 1));
+            }
+        }
+    }
+
+    /**
+     * The C program's running sum over this member's points: a quarter of each global corner, half of each other
+     * global-boundary point, all of each interior point, in the C order (corners, top, bottom, left, right, then
+     * the interior row by row).
+     *
+     * @param a this member's block of the grid summed.
+     * @return the sum.
+     */
+    double boundaryWeightedSum(final DoubleArray a)
+    {
+        final int stride = jm;
+        double sum = 0.0;
+        if (top && left)
+        {
+            sum = sum + 0.25 * a.get(0);
+        }
+        if (top && right)
+        {
+            sum = sum + 0.25 * a.get(jm - 1);
+        }
+        if (bottom && left)
+        {
+            sum = sum + 0.25 * a.get((im - 1) * stride);
+        }
+        if (bottom && right)
+        {
+            sum = sum + 0.25 * a.get((im - 1) * stride + jm - 1);
+        }
+        if (top)
+        {
+            for (int j = firstcol; j <= lastcol; j++)
+            {
+                sum = sum + 0.5 * a.get(j);
+            }
+        }
+        if (bottom)
+        {
+            for (int j = firstcol; j <= lastcol; j++)
+            {
+                sum = sum + 0.5 * a.get((im - 1) * stride + j);
+            }
+        }
+        if (left)
+        {
+            for (int j = firstrow; j <= lastrow; j++)
+            {
+                sum = sum + 0.5 * a.get(j * stride);
+            }
+        }
+        if (right)
+        {
+            for (int j = firstrow; j <= lastrow; j++)
+            {
+                sum = sum + 0.5 * a.get(j * stride + jm - 1);
+            }
+        }
+        final double[] row = scratch;
+        final int n = lastcol - firstcol + 1;
+        for (int i = firstrow; i <= lastrow; i++)
+        {
+            a.get(i * stride + firstcol, row, 0, n);
+            for (int j = 0; j < n; j++)
+            {
+                sum = sum + row[j];
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Zeroes the global corners of {@code z} this member owns, as the C kernels do before a stencil.
+     *
+     * @param z this member's block of a grid.
+     */
+    void zeroCorners(final DoubleArray z)
+    {
+        if (top && left)
+        {
+            z.set(0, 0.0);
+        }
+        if (bottom && left)
+        {
+            z.set((im - 1) * jm, 0.0);
+        }
+        if (top && right)
+        {
+            z.set(jm - 1, 0.0);
+        }
+        if (bottom && right)
+        {
+            z.set((im - 1) * jm + jm - 1, 0.0);
+        }
+    }
+
+    /**
+     * Zeroes the global-boundary edges of {@code z} this member owns (corners excluded), as the C stencils do
+     * after computing the interior.
+     *
+     * @param z this member's block of a grid.
+     */
+    void zeroEdges(final DoubleArray z)
+    {
+        final int stride = jm;
+        if (top)
+        {
+            z.fill(firstcol, lastcol + 1, 0.0);
+        }
+        if (bottom)
+        {
+            z.fill((im - 1) * stride + firstcol, (im - 1) * stride + lastcol + 1, 0.0);
+        }
+        if (left)
+        {
+            for (int j = firstrow; j <= lastrow; j++)
+            {
+                z.set(j * stride, 0.0);
+            }
+        }
+        if (right)
+        {
+            for (int j = firstrow; j <= lastrow; j++)
+            {
+                z.set(j * stride + jm - 1, 0.0);
+            }
+        }
+    }
+}

@@ -1,0 +1,517 @@
+package org.viadsm.examples.ocean;
+
+import static org.viadsm.examples.ocean.OceanGeometry.DOWN;
+import static org.viadsm.examples.ocean.OceanGeometry.LEFT;
+import static org.viadsm.examples.ocean.OceanGeometry.NONE;
+import static org.viadsm.examples.ocean.OceanGeometry.RIGHT;
+import static org.viadsm.examples.ocean.OceanGeometry.UP;
+import static org.viadsm.examples.ocean.OceanGeometry.UPLEFT;
+
+import java.io.PrintStream;
+
+import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.examples.runtime.CFormat;
+import org.viadsm.examples.runtime.Team;
+import org.viadsm.examples.runtime.VerificationException;
+
+/**
+ * The C {@code multi.c}: a W-cycle multigrid solver for the elliptic equation of each time step, with red-black
+ * Gauss-Seidel relaxation and half-injection restriction, run by every member on its own block of each level of
+ * {@code q_multi} (the solution) and {@code rhs_multi} (the right-hand side). The members agree on the global
+ * residual through a shared maximum under {@link Ocean#ERROR_LOCK} and take the same path through the levels.
+ * <p>
+ * <b>Note:</b> one instance per member, used by the thread that runs it.
+ */
+final class Multigrid
+{
+    private static final int RED_ITER = 0;
+    private static final int BLACK_ITER = 1;
+    private static final double MAX_WORK = 10000.0;
+
+    private final Team team;
+    private final OceanGeometry g;
+    private final int procid;
+    private final int[] nb;
+    private final int rownum;
+    private final int colnum;
+    /** {@code q[k][p]}: processor p's block of level k of the solution. */
+    private final DoubleArray[][] q;
+    /** {@code rhs[k][p]}: processor p's block of level k of the right-hand side. */
+    private final DoubleArray[][] rhs;
+    private final DoubleArray errMulti;
+    /**
+     * The C {@code lev_tol}. The C program keeps it shared, but every processor writes the same value (0.3 times
+     * the shared residual) before reading it, so a private copy behaves the same.
+     */
+    private final double[] levTol;
+    private final double eig2;
+    private final boolean doOutput;
+    private final PrintStream out;
+    private final double[] scratch;
+    private final double[] rowA;
+    private final double[] rowB;
+    private final double[] rowC;
+    private final double[] rowD;
+    private double lastResidual;
+
+    Multigrid(
+        final Team team,
+        final OceanGeometry g,
+        final OceanGrids grids,
+        final double tolerance,
+        final double eig2,
+        final boolean doOutput)
+    {
+        this.team = team;
+        this.g = g;
+        this.procid = team.id();
+        this.nb = g.neighbors[procid];
+        this.rownum = g.rownum[procid];
+        this.colnum = g.colnum[procid];
+        this.q = byLevel(grids.q, g);
+        this.rhs = byLevel(grids.rhs, g);
+        this.errMulti = grids.errMulti;
+        this.levTol = new double[g.numlev];
+        this.levTol[g.numlev - 1] = tolerance;
+        this.eig2 = eig2;
+        this.doOutput = doOutput;
+        this.out = team.out();
+        final int maxCols = g.blockCols(g.numlev - 1);
+        this.scratch = new double[maxCols];
+        this.rowA = new double[maxCols];
+        this.rowB = new double[maxCols];
+        this.rowC = new double[maxCols];
+        this.rowD = new double[maxCols];
+    }
+
+    /**
+     * This member's block of level {@code k} of the solution.
+     *
+     * @param k the level.
+     * @return the block.
+     */
+    DoubleArray q(final int k)
+    {
+        return q[k][procid];
+    }
+
+    /**
+     * This member's block of level {@code k} of the right-hand side.
+     *
+     * @param k the level.
+     * @return the block.
+     */
+    DoubleArray rhs(final int k)
+    {
+        return rhs[k][procid];
+    }
+
+    /**
+     * The residual the last {@link #multig()} converged to.
+     *
+     * @return the global residual norm.
+     */
+    double lastResidual()
+    {
+        return lastResidual;
+    }
+
+    /**
+     * The C {@code multig}: W cycles until the finest level's residual is below the tolerance. Member 0 prints
+     * the iteration count, level, residual and work with {@code -o}.
+     *
+     * @throws VerificationException if the work limit is exceeded (the C program exits with an error there).
+     */
+    void multig()
+    {
+        final int m = g.numlev - 1;
+        boolean flag2 = false;
+        int iter = 0;
+        double wu = 0.0;
+        int k = m;
+        double gError = 1.0e30;
+        while (!flag2)
+        {
+            final double errp = gError;
+            iter++;
+            if (0 == procid)
+            {
+                errMulti.set(0, 0.0);
+            }
+            team.barrier();
+            copyBlack(k);
+            final double redLocalErr = relax(k, RED_ITER);
+            team.barrier();
+            copyRed(k);
+            final double blackLocalErr = relax(k, BLACK_ITER);
+            final double localErr = redLocalErr > blackLocalErr ? redLocalErr : blackLocalErr;
+
+            team.lock(Ocean.ERROR_LOCK);
+            if (localErr > errMulti.get(0))
+            {
+                errMulti.set(0, localErr);
+            }
+            team.unlock(Ocean.ERROR_LOCK);
+
+            wu += Math.pow(4.0, (double)k - m);
+            team.barrier();
+            gError = errMulti.get(0);
+            team.barrier();
+
+            if (gError >= levTol[k])
+            {
+                if (wu > MAX_WORK)
+                {
+                    throw new VerificationException(
+                        CFormat.format("Maximum work limit %0.5f exceeded", MAX_WORK) + " (residual " + gError +
+                        " at level " + k + ", tolerance " + levTol[k] + ")");
+                }
+                if (k != 0 && gError / errp >= 0.6 && k > g.minlevel)
+                {
+                    copyBorders(k);
+                    copyRhsBorders(k);
+                    team.barrier();
+                    rescal(k);
+                    levTol[k - 1] = 0.3 * gError;
+                    k = k - 1;
+                    putz(k);
+                    gError = 1.0e30;
+                }
+            }
+            else if (k == m)
+            {
+                flag2 = true;
+            }
+            else
+            {
+                copyBorders(k);
+                intadd(k);
+                k++;
+                gError = 1.0e30;
+            }
+        }
+        lastResidual = gError;
+        if (doOutput && 0 == procid)
+        {
+            out.println(CFormat.format(
+                "iter %ld, level %ld, residual norm %12.8e, work = %7.3f", iter, k, errMulti.get(0), wu));
+        }
+    }
+
+    private double relax(final int k, final int color)
+    {
+        final double h = g.levRes[k];
+        final DoubleArray t2a = q[k][procid];
+        final DoubleArray t2b = rhs[k][procid];
+        final int cols = g.blockCols(k);
+        final int iend = 1 + g.yptsPerProc[k];
+        final int jend = 1 + g.xptsPerProc[k];
+        final double factor = 4.0 - eig2 * h * h;
+        double maxerr = 0.0;
+        // Even rows start at 2 and odd rows at 1 (the C eist/oist); red points have an even index sum.
+        final int evenRowStartCol = RED_ITER == color ? 2 : 1;
+        final int oddRowStartCol = RED_ITER == color ? 1 : 2;
+        for (int i = 2; i < iend; i += 2)
+        {
+            maxerr = relaxRow(t2a, t2b, i, cols, evenRowStartCol, jend, factor, maxerr);
+        }
+        for (int i = 1; i < iend; i += 2)
+        {
+            maxerr = relaxRow(t2a, t2b, i, cols, oddRowStartCol, jend, factor, maxerr);
+        }
+        return maxerr;
+    }
+
+    private static double relaxRow(
+        final DoubleArray t2a,
+        final DoubleArray t2b,
+        final int i,
+        final int cols,
+        final int jstart,
+        final int jend,
+        final double factor,
+        final double maxerrIn)
+    {
+        double maxerr = maxerrIn;
+        final int row = i * cols;
+        final int up = row - cols;
+        final int down = row + cols;
+        for (int j = jstart; j < jend; j += 2)
+        {
+            final double a = t2a.get(row + j + 1) + t2a.get(row + j - 1) +
+                t2a.get(up + j) + t2a.get(down + j) -
+                t2b.get(row + j);
+            final double oldval = t2a.get(row + j);
+            final double newval = a / factor;
+            final double newerr = oldval - newval;
+            t2a.set(row + j, newval);
+            if (Math.abs(newerr) > maxerr)
+            {
+                maxerr = Math.abs(newerr);
+            }
+        }
+        return maxerr;
+    }
+
+    private void rescal(final int kf)
+    {
+        final int krc = kf - 1;
+        final double hf = g.levRes[kf];
+        final int iOff = rownum * g.yptsPerProc[krc];
+        final int jOff = colnum * g.xptsPerProc[krc];
+        final int upProc = nb[UP];
+        final int leftProc = nb[LEFT];
+        final int im = (g.imx[kf] - 2) / g.yprocs;
+        final int jm = (g.jmx[kf] - 2) / g.xprocs;
+        final int iend = g.yptsPerProc[krc];
+        final int jend = g.xptsPerProc[krc];
+        final double factor = 4.0 - eig2 * hf * hf;
+        final int fc = g.blockCols(kf);
+        final int cc = g.blockCols(krc);
+        final DoubleArray t2a = q[kf][procid];
+        final DoubleArray t2b = rhs[kf][procid];
+        final DoubleArray t2c = rhs[krc][procid];
+        final DoubleArray upQ = NONE == upProc ? null : q[kf][upProc];
+        final DoubleArray leftQ = NONE == leftProc ? null : q[kf][leftProc];
+        final boolean top = NONE == upProc;
+        final boolean leftEdge = NONE == leftProc;
+        final double iCoeff = g.iIntCoeff[krc];
+        final double jCoeff = g.jIntCoeff[krc];
+        int if17 = 0;
+        for (int ic = 1; ic <= iend; ic++)
+        {
+            if17 += 2;
+            final double iIntFactor = (ic + iOff) * iCoeff * 0.5;
+            // Row offsets of the C t1a..t1h; t1g (row if17 - 3) is only read when if17 > 2.
+            final int a = if17 * fc;
+            final int d = a - fc;
+            final int e = a + fc;
+            final int f = a - 2 * fc;
+            final int gg = a - 3 * fc;
+            final int c = ic * cc;
+            int jf = 0;
+            for (int jc = 1; jc <= jend; jc++)
+            {
+                jf += 2;
+                final double jIntFactor = (jc + jOff) * jCoeff * 0.5;
+                double s = t2a.get(a + jf + 1) + t2a.get(a + jf - 1) + t2a.get(d + jf) + t2a.get(e + jf);
+                final double s1 = 2.0 * (t2b.get(a + jf) - s + factor * t2a.get(a + jf));
+                final double s2;
+                final double s3;
+                final double s4;
+                if ((if17 == 2 && top) || (jf == 2 && leftEdge))
+                {
+                    s2 = 0;
+                    s3 = 0;
+                    s4 = 0;
+                }
+                else if (if17 == 2 || jf == 2)
+                {
+                    double temp = jf == 2 ? leftQ.get(if17 * fc + jm - 1) : t2a.get(a + jf - 3);
+                    s = t2a.get(a + jf - 1) + temp + t2a.get(d + jf - 2) + t2a.get(e + jf - 2);
+                    s2 = 2.0 * (t2b.get(a + jf - 2) - s + factor * t2a.get(a + jf - 2));
+                    temp = if17 == 2 ? upQ.get((im - 1) * fc + jf) : t2a.get(gg + jf);
+                    s = t2a.get(f + jf + 1) + t2a.get(f + jf - 1) + temp + t2a.get(d + jf);
+                    s3 = 2.0 * (t2b.get(f + jf) - s + factor * t2a.get(f + jf));
+                    temp = jf == 2 ? leftQ.get((if17 - 2) * fc + jm - 1) : t2a.get(f + jf - 3);
+                    final double temp2 = if17 == 2 ? upQ.get((im - 1) * fc + jf - 2) : t2a.get(gg + jf - 2);
+                    s = t2a.get(f + jf - 1) + temp + temp2 + t2a.get(d + jf - 2);
+                    s4 = 2.0 * (t2b.get(f + jf - 2) - s + factor * t2a.get(f + jf - 2));
+                }
+                else
+                {
+                    s = t2a.get(a + jf - 1) + t2a.get(a + jf - 3) + t2a.get(d + jf - 2) + t2a.get(e + jf - 2);
+                    s2 = 2.0 * (t2b.get(a + jf - 2) - s + factor * t2a.get(a + jf - 2));
+                    s = t2a.get(f + jf + 1) + t2a.get(f + jf - 1) + t2a.get(gg + jf) + t2a.get(d + jf);
+                    s3 = 2.0 * (t2b.get(f + jf) - s + factor * t2a.get(f + jf));
+                    s = t2a.get(f + jf - 1) + t2a.get(f + jf - 3) + t2a.get(gg + jf - 2) + t2a.get(d + jf - 2);
+                    s4 = 2.0 * (t2b.get(f + jf - 2) - s + factor * t2a.get(f + jf - 2));
+                }
+                final double int1 = jIntFactor * s4 + (1.0 - jIntFactor) * s3;
+                final double int2 = jIntFactor * s2 + (1.0 - jIntFactor) * s1;
+                t2c.set(c + jc, iIntFactor * int1 + (1.0 - iIntFactor) * int2);
+            }
+        }
+    }
+
+    private void intadd(final int kc)
+    {
+        final int kf = kc + 1;
+        final int iend = g.yptsPerProc[kc];
+        final int jend = g.xptsPerProc[kc];
+        final int iOff = rownum * g.yptsPerProc[kc];
+        final int jOff = colnum * g.xptsPerProc[kc];
+        final int cc = g.blockCols(kc);
+        final int fc = g.blockCols(kf);
+        final DoubleArray t2a = q[kc][procid];
+        final DoubleArray t2b = q[kf][procid];
+        final double iCoeff = g.iIntCoeff[kf];
+        final double jCoeff = g.jIntCoeff[kf];
+        final int imxc = g.imx[kc] - 2;
+        final int jmxc = g.jmx[kc] - 2;
+        int if17 = 0;
+        for (int ic = 1; ic <= iend; ic++)
+        {
+            if17 += 2;
+            final double iIntFactor1 = (imxc - (ic + iOff - 1)) * iCoeff;
+            final double iIntFactor2 = (ic + iOff) * iCoeff;
+            final int a = ic * cc;
+            final int b = a - cc;
+            final int c = a + cc;
+            final int d = if17 * fc;
+            final int e = d - fc;
+            int jf = 0;
+            for (int jc = 1; jc <= jend; jc++)
+            {
+                jf += 2;
+                final double jIntFactor1 = (jmxc - (jc + jOff - 1)) * jCoeff;
+                final double jIntFactor2 = (jc + jOff) * jCoeff;
+                final double aM = t2a.get(a + jc - 1);
+                final double aC = t2a.get(a + jc);
+                final double aP = t2a.get(a + jc + 1);
+                final double bM = t2a.get(b + jc - 1);
+                final double bC = t2a.get(b + jc);
+                final double bP = t2a.get(b + jc + 1);
+                final double cM = t2a.get(c + jc - 1);
+                final double cC = t2a.get(c + jc);
+                final double cP = t2a.get(c + jc + 1);
+
+                double int1 = jIntFactor1 * aM + (1.0 - jIntFactor1) * aC;
+                double int2 = jIntFactor1 * bM + (1.0 - jIntFactor1) * bC;
+                t2b.set(e + jf - 1, t2b.get(e + jf - 1) + (iIntFactor1 * int2 + (1.0 - iIntFactor1) * int1));
+                int2 = jIntFactor1 * cM + (1.0 - jIntFactor1) * cC;
+                t2b.set(d + jf - 1, t2b.get(d + jf - 1) + (iIntFactor2 * int2 + (1.0 - iIntFactor2) * int1));
+                int1 = jIntFactor2 * aP + (1.0 - jIntFactor2) * aC;
+                int2 = jIntFactor2 * bP + (1.0 - jIntFactor2) * bC;
+                t2b.set(e + jf, t2b.get(e + jf) + (iIntFactor1 * int2 + (1.0 - iIntFactor1) * int1));
+                int2 = jIntFactor2 * cP + (1.0 - jIntFactor2) * cC;
+                t2b.set(d + jf, t2b.get(d + jf) + (iIntFactor2 * int2 + (1.0 - iIntFactor2) * int1));
+            }
+        }
+    }
+
+    private void putz(final int k)
+    {
+        // The C loops run to rlien and rljen inclusive: the bottom and right border rows are zeroed too.
+        final DoubleArray t2a = q[k][procid];
+        final int cols = g.blockCols(k);
+        final int iend = 1 + g.yptsPerProc[k];
+        final int jend = 1 + g.xptsPerProc[k];
+        for (int i = 1; i <= iend; i++)
+        {
+            t2a.fill(i * cols + 1, i * cols + jend + 1, 0.0);
+        }
+    }
+
+    private void copyBorders(final int k)
+    {
+        final int im = g.blockRows(k);
+        final int jm = g.blockCols(k);
+        Stencils.copyCorners(q[k], procid, nb, im, jm);
+        Stencils.copyEdges(q[k], procid, nb, im, jm, scratch);
+    }
+
+    private void copyRhsBorders(final int k)
+    {
+        final int im = g.blockRows(k);
+        final int jm = g.blockCols(k);
+        final int lastrow = im - 2;
+        final int lastcol = jm - 2;
+        final DoubleArray t2a = rhs[k][procid];
+        int j = nb[UPLEFT];
+        if (NONE != j)
+        {
+            t2a.set(0, rhs[k][j].get((im - 2) * jm + jm - 2));
+        }
+        j = nb[UP];
+        if (NONE != j)
+        {
+            final DoubleArray t2b = rhs[k][j];
+            t2b.get((im - 2) * jm + 1, scratch, 0, lastcol);
+            for (int i = 2; i <= lastcol; i += 2)
+            {
+                t2a.set(i, scratch[i - 1]);
+            }
+        }
+        j = nb[LEFT];
+        if (NONE != j)
+        {
+            final DoubleArray t2b = rhs[k][j];
+            for (int i = 2; i <= lastrow; i += 2)
+            {
+                t2a.set(i * jm, t2b.get(i * jm + jm - 2));
+            }
+        }
+    }
+
+    /** The C {@code copy_red} ({@code red} true) and {@code copy_black}: border points of one colour. */
+    private void copyColour(final int k, final boolean red)
+    {
+        final int im = g.blockRows(k);
+        final int jm = g.blockCols(k);
+        final int lastrow = im - 2;
+        final int lastcol = jm - 2;
+        final DoubleArray t2a = q[k][procid];
+        final int even = red ? 2 : 1;
+        final int odd = red ? 1 : 2;
+        int j = nb[UP];
+        if (NONE != j)
+        {
+            q[k][j].get((im - 2) * jm + 1, scratch, 0, lastcol);
+            for (int i = even; i <= lastcol; i += 2)
+            {
+                t2a.set(i, scratch[i - 1]);
+            }
+        }
+        j = nb[DOWN];
+        if (NONE != j)
+        {
+            q[k][j].get(jm + 1, scratch, 0, lastcol);
+            for (int i = odd; i <= lastcol; i += 2)
+            {
+                t2a.set((im - 1) * jm + i, scratch[i - 1]);
+            }
+        }
+        j = nb[LEFT];
+        if (NONE != j)
+        {
+            final DoubleArray t2b = q[k][j];
+            for (int i = even; i <= lastrow; i += 2)
+            {
+                t2a.set(i * jm, t2b.get(i * jm + jm - 2));
+            }
+        }
+        j = nb[RIGHT];
+        if (NONE != j)
+        {
+            final DoubleArray t2b = q[k][j];
+            for (int i = odd; i <= lastrow; i += 2)
+            {
+                t2a.set(i * jm + jm - 1, t2b.get(i * jm + 1));
+            }
+        }
+    }
+
+    private void copyRed(final int k)
+    {
+        copyColour(k, true);
+    }
+
+    private void copyBlack(final int k)
+    {
+        copyColour(k, false);
+    }
+
+    private static DoubleArray[][] byLevel(final DoubleArray[][] byProc, final OceanGeometry g)
+    {
+        final DoubleArray[][] levels = new DoubleArray[g.numlev][g.nprocs];
+        for (int k = 0; k < g.numlev; k++)
+        {
+            for (int p = 0; p < g.nprocs; p++)
+            {
+                levels[k][p] = byProc[p][k];
+            }
+        }
+        return levels;
+    }
+}

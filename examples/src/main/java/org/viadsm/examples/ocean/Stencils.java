@@ -1,0 +1,301 @@
+package org.viadsm.examples.ocean;
+
+import static org.viadsm.examples.ocean.OceanGeometry.DOWN;
+import static org.viadsm.examples.ocean.OceanGeometry.DOWNLEFT;
+import static org.viadsm.examples.ocean.OceanGeometry.DOWNRIGHT;
+import static org.viadsm.examples.ocean.OceanGeometry.LEFT;
+import static org.viadsm.examples.ocean.OceanGeometry.NONE;
+import static org.viadsm.examples.ocean.OceanGeometry.RIGHT;
+import static org.viadsm.examples.ocean.OceanGeometry.UP;
+import static org.viadsm.examples.ocean.OceanGeometry.UPLEFT;
+import static org.viadsm.examples.ocean.OceanGeometry.UPRIGHT;
+
+import org.viadsm.dsm.array.DoubleArray;
+
+/**
+ * The border exchanges and the two finite-difference operators of OCEAN: the C {@code laplacalc},
+ * {@code jacobcalc} and {@code jacobcalc2} (the last two are the same code on different grids), and the border
+ * copies they and the multigrid solver share. A block's border points are copies of its neighbours' outermost
+ * interior points; each member copies them into its own block before a stencil reads them.
+ */
+final class Stencils
+{
+    private Stencils()
+    {
+    }
+
+    /**
+     * Copies the four edges of block {@code pid} (corners excluded) from its neighbours, as every C stencil does
+     * first: the top row from the bottom interior row of the block above, and so on.
+     *
+     * @param x       every processor's block of the grid, each {@code im} by {@code jm}.
+     * @param pid     the block to fill.
+     * @param nb      its neighbours.
+     * @param im      block rows.
+     * @param jm      block columns.
+     * @param scratch a row buffer of at least {@code jm - 2} elements.
+     */
+    static void copyEdges(
+        final DoubleArray[] x, final int pid, final int[] nb, final int im, final int jm, final double[] scratch)
+    {
+        final DoubleArray a = x[pid];
+        final int lastrow = im - 2;
+        final int lastcol = jm - 2;
+        int j = nb[UP];
+        if (NONE != j)
+        {
+            x[j].get((im - 2) * jm + 1, scratch, 0, lastcol);
+            a.set(1, scratch, 0, lastcol);
+        }
+        j = nb[DOWN];
+        if (NONE != j)
+        {
+            x[j].get(jm + 1, scratch, 0, lastcol);
+            a.set((im - 1) * jm + 1, scratch, 0, lastcol);
+        }
+        j = nb[LEFT];
+        if (NONE != j)
+        {
+            final DoubleArray b = x[j];
+            for (int i = 1; i <= lastrow; i++)
+            {
+                a.set(i * jm, b.get(i * jm + jm - 2));
+            }
+        }
+        j = nb[RIGHT];
+        if (NONE != j)
+        {
+            final DoubleArray b = x[j];
+            for (int i = 1; i <= lastrow; i++)
+            {
+                a.set(i * jm + jm - 1, b.get(i * jm + 1));
+            }
+        }
+    }
+
+    /**
+     * Fills the four corners of block {@code pid} from the blocks that hold those points: the diagonal
+     * neighbours, or along the global boundary the side neighbours, as the C {@code jacobcalc} and
+     * {@code copy_borders} do.
+     *
+     * @param x   every processor's block of the grid.
+     * @param pid the block to fill.
+     * @param nb  its neighbours.
+     * @param im  block rows.
+     * @param jm  block columns.
+     */
+    static void copyCorners(final DoubleArray[] x, final int pid, final int[] nb, final int im, final int jm)
+    {
+        final DoubleArray a = x[pid];
+        final int ul = 0;
+        final int ur = jm - 1;
+        final int dl = (im - 1) * jm;
+        final int dr = (im - 1) * jm + jm - 1;
+        int jj = nb[UPLEFT];
+        if (NONE != jj)
+        {
+            a.set(ul, x[jj].get((im - 2) * jm + jm - 2));
+        }
+        jj = nb[UPRIGHT];
+        if (NONE != jj)
+        {
+            a.set(ur, x[jj].get((im - 2) * jm + 1));
+        }
+        jj = nb[DOWNLEFT];
+        if (NONE != jj)
+        {
+            a.set(dl, x[jj].get(jm + jm - 2));
+        }
+        jj = nb[DOWNRIGHT];
+        if (NONE != jj)
+        {
+            a.set(dr, x[jj].get(jm + 1));
+        }
+
+        if (NONE == nb[UP])
+        {
+            jj = nb[LEFT];
+            if (NONE != jj)
+            {
+                a.set(ul, x[jj].get(jm - 2));
+            }
+            else
+            {
+                jj = nb[DOWN];
+                if (NONE != jj)
+                {
+                    a.set(dl, x[jj].get(jm));
+                }
+            }
+            jj = nb[RIGHT];
+            if (NONE != jj)
+            {
+                a.set(ur, x[jj].get(1));
+            }
+            else
+            {
+                jj = nb[DOWN];
+                if (NONE != jj)
+                {
+                    a.set(dr, x[jj].get(jm + jm - 1));
+                }
+            }
+        }
+        else if (NONE == nb[DOWN])
+        {
+            jj = nb[LEFT];
+            if (NONE != jj)
+            {
+                a.set(dl, x[jj].get((im - 1) * jm + jm - 2));
+            }
+            else
+            {
+                jj = nb[UP];
+                if (NONE != jj)
+                {
+                    a.set(ul, x[jj].get((im - 2) * jm));
+                }
+            }
+            jj = nb[RIGHT];
+            if (NONE != jj)
+            {
+                a.set(dr, x[jj].get((im - 1) * jm + 1));
+            }
+            else
+            {
+                jj = nb[UP];
+                if (NONE != jj)
+                {
+                    a.set(ur, x[jj].get((im - 2) * jm + jm - 1));
+                }
+            }
+        }
+        else if (NONE == nb[LEFT])
+        {
+            jj = nb[UP];
+            if (NONE != jj)
+            {
+                a.set(ul, x[jj].get((im - 2) * jm));
+            }
+            jj = nb[DOWN];
+            if (NONE != jj)
+            {
+                a.set(dl, x[jj].get(jm));
+            }
+        }
+        else if (NONE == nb[RIGHT])
+        {
+            jj = nb[UP];
+            if (NONE != jj)
+            {
+                a.set(ur, x[jj].get((im - 2) * jm + jm - 1));
+            }
+            jj = nb[DOWN];
+            if (NONE != jj)
+            {
+                a.set(dr, x[jj].get(jm + jm - 1));
+            }
+        }
+    }
+
+    /**
+     * The C {@code laplacalc}: {@code z = factlap * (5-point Laplacian of x)} on the block's interior, zero on its
+     * global-boundary edges; the border of {@code x} is refreshed from the neighbours first.
+     *
+     * @param b       the member's block geometry.
+     * @param x       every processor's block of the input grid.
+     * @param z       every processor's block of the output grid.
+     * @param factlap 1 / res^2.
+     */
+    static void laplacalc(final Block b, final DoubleArray[] x, final DoubleArray[] z, final double factlap)
+    {
+        final int jm = b.jm;
+        copyEdges(x, b.procid, b.nb, b.im, jm, b.scratch);
+        final DoubleArray t2a = x[b.procid];
+        final DoubleArray t2b = z[b.procid];
+        final int firstcol = b.firstcol;
+        final int lastcol = b.lastcol;
+        for (int i = b.firstrow; i <= b.lastrow; i++)
+        {
+            final int row = i * jm;
+            final int rowP1 = row + jm;
+            final int rowM1 = row - jm;
+            for (int iindex = firstcol; iindex <= lastcol; iindex++)
+            {
+                t2b.set(row + iindex, factlap * (t2a.get(rowP1 + iindex) +
+                    t2a.get(rowM1 + iindex) + t2a.get(row + iindex + 1) +
+                    t2a.get(row + iindex - 1) - 4. * t2a.get(row + iindex)));
+            }
+        }
+        b.zeroEdges(t2b);
+    }
+
+    /**
+     * The C {@code jacobcalc}: the Arakawa Jacobian of {@code x} and {@code y} into {@code z} on the block's
+     * interior, zero on its global boundary; borders and corners of {@code x} and {@code y} are refreshed from
+     * the neighbours first (the C code interleaves the corner copies of the two grids; they touch disjoint
+     * points, so the order does not matter).
+     *
+     * @param b         the member's block geometry.
+     * @param x         every processor's block of the first grid.
+     * @param y         every processor's block of the second grid.
+     * @param z         every processor's block of the output grid.
+     * @param factjacob -1 / (12 res^2).
+     */
+    static void jacobcalc(
+        final Block b, final DoubleArray[] x, final DoubleArray[] y, final DoubleArray[] z, final double factjacob)
+    {
+        final int pid = b.procid;
+        final int im = b.im;
+        final int jm = b.jm;
+        b.zeroCorners(z[pid]);
+        copyCorners(x, pid, b.nb, im, jm);
+        copyCorners(y, pid, b.nb, im, jm);
+        copyEdges(y, pid, b.nb, im, jm, b.scratch);
+        copyEdges(x, pid, b.nb, im, jm, b.scratch);
+
+        final DoubleArray t2a = x[pid];
+        final DoubleArray t2b = y[pid];
+        final DoubleArray t2c = z[pid];
+        final int firstcol = b.firstcol;
+        final int lastcol = b.lastcol;
+        for (int i = b.firstrow; i <= b.lastrow; i++)
+        {
+            final int r = i * jm;
+            final int rp = r + jm;
+            final int rm = r - jm;
+            for (int iindex = firstcol; iindex <= lastcol; iindex++)
+            {
+                final int ip = iindex + 1;
+                final int imm = iindex - 1;
+                final double aC = t2a.get(r + iindex);
+                final double aP = t2a.get(r + ip);
+                final double aM = t2a.get(r + imm);
+                final double bM = t2b.get(r + imm);
+                final double bP = t2b.get(r + ip);
+                final double dC = t2b.get(rp + iindex);
+                final double dM = t2b.get(rp + imm);
+                final double dP = t2b.get(rp + ip);
+                final double eC = t2b.get(rm + iindex);
+                final double eM = t2b.get(rm + imm);
+                final double eP = t2b.get(rm + ip);
+                final double fC = t2a.get(rp + iindex);
+                final double fM = t2a.get(rp + imm);
+                final double fP = t2a.get(rp + ip);
+                final double gC = t2a.get(rm + iindex);
+                final double gM = t2a.get(rm + imm);
+                final double gP = t2a.get(rm + ip);
+                final double f1 = (bM + dM - bP - dP) * (fC - aC);
+                final double f2 = (eM + bM - eP - bP) * (aC - gC);
+                final double f3 = (dC + dP - eC - eP) * (aP - aC);
+                final double f4 = (dM + dC - eM - eC) * (aC - aM);
+                final double f5 = (dC - bP) * (fP - aC);
+                final double f6 = (bM - eC) * (aC - gM);
+                final double f7 = (bP - eC) * (gP - aC);
+                final double f8 = (dC - bM) * (aC - fM);
+                t2c.set(r + iindex, factjacob * (f1 + f2 + f3 + f4 + f5 + f6 + f7 + f8));
+            }
+        }
+        b.zeroEdges(t2c);
+    }
+}

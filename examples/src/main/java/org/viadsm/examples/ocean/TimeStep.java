@@ -1,0 +1,352 @@
+package org.viadsm.examples.ocean;
+
+import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.examples.runtime.Team;
+
+/**
+ * The C {@code slave2}: one time step of the two-layer ocean model, in ten phases separated by barriers. Phase by
+ * phase it forms the Laplacians and Arakawa Jacobians of the stream functions, the friction terms, solves two
+ * elliptic equations with the multigrid solver, corrects the first solution so its integral vanishes, and steps
+ * the stream functions forward.
+ * <p>
+ * <b>Note:</b> one instance per member, used by the thread that runs it.
+ */
+final class TimeStep
+{
+    private final Team team;
+    private final Block b;
+    private final OceanGrids grids;
+    private final Multigrid multigrid;
+    private final OceanConstants c;
+    private final int procid;
+    private final int finest;
+    private final int iOff;
+    private final int jOff;
+    private final double[] fRow;
+    private double multiTimeUs;
+    private double lastResidual;
+
+    TimeStep(
+        final Team team,
+        final Block b,
+        final OceanGeometry geometry,
+        final OceanGrids grids,
+        final Multigrid multigrid,
+        final OceanConstants c)
+    {
+        this.team = team;
+        this.b = b;
+        this.grids = grids;
+        this.multigrid = multigrid;
+        this.c = c;
+        this.procid = b.procid;
+        this.finest = geometry.numlev - 1;
+        this.iOff = geometry.rownum[procid] * (b.lastrow - b.firstrow + 1);
+        this.jOff = geometry.colnum[procid] * (b.lastcol - b.firstcol + 1);
+        this.fRow = new double[grids.f.length()];
+    }
+
+    /**
+     * Microseconds spent in the multigrid solver so far (the C {@code multi_time}).
+     *
+     * @return the time.
+     */
+    double multiTimeUs()
+    {
+        return multiTimeUs;
+    }
+
+    /**
+     * Resets the multigrid time, as the C program does after the first time step.
+     */
+    void resetMultiTime()
+    {
+        multiTimeUs = 0;
+    }
+
+    /**
+     * The larger of the two residuals the multigrid solver converged to in the last step.
+     *
+     * @return the residual norm.
+     */
+    double lastResidual()
+    {
+        return lastResidual;
+    }
+
+    /**
+     * Runs one time step.
+     */
+    void run()
+    {
+        phase1();
+        team.barrier();
+        phase2();
+        team.barrier();
+        phase3();
+        team.barrier();
+        phase4();
+        team.barrier();
+        phase5();
+        team.barrier();
+        // Sixth phase: solve for ga; member 0 resets the shared sum psiai meanwhile.
+        solve(grids.ga[procid], grids.oldga[procid], true);
+        team.barrier();
+        // Seventh phase: integrate ga.
+        final double psiaipriv = b.boundaryWeightedSum(grids.ga[procid]);
+        team.lock(Ocean.PSIAI_LOCK);
+        grids.psiSums.set(0, grids.psiSums.get(0) + psiaipriv);
+        team.unlock(Ocean.PSIAI_LOCK);
+        team.barrier();
+        // Eighth phase: make the integral of ga vanish, then solve for gb.
+        final double f4 = (-grids.psiSums.get(0)) / grids.psiSums.get(1);
+        b.addScaled(grids.ga[procid], f4, grids.psib[procid]);
+        final double gaResidual = multigrid.lastResidual();
+        solve(grids.gb[procid], grids.oldgb[procid], false);
+        lastResidual = Math.max(gaResidual, multigrid.lastResidual());
+        team.barrier();
+        phase9();
+        team.barrier();
+        phase10();
+        team.barrier();
+    }
+
+    private void phase1()
+    {
+        b.fill(grids.ga[procid], 0.0);
+        b.fill(grids.gb[procid], 0.0);
+        // The Laplacians of psi1 and psi3 into work1.
+        for (int psiindex = 0; psiindex <= 1; psiindex++)
+        {
+            b.zeroCorners(grids.work1[psiindex][procid]);
+            Stencils.laplacalc(b, grids.psi[psiindex], grids.work1[psiindex], c.factlap);
+        }
+        final DoubleArray work2 = grids.work2[procid];
+        final DoubleArray work3 = grids.work3[procid];
+        final DoubleArray psi1 = grids.psi[0][procid];
+        final DoubleArray psi3 = grids.psi[1][procid];
+        final double hh1 = c.hh1;
+        final double hh3 = c.hh3;
+        final int jm = b.jm;
+        for (int i = b.rowLo; i <= b.rowHi; i++)
+        {
+            for (int j = b.colLo; j <= b.colHi; j++)
+            {
+                final int x = i * jm + j;
+                work2.set(x, psi1.get(x) - psi3.get(x));
+            }
+        }
+        // The C comment says "h3/h * psi1 + h1/h * psi3" but the code scales work3 itself; kept as written.
+        for (int i = b.rowLo; i <= b.rowHi; i++)
+        {
+            for (int j = b.colLo; j <= b.colHi; j++)
+            {
+                final int x = i * jm + j;
+                work3.set(x, hh3 * work3.get(x) + hh1 * psi3.get(x));
+            }
+        }
+        for (int psiindex = 0; psiindex <= 1; psiindex++)
+        {
+            b.copy(grids.temparray[psiindex][procid], grids.psi[psiindex][procid]);
+        }
+    }
+
+    private void phase2()
+    {
+        for (int psiindex = 0; psiindex <= 1; psiindex++)
+        {
+            b.copy(grids.psi[psiindex][procid], grids.psim[psiindex][procid]);
+        }
+        // First of the three Laplacians of the friction term.
+        for (int psiindex = 0; psiindex <= 1; psiindex++)
+        {
+            b.zeroCorners(grids.work7[psiindex][procid]);
+            Stencils.laplacalc(b, grids.psim[psiindex], grids.work7[psiindex], c.factlap);
+        }
+        grids.f.get(0, fRow, 0, fRow.length);
+        for (int psiindex = 0; psiindex <= 1; psiindex++)
+        {
+            addCoriolis(grids.work1[psiindex][procid]);
+        }
+    }
+
+    /** Adds f to work1: along the columns, except that the left and right edges take f by row as the C does. */
+    private void addCoriolis(final DoubleArray t2a)
+    {
+        final double[] f = fRow;
+        final int im = b.im;
+        final int jm = b.jm;
+        final int fLast = f.length - 1;
+        final int bottomRow = (im - 1) * jm;
+        if (b.top && b.left)
+        {
+            t2a.set(0, t2a.get(0) + f[0]);
+        }
+        if (b.bottom && b.left)
+        {
+            t2a.set(bottomRow, t2a.get(bottomRow) + f[0]);
+        }
+        if (b.top && b.right)
+        {
+            t2a.set(jm - 1, t2a.get(jm - 1) + f[fLast]);
+        }
+        if (b.bottom && b.right)
+        {
+            t2a.set(bottomRow + jm - 1, t2a.get(bottomRow + jm - 1) + f[fLast]);
+        }
+        if (b.top)
+        {
+            for (int j = b.firstcol; j <= b.lastcol; j++)
+            {
+                t2a.set(j, t2a.get(j) + f[j + jOff]);
+            }
+        }
+        if (b.bottom)
+        {
+            for (int j = b.firstcol; j <= b.lastcol; j++)
+            {
+                t2a.set(bottomRow + j, t2a.get(bottomRow + j) + f[j + jOff]);
+            }
+        }
+        if (b.left)
+        {
+            for (int j = b.firstrow; j <= b.lastrow; j++)
+            {
+                t2a.set(j * jm, t2a.get(j * jm) + f[j + iOff]);
+            }
+        }
+        if (b.right)
+        {
+            for (int j = b.firstrow; j <= b.lastrow; j++)
+            {
+                t2a.set(j * jm + jm - 1, t2a.get(j * jm + jm - 1) + f[j + iOff]);
+            }
+        }
+        for (int i = b.firstrow; i <= b.lastrow; i++)
+        {
+            final int row = i * jm;
+            for (int iindex = b.firstcol; iindex <= b.lastcol; iindex++)
+            {
+                t2a.set(row + iindex, t2a.get(row + iindex) + f[iindex + jOff]);
+            }
+        }
+    }
+
+    private void phase3()
+    {
+        // The Jacobians of work1 and psi (kept in temparray) into work5.
+        for (int psiindex = 0; psiindex <= 1; psiindex++)
+        {
+            Stencils.jacobcalc(b, grids.work1[psiindex], grids.temparray[psiindex], grids.work5[psiindex],
+                c.factjacob);
+        }
+        for (int psiindex = 0; psiindex <= 1; psiindex++)
+        {
+            b.copy(grids.psim[psiindex][procid], grids.temparray[psiindex][procid]);
+        }
+        // Second of the three friction Laplacians.
+        for (int psiindex = 0; psiindex <= 1; psiindex++)
+        {
+            Stencils.laplacalc(b, grids.work7[psiindex], grids.work4[psiindex], c.factlap);
+        }
+    }
+
+    private void phase4()
+    {
+        Stencils.jacobcalc(b, grids.work2, grids.work3, grids.work6, c.factjacob);
+        // Third of the three friction Laplacians.
+        for (int psiindex = 0; psiindex <= 1; psiindex++)
+        {
+            Stencils.laplacalc(b, grids.work4[psiindex], grids.work7[psiindex], c.factlap);
+        }
+    }
+
+    private void phase5()
+    {
+        final DoubleArray t2a = grids.ga[procid];
+        final DoubleArray t2b = grids.gb[procid];
+        final DoubleArray t2c = grids.work5[0][procid];
+        final DoubleArray t2d = grids.work5[1][procid];
+        final DoubleArray t2e = grids.work7[0][procid];
+        final DoubleArray t2f = grids.work7[1][procid];
+        final DoubleArray t2g = grids.work6[procid];
+        final DoubleArray t2h = grids.tauz[procid];
+        final double eig2 = c.eig2;
+        final double h1inv = 1.0 / OceanConstants.H1;
+        final double hinv = 1.0 / OceanConstants.H;
+        final double lf = OceanConstants.LF;
+        final double hh1 = c.hh1;
+        final double hh3 = c.hh3;
+        final int jm = b.jm;
+        for (int i = b.rowLo; i <= b.rowHi; i++)
+        {
+            for (int j = b.colLo; j <= b.colHi; j++)
+            {
+                final int x = i * jm + j;
+                final double vc = t2c.get(x);
+                final double vd = t2d.get(x);
+                final double ve = t2e.get(x);
+                final double vf = t2f.get(x);
+                final double vh = t2h.get(x);
+                t2a.set(x, vc - vd + eig2 * t2g.get(x) + h1inv * vh + lf * ve - lf * vf);
+                t2b.set(x, hh1 * vc + hh3 * vd + hinv * vh + lf * hh1 * ve + lf * hh3 * vf);
+            }
+        }
+    }
+
+    /**
+     * Sixth and eighth phases: solve the elliptic equation whose right-hand side is {@code g}, starting from the
+     * previous step's solution {@code old}, and keep the solution in both.
+     */
+    private void solve(final DoubleArray g, final DoubleArray old, final boolean resetPsiai)
+    {
+        final DoubleArray rhs = multigrid.rhs(finest);
+        final DoubleArray q = multigrid.q(finest);
+        b.prepareSolve(rhs, q, g, c.ressqr);
+        b.copyInterior(q, old);
+
+        final boolean timed = 0 == procid || c.doStats;
+        final long startUs = timed ? Ocean.clockUs() : 0;
+        multigrid.multig();
+        if (timed)
+        {
+            multiTimeUs += Ocean.clockUs() - startUs;
+        }
+        if (resetPsiai && 0 == procid)
+        {
+            grids.psiSums.set(0, 0.0);
+        }
+        // The solution is the next step's initial guess.
+        b.copy(g, q);
+        b.copy(old, q);
+    }
+
+    private void phase9()
+    {
+        final DoubleArray t2a = grids.ga[procid];
+        final DoubleArray t2b = grids.gb[procid];
+        final DoubleArray t2c = grids.work2[procid];
+        final DoubleArray t2d = grids.work3[procid];
+        final double hh1 = c.hh1;
+        final double hh3 = c.hh3;
+        final int jm = b.jm;
+        for (int i = b.rowLo; i <= b.rowHi; i++)
+        {
+            for (int j = b.colLo; j <= b.colHi; j++)
+            {
+                final int x = i * jm + j;
+                final double va = t2a.get(x);
+                final double vb = t2b.get(x);
+                t2d.set(x, vb + hh3 * va);
+                t2c.set(x, vb - hh1 * va);
+            }
+        }
+    }
+
+    private void phase10()
+    {
+        final double timst = 2 * c.dtau;
+        b.addScaled(grids.psi[0][procid], timst, grids.work3[procid]);
+        b.addScaled(grids.psi[1][procid], timst, grids.work2[procid]);
+    }
+}
