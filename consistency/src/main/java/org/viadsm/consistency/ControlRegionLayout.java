@@ -62,6 +62,27 @@ public final class ControlRegionLayout
     private final int length;
 
     /**
+     * Bytes the control region needs for a configuration, computed without overflow, so that configurations too
+     * large for a region can be refused.
+     *
+     * @param config a configuration.
+     * @return the region length.
+     */
+    public static long lengthOf(final ProtocolConfig config)
+    {
+        final long n = config.nodeCount();
+        final long clock = BitUtil.align(n * Long.BYTES, BitUtil.CACHE_LINE_LENGTH);
+        return BitUtil.CACHE_LINE_LENGTH + OUTBOX_SLOTS * clock +
+            (config.maxLocks() + n - 1) / n * BitUtil.align(Long.BYTES + n * Long.BYTES, BitUtil.CACHE_LINE_LENGTH) +
+            config.maxLocks() * (long)Long.BYTES + clock + BitUtil.CACHE_LINE_LENGTH + 2L * MAX_ROUNDS * clock +
+            (config.maxSemaphores() + n - 1) / n * (Long.BYTES + n * n * Long.BYTES + BitUtil.CACHE_LINE_LENGTH) +
+            3L * ALLOCATION_RECORD_LENGTH +
+            2L * ((long)WriteNoticeLogLayout.HEADER_LENGTH +
+            (long)config.logIntervals() * WriteNoticeLogLayout.INDEX_ENTRY_LENGTH +
+            (long)config.logNotices() * WriteNoticeLogLayout.NOTICE_LENGTH) + 4096;
+    }
+
+    /**
      * Computes the layout for a configuration.
      *
      * @param config a concluded configuration.

@@ -331,7 +331,7 @@ public final class HlrcNode implements AutoCloseable
                 " lock(s); release them before leaving");
         }
         left = true;
-        final int notification = Notifications.of(Notifications.LEAVE, 0);
+        final int notification = Notifications.of(Notifications.LEAVE, SyncState.leaveArgument(barriers.epoch()));
         for (int node = 0; node < port.nodeCount(); node++)
         {
             if (node != port.nodeId())

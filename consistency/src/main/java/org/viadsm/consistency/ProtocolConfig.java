@@ -15,11 +15,13 @@ public final class ProtocolConfig
     /** Default number of semaphore ids. */
     public static final int MAX_SEMAPHORES_DEFAULT = 256;
     /** Default number of intervals a node's write-notice log retains. */
-    public static final int LOG_INTERVALS_DEFAULT = 1024;
+    public static final int LOG_INTERVALS_DEFAULT = 16 * 1024;
     /** Default number of write notices a node's write-notice log retains. */
-    public static final int LOG_NOTICES_DEFAULT = 64 * 1024;
+    public static final int LOG_NOTICES_DEFAULT = 256 * 1024;
     /** Largest cluster. */
     public static final int MAX_NODES = 256;
+    /** Largest control region a configuration may need. */
+    public static final long MAX_CONTROL_REGION_BYTES = 1L << 30;
 
     private int nodeCount = 1;
     private int pageSize = PAGE_SIZE_DEFAULT;
@@ -199,11 +201,17 @@ public final class ProtocolConfig
         check(maxLocks >= 1 && maxLocks <= 1 << 24, "maxLocks must be in [1, 16777216]", maxLocks);
         check(maxSemaphores >= 1 && maxSemaphores <= 1 << 20, "maxSemaphores must be in [1, 1048576]",
             maxSemaphores);
-        check(BitUtil.isPowerOfTwo(logIntervals) && logIntervals >= 16,
-            "logIntervals must be a power of two, at least 16", logIntervals);
-        check(BitUtil.isPowerOfTwo(logNotices) && logNotices >= 1024,
-            "logNotices must be a power of two, at least 1024", logNotices);
+        check(BitUtil.isPowerOfTwo(logIntervals) && logIntervals >= 16 && logIntervals <= 1 << 20,
+            "logIntervals must be a power of two in [16, 1048576]", logIntervals);
+        check(BitUtil.isPowerOfTwo(logNotices) && logNotices >= 1024 && logNotices <= 1 << 24,
+            "logNotices must be a power of two in [1024, 16777216]", logNotices);
         check(prefetchPages >= 1 && prefetchPages <= 64, "prefetchPages must be in [1, 64]", prefetchPages);
+        final long controlBytes = ControlRegionLayout.lengthOf(this);
+        if (controlBytes > MAX_CONTROL_REGION_BYTES)
+        {
+            throw new IllegalArgumentException("the control region for " + this + " would need " + controlBytes +
+                " bytes, more than " + MAX_CONTROL_REGION_BYTES + "; lower maxSemaphores, maxLocks or the log sizes");
+        }
         return this;
     }
 

@@ -1,5 +1,6 @@
 package org.viadsm.consistency;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
@@ -8,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.page.PageState;
+import org.viadsm.consistency.port.Notifications;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,10 +18,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(60)
 class HlrcNodeTest
 {
-    @Test
-    void shouldPassAMessageThroughALock()
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldPassAMessageThroughALock(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
         final InMemoryCluster.LongArray data = cluster.longs("data", 256, Placement.onNode(0));
         final InMemoryCluster.LongArray flag = cluster.longs("flag", 1, Placement.onNode(0));
         cluster.run((id, node) ->
@@ -85,11 +89,13 @@ class HlrcNodeTest
         assertEquals(6, cluster.counters[0].get(Counter.BARRIERS));
     }
 
-    @Test
-    void shouldMergeMultipleWritersOfDisjointWordsOfOnePage()
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldMergeMultipleWritersOfDisjointWordsOfOnePage(final boolean deferWrites)
     {
         final int nodes = 4;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        cluster.deferWrites = deferWrites;
         final InMemoryCluster.LongArray page = cluster.longs("page", 64, Placement.onNode(0));
         cluster.run((id, node) ->
         {
@@ -112,12 +118,14 @@ class HlrcNodeTest
         assertEquals(0, cluster.counters[0].get(Counter.DIFFS), "the home sends no diffs");
     }
 
-    @Test
-    void shouldCountALockProtectedCounterExactly()
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldCountALockProtectedCounterExactly(final boolean deferWrites)
     {
         final int nodes = 4;
         final int increments = 2000;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        cluster.deferWrites = deferWrites;
         final InMemoryCluster.LongArray counter = cluster.longs("counter", 1, Placement.onNode(1));
         cluster.run((id, node) ->
         {
@@ -168,11 +176,13 @@ class HlrcNodeTest
         assertEquals(40, cluster.counters[1].get(Counter.PAGES_FETCHED), "one refetch per step of each of 2 pages");
     }
 
-    @Test
-    void shouldKeepFalselySharedPagesCorrectAcrossLocks()
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldKeepFalselySharedPagesCorrectAcrossLocks(final boolean deferWrites)
     {
         final int nodes = 4;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        cluster.deferWrites = deferWrites;
         final InMemoryCluster.LongArray slots = cluster.longs("slots", nodes, Placement.onNode(3));
         cluster.run((id, node) ->
         {
@@ -388,5 +398,97 @@ class HlrcNodeTest
         });
         assertEquals(1, cluster.counters[1].get(Counter.NOTICE_LOG_OVERRUNS));
         assertEquals(PageState.READ_ONLY, cluster.nodes[1].space().tables().get(0).states()[0]);
+    }
+
+    @Test
+    void shouldNotFailABarrierEveryNodeEnteredWhenAFasterNodeLeavesRightAfter()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        cluster.notifyHook = (from, to, notification) ->
+        {
+            // Node 1 is descheduled before its round-1 message; node 2 finishes the barrier and leaves meanwhile.
+            if (1 == from && Notifications.BARRIER == Notifications.type(notification) &&
+                1 == (Notifications.argument(notification) & 0xFF))
+            {
+                Thread.sleep(300);
+            }
+        };
+        cluster.run((id, node) ->
+        {
+            node.barrier();
+            assertTrue(node.leave(TimeUnit.SECONDS.toNanos(10)));
+        });
+    }
+
+    @Test
+    void shouldFailEveryNodeWhenOneAllocatesWhileAnotherEntersABarrier()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final AssertionError error = assertThrows(AssertionError.class, () -> cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.syncBarrier();
+            }
+            else
+            {
+                node.barrier();
+            }
+        }));
+        assertTrue(error.getMessage().contains("every node must make the same collective calls in the same order"),
+            error.getMessage());
+    }
+
+    @Test
+    void shouldPassHappensBeforeAlongAChainOfDifferentLocks()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        cluster.deferWrites = true;
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Placement.onNode(2));
+        final InMemoryCluster.LongArray stage = cluster.longs("stage", 2, Placement.onNode(0));
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.lock(1);
+                data.set(node, 5, 55);
+                stage.set(node, 0, 1);
+                node.unlock(1);
+            }
+            else if (1 == id)
+            {
+                while (true)
+                {
+                    node.lock(1);
+                    final boolean ready = 1 == stage.get(node, 0);
+                    node.unlock(1);
+                    if (ready)
+                    {
+                        break;
+                    }
+                }
+                node.lock(2);
+                stage.set(node, 1, 1);
+                node.unlock(2);
+            }
+            else
+            {
+                while (true)
+                {
+                    node.lock(2);
+                    final boolean ready = 1 == stage.get(node, 1);
+                    if (ready)
+                    {
+                        assertEquals(55, data.get(node, 5), "node 0's write reached node 2 through node 1");
+                    }
+                    node.unlock(2);
+                    if (ready)
+                    {
+                        break;
+                    }
+                }
+            }
+            node.barrier();
+        });
     }
 }

@@ -28,6 +28,10 @@ final class InMemoryCluster
     final Port[] ports;
     final HlrcNode[] nodes;
     final Counters[] counters;
+    /** When set, writes land only at flushWrites (or before a later read or atomic to the same node). */
+    volatile boolean deferWrites;
+    /** Called before a notification is sent, e.g. to delay it. */
+    volatile NotifyHook notifyHook;
     private int nextRegion = 1;
 
     InMemoryCluster(final ProtocolConfig config)
@@ -127,6 +131,12 @@ final class InMemoryCluster
         void run(int nodeId, HlrcNode node) throws Exception;
     }
 
+    @FunctionalInterface
+    interface NotifyHook
+    {
+        void beforeNotify(int from, int to, int notification) throws InterruptedException;
+    }
+
     /** A shared long array seen through each node's page table, with the access checks of a shared array. */
     static final class LongArray
     {
@@ -176,10 +186,38 @@ final class InMemoryCluster
         private final ConcurrentLinkedQueue<long[]> inbox = new ConcurrentLinkedQueue<>();
         private volatile Thread waiter;
         private volatile String failure;
+        private final List<List<Runnable>> pending = new ArrayList<>();
 
         Port(final int nodeId)
         {
             this.nodeId = nodeId;
+            for (int i = 0; i < nodeCount; i++)
+            {
+                pending.add(new ArrayList<>());
+            }
+        }
+
+        private void issue(final int node, final Runnable operation)
+        {
+            if (deferWrites)
+            {
+                pending.get(node).add(operation);
+            }
+            else
+            {
+                operation.run();
+            }
+        }
+
+        /** Operations on one VI take effect in order: a read or atomic first lets earlier writes land. */
+        private void land(final int node)
+        {
+            final List<Runnable> operations = pending.get(node);
+            for (final Runnable operation : operations)
+            {
+                operation.run();
+            }
+            operations.clear();
         }
 
         synchronized AtomicBuffer addRegion(final int region, final int length)
@@ -228,6 +266,7 @@ final class InMemoryCluster
         {
             counters[nodeId].increment(Counter.RDMA_READS);
             counters[nodeId].add(Counter.RDMA_READ_BYTES, length);
+            land(node);
             region(localRegion).putBytes((int)localOffset, ports[node].region(region), (int)offset, length);
         }
 
@@ -237,26 +276,46 @@ final class InMemoryCluster
         {
             counters[nodeId].increment(Counter.RDMA_WRITES);
             counters[nodeId].add(Counter.RDMA_WRITE_BYTES, length);
-            ports[node].region(region).putBytes((int)offset, region(localRegion), (int)localOffset, length);
+            issue(node, () -> ports[node].region(region).putBytes(
+                (int)offset, region(localRegion), (int)localOffset, length));
         }
 
         @Override
         public void writeAndNotify(final int node, final int region, final long offset, final int localRegion,
             final long localOffset, final int length, final int notification)
         {
-            write(node, region, offset, localRegion, localOffset, length);
-            final Port target = ports[node];
-            target.inbox.add(new long[] {nodeId, notification});
-            final Thread thread = target.waiter;
-            if (null != thread)
+            final NotifyHook hook = notifyHook;
+            if (null != hook)
             {
-                LockSupport.unpark(thread);
+                try
+                {
+                    hook.beforeNotify(nodeId, node, notification);
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                }
             }
+            write(node, region, offset, localRegion, localOffset, length);
+            issue(node, () ->
+            {
+                final Port target = ports[node];
+                target.inbox.add(new long[] {nodeId, notification});
+                final Thread thread = target.waiter;
+                if (null != thread)
+                {
+                    LockSupport.unpark(thread);
+                }
+            });
         }
 
         @Override
         public void flushWrites()
         {
+            for (int node = 0; node < nodeCount; node++)
+            {
+                land(node);
+            }
         }
 
         @Override
@@ -264,6 +323,7 @@ final class InMemoryCluster
             final long update)
         {
             counters[nodeId].increment(Counter.ATOMICS);
+            land(node);
             final AtomicBuffer target = ports[node].region(region);
             while (true)
             {
@@ -283,12 +343,15 @@ final class InMemoryCluster
         public long fetchAndAdd(final int node, final int region, final long offset, final long delta)
         {
             counters[nodeId].increment(Counter.ATOMICS);
+            land(node);
             return ports[node].region(region).getAndAddLong((int)offset, delta);
         }
 
         @Override
         public int pollNotifications(final NotificationHandler handler)
         {
+            // The NIC makes progress on its own: while this node waits, what it issued lands.
+            flushWrites();
             int count = 0;
             long[] event;
             while (null != (event = inbox.poll()))

@@ -48,8 +48,9 @@ import org.viadsm.via.memory.MemoryRegion;
  * Allocation, {@link #barrier()} and {@link #close()} are collective: every node calls them, in the same order.
  * Closing waits for every other node to close (or fail), so that no node frees memory another still reads.
  * <p>
- * <b>Note:</b> a node, its arrays and locks are used by one thread at a time; a second thread entering the
- * protocol concurrently gets an {@link IllegalStateException}.
+ * <b>Note:</b> a node, its arrays and locks are used by one thread at a time. A second thread that enters the
+ * protocol (a fault, a synchronization) while another is inside it is detected and gets an
+ * {@link IllegalStateException}, but concurrent accesses to valid pages are not checked.
  */
 public final class Dsm implements AutoCloseable
 {
@@ -421,6 +422,14 @@ public final class Dsm implements AutoCloseable
         {
             return;
         }
+        for (final DsmLock lock : locks.values())
+        {
+            if (lock.isHeldByThisNode())
+            {
+                throw new IllegalStateException("node " + nodeId + " holds lock " + lock.id() +
+                    "; release it before closing");
+            }
+        }
         try
         {
             node.leave(context.leaveTimeoutNs());
@@ -560,7 +569,15 @@ public final class Dsm implements AutoCloseable
             final int region = nextRegion;
             final ByteBuffer regionMemory = nic.allocateMemory(pages * pageSize + directory);
             final int handle = port.addRegion(region, regionMemory).handle();
-            agree(type, nameBytes, length, placement.fingerprint(pages, nodeCount()), handle, pages, region);
+            try
+            {
+                agree(type, nameBytes, length, placement.fingerprint(pages, nodeCount()), handle, pages, region);
+            }
+            catch (final RuntimeException ex)
+            {
+                port.removeRegion(region);
+                throw ex;
+            }
             nextRegion++;
             final AtomicBuffer buffer = port.region(region);
             return node.addArray(name, region, pages, type.size(), placement.policy(pages, nodeCount()), buffer);

@@ -2,6 +2,8 @@ package org.viadsm.dsm;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.concurrent.AtomicBuffer;
@@ -51,7 +53,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private final Peer[] peers;
     private final Int2ObjectHashMap<Region> regions = new Int2ObjectHashMap<>();
     private final Completion completion = new Completion();
-    private final ArrayDeque<String> asyncFailures = new ArrayDeque<>();
+    private final Queue<String> asyncFailures = new ConcurrentLinkedQueue<>();
     private final ArrayDeque<int[]> early = new ArrayDeque<>();
     private final ByteBuffer scratchMemory;
     private final MemoryRegion scratch;
@@ -125,6 +127,17 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         final MemoryRegion registered = nic.registerMemory(memory, MemoryAttributes.remoteAccess(ptag));
         regions.put(region, new Region(registered, memory, nodeCount));
         return registered;
+    }
+
+    /** Deregisters a region of this node and frees its memory. */
+    void removeRegion(final int region)
+    {
+        final Region removed = regions.remove(region);
+        if (null != removed)
+        {
+            nic.deregisterMemory(removed.local);
+            nic.freeMemory(removed.memory);
+        }
     }
 
     /** Records the handle under which {@code node} registered its copy of {@code region}. */
@@ -265,9 +278,9 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             handler.onNotification(event[0], event[1]);
             count++;
         }
-        while (!asyncFailures.isEmpty())
+        String failure;
+        while (null != (failure = asyncFailures.poll()))
         {
-            final String failure = asyncFailures.poll();
             final int colon = failure.indexOf(':');
             handler.onPeerFailure(Integer.parseInt(failure.substring(0, colon)), failure.substring(colon + 1));
             count++;
@@ -294,13 +307,28 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         return pollNotifications(handler);
     }
 
+    /**
+     * Queues the failure for the application thread; may run on the provider's engine thread, hence the
+     * concurrent queue. An error of the whole NIC fails every peer.
+     */
     @Override
     public void onAsyncError(final AsyncError error, final Vi vi, final String detail)
     {
+        final String reason = error + (null == detail ? "" : " (" + detail + ")");
         final int node = null == vi ? -1 : nodeOf(vi);
         if (node >= 0)
         {
-            asyncFailures.add(node + ":" + error + (null == detail ? "" : " (" + detail + ")"));
+            asyncFailures.add(node + ":" + reason);
+        }
+        else if (null == vi)
+        {
+            for (int peer = 0; peer < nodeCount; peer++)
+            {
+                if (peer != nodeId)
+                {
+                    asyncFailures.add(peer + ":" + reason);
+                }
+            }
         }
     }
 

@@ -1,5 +1,7 @@
 package org.viadsm.consistency.notice;
 
+import java.lang.invoke.VarHandle;
+
 import org.agrona.concurrent.AtomicBuffer;
 
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.ENTRY_END_OFFSET;
@@ -80,6 +82,9 @@ public final class WriteNoticeLog
             // Readers check the oldest sequence after reading, so advancing it first makes reuse detectable.
             buffer.putLongRelease(base + OLDEST_SEQUENCE_OFFSET, oldest() + 1);
         }
+        // A release store orders only what came before it: the overwrites below must not become visible before
+        // the new oldest sequence, or a reader could accept reused slots.
+        VarHandle.storeStoreFence();
         for (int i = 0; i < listed; i++)
         {
             buffer.putInt(base + layout.notice(tail + i), pages[i]);

@@ -92,13 +92,19 @@ public final class WriteNoticeReader
             {
                 return LOST;
             }
+            final long entryStart = scratch.getLong(entry + ENTRY_START_OFFSET);
             if (sequence == first)
             {
-                start = scratch.getLong(entry + ENTRY_START_OFFSET);
+                start = entryStart;
+            }
+            else if (entryStart != end)
+            {
+                return LOST;
             }
             end = scratch.getLong(entry + ENTRY_END_OFFSET);
         }
-        if (end - start > layout.notices())
+        // Entries copied while the writer reused their slots can be torn; such ranges never line up.
+        if (end < start || end - start > layout.notices())
         {
             return LOST;
         }

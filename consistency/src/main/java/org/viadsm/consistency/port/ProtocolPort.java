@@ -15,7 +15,9 @@ import org.agrona.concurrent.AtomicBuffer;
  * Ordering: operations to one node take effect in the order they are issued. {@link #read} and the atomics
  * return once complete. {@link #write} and {@link #writeAndNotify} may return before the data has reached the
  * target; {@link #flushWrites()} waits until every write issued so far is in its target's memory, and a
- * notification is delivered only after the data written with it.
+ * notification is delivered only after the data written with it. Issued operations complete without further
+ * calls, as a NIC makes progress on its own: a node may wait for a peer's reply to a notification it has not
+ * flushed.
  * <p>
  * Memory consistency effects: a completed write happens-before any read of the written bytes that follows, on
  * any node, an atomic or notification that the writer issued after {@link #flushWrites()} returned.

@@ -78,9 +78,10 @@ public final class BarrierProtocol
      */
     public void barrier()
     {
+        sync.ensureUsable();
         final long startNs = System.nanoTime();
         intervals.release();
-        exchange();
+        exchange(SyncState.FULL_BARRIER);
         intervals.acquire(merged);
         final long ownSequence = intervals.clock().get(nodeId);
         intervals.log().trimBefore(ownSequenceAtPreviousBarrier + 1);
@@ -95,7 +96,8 @@ public final class BarrierProtocol
      */
     public void syncBarrier()
     {
-        exchange();
+        sync.ensureUsable();
+        exchange(SyncState.SYNC_BARRIER);
     }
 
     /**
@@ -108,7 +110,7 @@ public final class BarrierProtocol
         return epoch;
     }
 
-    private void exchange()
+    private void exchange(final int kind)
     {
         epoch++;
         final int parity = (int)(epoch & 1);
@@ -121,9 +123,9 @@ public final class BarrierProtocol
             final int outbox = layout.outbox(ControlRegionLayout.OUTBOX_BARRIER + round);
             merged.write(control, outbox);
             port.writeAndNotify(to, CONTROL, layout.mailbox(parity, round), CONTROL, outbox, layout.clockLength(),
-                Notifications.of(Notifications.BARRIER, parity << 8 | round));
+                Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(kind, parity, round)));
             counters.increment(Counter.MESSAGES_SENT);
-            sync.awaitBarrier(parity, round, from, epoch);
+            sync.awaitBarrier(kind, parity, round, from, epoch);
             merged.merge(control, layout.mailbox(parity, round));
         }
         port.flushWrites();

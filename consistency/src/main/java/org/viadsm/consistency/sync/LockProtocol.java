@@ -84,6 +84,7 @@ public final class LockProtocol
     {
         checkLockId(lockId);
         checkNotHeld(lockId);
+        sync.ensureUsable();
         final long startNs = System.nanoTime();
         final int manager = lockId % nodeCount;
         final long self = nodeId + 1L;
@@ -123,6 +124,7 @@ public final class LockProtocol
     {
         checkLockId(lockId);
         checkNotHeld(lockId);
+        sync.ensureUsable();
         final long startNs = System.nanoTime();
         final int manager = lockId % nodeCount;
         if (0L != port.compareAndSwap(manager, CONTROL, layout.lockTail(lockId), 0L, nodeId + 1L))
@@ -147,6 +149,7 @@ public final class LockProtocol
         {
             throw new IllegalMonitorStateException("lock " + lockId + " is not held by node " + nodeId);
         }
+        sync.ensureUsable();
         intervals.release();
         final VectorClock clock = intervals.clock();
         final int manager = lockId % nodeCount;
@@ -204,8 +207,8 @@ public final class LockProtocol
 
     private void acquired(final int lockId, final int manager, final long startNs)
     {
-        intervals.acquire(incoming);
         held.add(lockId);
+        intervals.acquire(incoming);
         counters.increment(manager == nodeId ? Counter.LOCK_ACQUIRES_LOCAL : Counter.LOCK_ACQUIRES_REMOTE);
         counters.add(Counter.LOCK_WAIT_NS, System.nanoTime() - startNs);
     }

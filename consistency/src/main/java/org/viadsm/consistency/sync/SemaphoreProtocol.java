@@ -75,6 +75,7 @@ public final class SemaphoreProtocol
     public void post(final int id)
     {
         checkId(id);
+        sync.ensureUsable();
         intervals.release();
         final int manager = id % nodeCount;
         final int slot = layout.outbox(ControlRegionLayout.OUTBOX_SEMAPHORE);
@@ -93,6 +94,7 @@ public final class SemaphoreProtocol
     public void await(final int id)
     {
         checkId(id);
+        sync.ensureUsable();
         final long startNs = System.nanoTime();
         final int manager = id % nodeCount;
         final int countOffset = layout.semaphoreCount(id);
@@ -111,11 +113,11 @@ public final class SemaphoreProtocol
             }
         }
         incoming.clear();
-        final int inbox = layout.outbox(ControlRegionLayout.OUTBOX_INBOX);
+        final int scratch = layout.logScratch();
+        port.read(manager, CONTROL, layout.semaphoreClock(id, 0), CONTROL, scratch, nodeCount * layout.clockLength());
         for (int poster = 0; poster < nodeCount; poster++)
         {
-            port.read(manager, CONTROL, layout.semaphoreClock(id, poster), CONTROL, inbox, layout.clockLength());
-            incoming.merge(control, inbox);
+            incoming.merge(control, scratch + poster * layout.clockLength());
         }
         intervals.acquire(incoming);
         counters.increment(Counter.SEMAPHORE_WAITS);

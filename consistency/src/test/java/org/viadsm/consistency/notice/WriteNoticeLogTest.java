@@ -6,8 +6,7 @@ import org.agrona.collections.IntArrayList;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
-import org.viadsm.consistency.port.NotificationHandler;
-import org.viadsm.consistency.port.ProtocolPort;
+import org.viadsm.consistency.port.StubPort;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -98,19 +97,61 @@ class WriteNoticeLogTest
         assertEquals(0, log.retained());
     }
 
-    /** Node 0 reads; node 1 owns the log. */
-    private final class TwoNodePort implements ProtocolPort
+    @Test
+    void shouldReportLostWhenIndexEntriesAreTornByAConcurrentPublish()
     {
-        @Override
-        public int nodeId()
+        final WriteNoticeLogLayout small = new WriteNoticeLogLayout(16, 1024);
+        final AtomicBuffer writer = new UnsafeBuffer(ByteBuffer.allocateDirect(small.length()));
+        final AtomicBuffer local = new UnsafeBuffer(ByteBuffer.allocateDirect(small.length()));
+        final WriteNoticeLog smallLog = new WriteNoticeLog(writer, 0, small);
+        for (int sequence = 1; sequence <= 20; sequence++)
         {
-            return 0;
+            smallLog.publish(new int[] {sequence}, 1);
         }
-
-        @Override
-        public int nodeCount()
+        final boolean[] armed = {true};
+        final StubPort tearing = new StubPort(1, 2)
         {
-            return 2;
+            @Override
+            public AtomicBuffer region(final int region)
+            {
+                return local;
+            }
+
+            @Override
+            public void read(final int node, final int region, final long offset, final int localRegion,
+                final long localOffset, final int length)
+            {
+                final int from = (int)offset;
+                if (armed[0] && from >= WriteNoticeLogLayout.HEADER_LENGTH && from < small.noticesOffset())
+                {
+                    armed[0] = false;
+                    // A field-by-field copy racing with a publish that reuses the first slot.
+                    for (int at = 0; at < length; at += WriteNoticeLogLayout.INDEX_ENTRY_LENGTH)
+                    {
+                        local.putBytes((int)localOffset + at, writer, from + at, Long.BYTES);
+                    }
+                    smallLog.publish(new int[] {21}, 1);
+                    for (int at = 0; at < length; at += WriteNoticeLogLayout.INDEX_ENTRY_LENGTH)
+                    {
+                        local.putBytes((int)localOffset + at + Long.BYTES, writer, from + at + Long.BYTES,
+                            WriteNoticeLogLayout.INDEX_ENTRY_LENGTH - Long.BYTES);
+                    }
+                    return;
+                }
+                local.putBytes((int)localOffset, writer, from, length);
+            }
+        };
+        final WriteNoticeReader reader = new WriteNoticeReader(tearing, 0, 0, 0, small);
+        assertEquals(WriteNoticeReader.LOST, reader.read(0, 4, 6, pages::addInt));
+        assertEquals(0, pages.size());
+    }
+
+    /** Node 0 reads; node 1 owns the log. */
+    private final class TwoNodePort extends StubPort
+    {
+        TwoNodePort()
+        {
+            super(0, 2);
         }
 
         @Override
@@ -124,50 +165,6 @@ class WriteNoticeLogTest
             final long localOffset, final int length)
         {
             reader.putBytes((int)localOffset, owner, (int)offset, length);
-        }
-
-        @Override
-        public void write(final int node, final int region, final long offset, final int localRegion,
-            final long localOffset, final int length)
-        {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void writeAndNotify(final int node, final int region, final long offset, final int localRegion,
-            final long localOffset, final int length, final int notification)
-        {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void flushWrites()
-        {
-        }
-
-        @Override
-        public long compareAndSwap(final int node, final int region, final long offset, final long expected,
-            final long update)
-        {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public long fetchAndAdd(final int node, final int region, final long offset, final long delta)
-        {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public int pollNotifications(final NotificationHandler handler)
-        {
-            return 0;
-        }
-
-        @Override
-        public int awaitNotifications(final long timeoutNs, final NotificationHandler handler)
-        {
-            return 0;
         }
     }
 }
