@@ -143,45 +143,39 @@ class FftAppTest
     @Test
     void shouldRejectAnOddM()
     {
-        final IllegalArgumentException ex =
-            assertThrows(IllegalArgumentException.class, () -> AppHarness.parse(FftApp::new, "-m9").validate(1));
-        assertTrue(ex.getMessage().contains("-m 9"), ex.getMessage());
+        final String message = AppHarness.rejection(FftApp::new, 1, "-m9");
+        assertTrue(message.contains("-m 9"), message);
     }
 
     @Test
     void shouldRejectATeamSizeThatIsNotAPowerOfTwo()
     {
-        final IllegalArgumentException ex =
-            assertThrows(IllegalArgumentException.class, () -> AppHarness.parse(FftApp::new, "-m10").validate(3));
-        assertTrue(ex.getMessage().contains("power of 2"), ex.getMessage());
+        final String message = AppHarness.rejection(FftApp::new, 3, "-m10");
+        assertTrue(message.contains("power of 2"), message);
     }
 
     @Test
     void shouldRejectAPThatDiffersFromTheTeamSize()
     {
-        final IllegalArgumentException ex =
-            assertThrows(IllegalArgumentException.class, () -> AppHarness.parse(FftApp::new, "-p2").validate(4));
-        assertTrue(ex.getMessage().contains("-p 2"), ex.getMessage());
+        final String message = AppHarness.rejection(FftApp::new, 4, "-p2");
+        assertTrue(message.contains("-p 2"), message);
         AppHarness.parse(FftApp::new, "-p4").validate(4);
     }
 
     @Test
     void shouldRejectAMatrixSmallerThanTheTeam()
     {
-        final IllegalArgumentException ex =
-            assertThrows(IllegalArgumentException.class, () -> AppHarness.parse(FftApp::new, "-m2").validate(4));
-        assertTrue(ex.getMessage().contains("2**(M/2) must be >= P"), ex.getMessage());
+        final String message = AppHarness.rejection(FftApp::new, 4, "-m2");
+        assertTrue(message.contains("2**(M/2) must be >= P"), message);
     }
 
     @Test
     void shouldRejectTooFewCacheLines()
     {
-        final IllegalArgumentException ex =
-            assertThrows(IllegalArgumentException.class, () -> AppHarness.parse(FftApp::new, "-n0").validate(1));
-        assertTrue(ex.getMessage().contains("-n 0"), ex.getMessage());
-        final IllegalArgumentException blocking = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(FftApp::new, "-n1", "-l0").validate(1));
-        assertTrue(blocking.getMessage().contains("-n 1 with -l 0"), blocking.getMessage());
+        final String message = AppHarness.rejection(FftApp::new, 1, "-n0");
+        assertTrue(message.contains("-n 0"), message);
+        final String blocking = AppHarness.rejection(FftApp::new, 1, "-n1", "-l0");
+        assertTrue(blocking.contains("-n 1 with -l 0"), blocking);
     }
 
     @Test

@@ -118,28 +118,24 @@ class LuAppTest
     @Test
     void shouldRejectABlockSizeLargerThanTheMatrix()
     {
-        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(LuApp::new, "-n64", "-b65").validate(1));
-        assertTrue(ex.getMessage().contains("-b 65"), ex.getMessage());
+        final String message = AppHarness.rejection(LuApp::new, 1, "-n64", "-b65");
+        assertTrue(message.contains("-b 65"), message);
     }
 
     @Test
     void shouldRejectAZeroBlockSizeOrMatrix()
     {
-        final IllegalArgumentException block = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(LuApp::new, "-b0").validate(1));
-        assertTrue(block.getMessage().contains("-b 0"), block.getMessage());
-        final IllegalArgumentException matrix = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(LuApp::new, "-n0").validate(1));
-        assertTrue(matrix.getMessage().contains("-n 0"), matrix.getMessage());
+        final String block = AppHarness.rejection(LuApp::new, 1, "-b0");
+        assertTrue(block.contains("-b 0"), block);
+        final String matrix = AppHarness.rejection(LuApp::new, 1, "-n0");
+        assertTrue(matrix.contains("-n 0"), matrix);
     }
 
     @Test
     void shouldRejectAPThatDiffersFromTheTeamSize()
     {
-        final IllegalArgumentException ex =
-            assertThrows(IllegalArgumentException.class, () -> AppHarness.parse(LuApp::new, "-p4").validate(3));
-        assertTrue(ex.getMessage().contains("-p 4"), ex.getMessage());
+        final String message = AppHarness.rejection(LuApp::new, 3, "-p4");
+        assertTrue(message.contains("-p 4"), message);
     }
 
     @Test

@@ -113,47 +113,40 @@ class RadixAppTest
     @Test
     void shouldRejectARadixThatIsNotAPowerOfTwo()
     {
-        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(RadixApp::new, "-r1000").validate(1));
-        assertTrue(ex.getMessage().contains("-r 1000"), ex.getMessage());
+        final String message = AppHarness.rejection(RadixApp::new, 1, "-r1000");
+        assertTrue(message.contains("-r 1000"), message);
     }
 
     @Test
     void shouldRejectARadixTheCProgramCannotHandle()
     {
-        final IllegalArgumentException one = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(RadixApp::new, "-r1").validate(1));
-        assertTrue(one.getMessage().contains("-r 1"), one.getMessage());
-        final IllegalArgumentException large = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(RadixApp::new, "-r8192").validate(1));
-        assertTrue(large.getMessage().contains("-r 8192"), large.getMessage());
+        final String one = AppHarness.rejection(RadixApp::new, 1, "-r1");
+        assertTrue(one.contains("-r 1"), one);
+        final String large = AppHarness.rejection(RadixApp::new, 1, "-r8192");
+        assertTrue(large.contains("-r 8192"), large);
     }
 
     @Test
     void shouldRejectATeamSizeThatIsNotAPowerOfTwo()
     {
-        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(RadixApp::new).validate(3));
-        assertTrue(ex.getMessage().contains("team size 3"), ex.getMessage());
+        final String message = AppHarness.rejection(RadixApp::new, 3);
+        assertTrue(message.contains("team size 3"), message);
     }
 
     @Test
     void shouldRejectNoKeysOrNoMaximum()
     {
-        final IllegalArgumentException keys = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(RadixApp::new, "-n0").validate(1));
-        assertTrue(keys.getMessage().contains("-n 0"), keys.getMessage());
-        final IllegalArgumentException max = assertThrows(IllegalArgumentException.class,
-            () -> AppHarness.parse(RadixApp::new, "-m0").validate(1));
-        assertTrue(max.getMessage().contains("-m 0"), max.getMessage());
+        final String keys = AppHarness.rejection(RadixApp::new, 1, "-n0");
+        assertTrue(keys.contains("-n 0"), keys);
+        final String max = AppHarness.rejection(RadixApp::new, 1, "-m0");
+        assertTrue(max.contains("-m 0"), max);
     }
 
     @Test
     void shouldRejectAPThatDiffersFromTheTeamSize()
     {
-        final IllegalArgumentException ex =
-            assertThrows(IllegalArgumentException.class, () -> AppHarness.parse(RadixApp::new, "-p1").validate(2));
-        assertTrue(ex.getMessage().contains("-p 1"), ex.getMessage());
+        final String message = AppHarness.rejection(RadixApp::new, 2, "-p1");
+        assertTrue(message.contains("-p 1"), message);
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
+import org.junit.jupiter.api.Assertions;
 import picocli.CommandLine;
 
 /**
@@ -30,6 +31,20 @@ public final class AppHarness
         final App app = factory.get();
         new CommandLine(app).parseArgs(args);
         return app;
+    }
+
+    /**
+     * Expects {@code args} to be refused for a team of {@code teamSize}.
+     *
+     * @param factory  makes the instance.
+     * @param teamSize the team size to validate against.
+     * @param args     the arguments.
+     * @return the exception's message.
+     */
+    public static String rejection(final Supplier<? extends App> factory, final int teamSize, final String... args)
+    {
+        final App app = parse(factory, args);
+        return Assertions.assertThrows(IllegalArgumentException.class, () -> app.validate(teamSize)).getMessage();
     }
 
     /**
