@@ -77,7 +77,7 @@ public final class FftApp extends App
     public void run(final Team team)
     {
         final long startUs = SplashClock.micros();
-        validate(team.size());
+        processors.check(team.size());
         final FftLayout layout = new FftLayout(log2Points, team.size(), numCacheLines, log2LineSize);
         final int p = layout.processors;
         final int myNum = team.id();

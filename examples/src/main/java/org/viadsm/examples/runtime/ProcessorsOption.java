@@ -11,17 +11,26 @@ public final class ProcessorsOption
 {
     @Option(names = "-p", paramLabel = "P",
         description = "Number of processors; must equal the team size (default: the team size).")
-    private int processors;
+    private Integer processors;
 
     /**
      * Checks {@code -p} against the team size.
      *
      * @param teamSize number of members that will run.
-     * @throws IllegalArgumentException naming {@code -p} if it was given and differs from {@code teamSize}.
+     * @throws IllegalArgumentException naming {@code -p} if it was given and is below 1 or differs from
+     *                                  {@code teamSize}.
      */
     public void check(final int teamSize)
     {
-        if (0 != processors && processors != teamSize)
+        if (null == processors)
+        {
+            return;
+        }
+        if (processors < 1)
+        {
+            throw new IllegalArgumentException("-p " + processors + ": P must be >= 1");
+        }
+        if (processors != teamSize)
         {
             throw new IllegalArgumentException(
                 "-p " + processors + " differs from the team size " + teamSize + " (omit -p to use the team size)");

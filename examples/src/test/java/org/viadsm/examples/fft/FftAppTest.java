@@ -160,6 +160,8 @@ class FftAppTest
         final String message = AppHarness.rejection(FftApp::new, 4, "-p2");
         assertTrue(message.contains("-p 2"), message);
         AppHarness.parse(FftApp::new, "-p4").validate(4);
+        final String zero = AppHarness.rejection(FftApp::new, 1, "-p0");
+        assertTrue(zero.contains("-p 0: P must be >= 1"), zero);
     }
 
     @Test
