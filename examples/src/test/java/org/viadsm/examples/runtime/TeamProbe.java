@@ -6,16 +6,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Consumer;
 
-import org.viadsm.dsm.array.ByteArray;
 import org.viadsm.dsm.array.DoubleArray;
-import org.viadsm.dsm.array.FloatArray;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.dsm.array.LongArray;
 
 /**
- * Watches a team run: counts every member's barriers, locks and pauses, keeps the shared arrays by name, and can
- * act on them when member 0 prints a given text (e.g. corrupt the result after the computation, before the
- * self-check). Pass {@link #wrap(Team)} as the decorator of {@link AppHarness#attempt}.
+ * Watches a team run: counts every member's barriers, locks and pauses, keeps the shared int, long and double
+ * arrays by name, and can act on them when member 0 prints a given text (e.g. corrupt the result after the
+ * computation, before the self-check). Pass {@link #wrap(Team)} as the decorator of {@link AppHarness#attempt}.
  */
 public final class TeamProbe
 {
@@ -98,97 +96,60 @@ public final class TeamProbe
         return waitPauses.get(id);
     }
 
-    private final class ProbedTeam implements Team
+    private final class ProbedTeam extends DelegatingTeam
     {
-        private final Team delegate;
         private final PrintStream out;
 
-        ProbedTeam(final Team delegate)
+        ProbedTeam(final Team team)
         {
-            this.delegate = delegate;
-            this.out = 0 == delegate.id() ? new TriggerStream(delegate.out()) : delegate.out();
-        }
-
-        @Override
-        public int id()
-        {
-            return delegate.id();
-        }
-
-        @Override
-        public int size()
-        {
-            return delegate.size();
+            super(team);
+            this.out = 0 == team.id() ? new TriggerStream(team.out()) : team.out();
         }
 
         @Override
         public void barrier()
         {
-            barriers.incrementAndGet(delegate.id());
-            delegate.barrier();
+            barriers.incrementAndGet(id());
+            super.barrier();
         }
 
         @Override
         public void lock(final int lockId)
         {
-            locks.incrementAndGet(delegate.id());
-            delegate.lock(lockId);
-        }
-
-        @Override
-        public void unlock(final int lockId)
-        {
-            delegate.unlock(lockId);
+            locks.incrementAndGet(id());
+            super.lock(lockId);
         }
 
         @Override
         public void setPause(final int pauseId)
         {
-            setPauses.incrementAndGet(delegate.id());
-            delegate.setPause(pauseId);
+            setPauses.incrementAndGet(id());
+            super.setPause(pauseId);
         }
 
         @Override
         public void waitPause(final int pauseId)
         {
-            waitPauses.incrementAndGet(delegate.id());
-            delegate.waitPause(pauseId);
-        }
-
-        @Override
-        public void clearPause(final int pauseId)
-        {
-            delegate.clearPause(pauseId);
+            waitPauses.incrementAndGet(id());
+            super.waitPause(pauseId);
         }
 
         @Override
         public DoubleArray doubles(final String name, final int length)
         {
-            return keep(name, delegate.doubles(name, length));
-        }
-
-        @Override
-        public FloatArray floats(final String name, final int length)
-        {
-            return keep(name, delegate.floats(name, length));
+            return keep(name, super.doubles(name, length));
         }
 
         @Override
         public LongArray longs(final String name, final int length)
         {
-            return keep(name, delegate.longs(name, length));
+            return keep(name, super.longs(name, length));
         }
 
         @Override
         public IntArray ints(final String name, final int length)
         {
-            return keep(name, delegate.ints(name, length));
-        }
-
-        @Override
-        public ByteArray bytes(final String name, final int length)
-        {
-            return keep(name, delegate.bytes(name, length));
+            return keep(name, super.ints(name, length));
         }
 
         @Override
