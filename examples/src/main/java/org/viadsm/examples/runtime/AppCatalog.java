@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import org.viadsm.examples.fft.FftApp;
+import org.viadsm.examples.lu.LuApp;
 import org.viadsm.examples.ocean.Ocean;
+import org.viadsm.examples.radix.RadixApp;
 import org.viadsm.examples.sor.Sor;
 import picocli.CommandLine.Command;
 
@@ -21,6 +24,9 @@ public final class AppCatalog
     static
     {
         // One line per application, in the order `viadsm list` shows them.
+        register(FftApp::new, "-m16 -t");
+        register(LuApp::new, "-n512 -b16 -t");
+        register(RadixApp::new, "-n1048576 -r1024 -t");
         register(Ocean::new, "-n258 -o");
         register(Sor::new, "-m2000 -n1000 -i50 -t");
     }

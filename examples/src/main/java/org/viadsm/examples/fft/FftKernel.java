@@ -1,0 +1,357 @@
+package org.viadsm.examples.fft;
+
+import java.io.PrintStream;
+
+import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.examples.runtime.CFormat;
+import org.viadsm.examples.runtime.SplashClock;
+import org.viadsm.examples.runtime.Team;
+
+/**
+ * One processor's part of the six-step FFT ({@code SlaveStart} and what it calls in the C program): blocked
+ * transposes between {@code x} and the scratch matrix, 1D FFTs on this processor's rows with its private copy of the
+ * roots of unity, and the twiddle step from {@code umain2}. Rows {@code [myFirst, myLast)} are this processor's.
+ * <p>
+ * <b>Note:</b> used by the one thread that runs its member.
+ */
+final class FftKernel
+{
+    /** The C program's {@code #define PI 3.1416}, kept so that the twiddle factors are the same numbers. */
+    static final double PI = 3.1416;
+
+    private final Team team;
+    private final PrintStream out;
+    private final FftLayout layout;
+    private final DoubleArray x;
+    private final DoubleArray scratch;
+    private final DoubleArray umain2;
+    private final double[] upriv;
+    private final double[] column;
+    private final int myNum;
+    private final int myFirst;
+    private final int myLast;
+    private final boolean dostats;
+    private final boolean copyBack;
+    private boolean isOutput = true;
+    private long transtimeUs;
+
+    FftKernel(
+        final Team team,
+        final FftLayout layout,
+        final DoubleArray x,
+        final DoubleArray scratch,
+        final DoubleArray umain2,
+        final boolean dostats,
+        final boolean copyBack)
+    {
+        this.team = team;
+        this.out = team.out();
+        this.layout = layout;
+        this.x = x;
+        this.scratch = scratch;
+        this.umain2 = umain2;
+        this.myNum = team.id();
+        this.myFirst = layout.rootN * myNum / layout.processors;
+        this.myLast = layout.rootN * (myNum + 1) / layout.processors;
+        this.dostats = dostats;
+        this.copyBack = copyBack;
+        this.upriv = new double[2 * (layout.rootN - 1)];
+        this.column = new double[2 * layout.rootN];
+    }
+
+    /**
+     * Copies the roots of unity for the 1D FFTs into this processor's private array ({@code upriv}).
+     *
+     * @param umain the shared roots.
+     */
+    void copyRoots(final DoubleArray umain)
+    {
+        umain.get(0, upriv, 0, upriv.length);
+    }
+
+    /**
+     * Reads this processor's rows of every matrix once, to start without cold misses ({@code TouchArray}).
+     *
+     * @return the sum of what was read.
+     */
+    double touchArray()
+    {
+        final DoubleArray x = this.x;
+        final DoubleArray scratch = this.scratch;
+        final DoubleArray u = this.umain2;
+        final int rootN = layout.rootN;
+        final int rowStride = rootN + layout.padLength;
+        double tot = 0.0;
+        for (int j = 0; j < upriv.length; j++)
+        {
+            tot += upriv[j];
+        }
+        for (int j = myFirst; j < myLast; j++)
+        {
+            final int k = j * rowStride;
+            for (int i = 0; i < rootN; i++)
+            {
+                final int re = 2 * (k + i);
+                tot += x.get(re) + x.get(re + 1) + scratch.get(re) + scratch.get(re + 1) + u.get(re) + u.get(re + 1);
+            }
+        }
+        return tot;
+    }
+
+    /**
+     * Transpose time accumulated by {@link #fft1d(int)}, in microseconds ({@code l_transtime}).
+     *
+     * @return the time.
+     */
+    long transtimeUs()
+    {
+        return transtimeUs;
+    }
+
+    /**
+     * One forward ({@code direction} 1) or inverse ({@code -1}) six-step FFT of {@code x}; four barriers.
+     *
+     * @param direction 1 or -1.
+     */
+    void fft1d(final int direction)
+    {
+        final boolean timed = 0 == myNum || dostats;
+        final int m1 = layout.log2Points / 2;
+        final int n1 = 1 << m1;
+        final int rowLength = 2 * (n1 + layout.padLength);
+        long clocktime1 = 0;
+        long clocktime2 = 0;
+
+        out.print(CFormat.format("iter_num = %lu\n", myLast - myFirst));
+        team.barrier();
+        if (timed)
+        {
+            clocktime1 = SplashClock.micros();
+        }
+
+        transpose(n1, x, scratch);
+        if (timed)
+        {
+            clocktime2 = SplashClock.micros();
+            transtimeUs += clocktime2 - clocktime1;
+            out.print(CFormat.format("Step 1: %8lu\n", clocktime2 - clocktime1));
+        }
+
+        for (int j = myFirst; j < myLast; j++)
+        {
+            fft1dOnce(direction, m1, n1, scratch, j * rowLength);
+            twiddleOneCol(direction, n1, j, scratch, j * rowLength);
+        }
+        team.barrier();
+        if (timed)
+        {
+            clocktime1 = SplashClock.micros();
+            out.print(CFormat.format("Step 2: %8lu\n", clocktime1 - clocktime2));
+        }
+
+        transpose(n1, scratch, x);
+        if (timed)
+        {
+            clocktime2 = SplashClock.micros();
+            transtimeUs += clocktime2 - clocktime1;
+            out.print(CFormat.format("Step 3: %8lu\n", clocktime2 - clocktime1));
+        }
+
+        for (int j = myFirst; j < myLast; j++)
+        {
+            fft1dOnce(direction, m1, n1, x, j * rowLength);
+            if (-1 == direction)
+            {
+                scale(n1, layout.points, x, j * rowLength);
+            }
+        }
+        team.barrier();
+        if (timed)
+        {
+            clocktime1 = SplashClock.micros();
+            out.print(CFormat.format("Step 4: %8lu\n", clocktime1 - clocktime2));
+        }
+
+        transpose(n1, x, scratch);
+        if (timed)
+        {
+            clocktime2 = SplashClock.micros();
+            transtimeUs += clocktime2 - clocktime1;
+            out.print(CFormat.format("Step 5: %8lu\n", clocktime2 - clocktime1));
+        }
+        team.barrier();
+
+        if (copyBack)
+        {
+            for (int j = myFirst; j < myLast; j++)
+            {
+                // CopyColumn: the C code copies the row as a block.
+                scratch.get(j * rowLength, column, 0, 2 * n1);
+                x.set(j * rowLength, column, 0, 2 * n1);
+            }
+        }
+        team.barrier();
+    }
+
+    private void twiddleOneCol(final int direction, final int n1, final int j, final DoubleArray x, final int xOff)
+    {
+        final DoubleArray u = umain2;
+        final int uOff = 2 * j * (n1 + layout.padLength);
+        final double dir = direction;
+        for (int i = 0; i < n1; i++)
+        {
+            final double omegaR = u.get(uOff + 2 * i);
+            final double omegaC = dir * u.get(uOff + 2 * i + 1);
+            final double xr = x.get(xOff + 2 * i);
+            final double xc = x.get(xOff + 2 * i + 1);
+            x.set(xOff + 2 * i, omegaR * xr - omegaC * xc);
+            x.set(xOff + 2 * i + 1, omegaR * xc + omegaC * xr);
+        }
+    }
+
+    private static void scale(final int n1, final int n, final DoubleArray x, final int xOff)
+    {
+        final double divisor = n;
+        for (int i = 0; i < 2 * n1; i++)
+        {
+            x.set(xOff + i, x.get(xOff + i) / divisor);
+        }
+    }
+
+    /**
+     * The staggered blocked transpose: first the blocks of the processors after this one, then those before it,
+     * then its own; prints the iteration count of the first part as the C program does.
+     */
+    private void transpose(final int n1, final DoubleArray src, final DoubleArray dest)
+    {
+        final int processors = layout.processors;
+        int blksize = myLast - myFirst;
+        int numblks = (2 * blksize) / layout.numCacheLines;
+        if (numblks * layout.numCacheLines != 2 * blksize)
+        {
+            numblks++;
+        }
+        blksize = blksize / numblks;
+        final int rowCount = n1 / processors;
+        final int n1p = n1 + layout.padLength;
+        long iterNum = 0;
+        for (int l = myNum + 1; l < processors; l++)
+        {
+            iterNum += transposeBlocks(src, dest, l * rowCount, numblks, blksize, n1p);
+        }
+        out.print(CFormat.format("Transpose: iter_num = %lu\n", iterNum));
+        for (int l = 0; l < myNum; l++)
+        {
+            transposeBlocks(src, dest, l * rowCount, numblks, blksize, n1p);
+        }
+        transposeBlocks(src, dest, myNum * rowCount, numblks, blksize, n1p);
+    }
+
+    private long transposeBlocks(
+        final DoubleArray src,
+        final DoubleArray dest,
+        final int firstV,
+        final int numblks,
+        final int blksize,
+        final int n1p)
+    {
+        long iterNum = 0;
+        int vOff = firstV;
+        for (int k = 0; k < numblks; k++)
+        {
+            int hOff = myFirst;
+            for (int m = 0; m < numblks; m++)
+            {
+                for (int i = 0; i < blksize; i++)
+                {
+                    final int v = vOff + i;
+                    final int srcRow = 2 * (v * n1p + hOff);
+                    final int destCol = 2 * (hOff * n1p + v);
+                    for (int j = 0; j < blksize; j++)
+                    {
+                        final int s = srcRow + 2 * j;
+                        final int d = destCol + 2 * j * n1p;
+                        dest.set(d, src.get(s));
+                        dest.set(d + 1, src.get(s + 1));
+                    }
+                    iterNum += blksize;
+                }
+                hOff += blksize;
+            }
+            vOff += blksize;
+        }
+        return iterNum;
+    }
+
+    private static int bitReverse(final int m, final int k)
+    {
+        int j = 0;
+        int tmp = k;
+        for (int i = 0; i < m; i++)
+        {
+            j = 2 * j + (tmp & 0x1);
+            tmp = tmp >> 1;
+        }
+        return j;
+    }
+
+    private static void reverse(final int n, final int m, final DoubleArray x, final int xOff)
+    {
+        for (int k = 0; k < n; k++)
+        {
+            final int j = bitReverse(m, k);
+            if (j > k)
+            {
+                final int a = xOff + 2 * j;
+                final int b = xOff + 2 * k;
+                final double re = x.get(a);
+                x.set(a, x.get(b));
+                x.set(b, re);
+                final double im = x.get(a + 1);
+                x.set(a + 1, x.get(b + 1));
+                x.set(b + 1, im);
+            }
+        }
+    }
+
+    private void fft1dOnce(final int direction, final int m, final int n, final DoubleArray x, final int xOff)
+    {
+        final double[] u = upriv;
+        final double dir = direction;
+        long iterNum = 0;
+        reverse(n, m, x, xOff);
+        for (int q = 1; q <= m; q++)
+        {
+            final int l = 1 << q;
+            final int r = n / l;
+            final int lstar = l / 2;
+            final int u1 = 2 * (lstar - 1);
+            for (int k = 0; k < r; k++)
+            {
+                final int x1 = xOff + 2 * (k * l);
+                final int x2 = xOff + 2 * (k * l + lstar);
+                for (int j = 0; j < lstar; j++)
+                {
+                    final double omegaR = u[u1 + 2 * j];
+                    final double omegaC = dir * u[u1 + 2 * j + 1];
+                    final double x2r = x.get(x2 + 2 * j);
+                    final double x2c = x.get(x2 + 2 * j + 1);
+                    final double tauR = omegaR * x2r - omegaC * x2c;
+                    final double tauC = omegaR * x2c + omegaC * x2r;
+                    final double x1r = x.get(x1 + 2 * j);
+                    final double x1c = x.get(x1 + 2 * j + 1);
+                    x.set(x2 + 2 * j, x1r - tauR);
+                    x.set(x2 + 2 * j + 1, x1c - tauC);
+                    x.set(x1 + 2 * j, x1r + tauR);
+                    x.set(x1 + 2 * j + 1, x1c + tauC);
+                }
+                iterNum += lstar;
+            }
+        }
+        if (isOutput)
+        {
+            out.print(CFormat.format("FFt1DOnce: iter_num = %lu\n", iterNum));
+            isOutput = false;
+        }
+    }
+}
