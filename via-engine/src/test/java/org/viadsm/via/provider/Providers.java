@@ -25,7 +25,7 @@ final class Providers
 
     static Stream<String> providers()
     {
-        return Stream.of("jvm");
+        return Stream.of("jvm", "shm");
     }
 
     /** A fresh address on the scheme, unique across test runs sharing the machine. */
