@@ -43,7 +43,8 @@ public interface CompletionQueue extends AutoCloseable
      *
      * @param timeoutNs  longest wait; {@link Long#MAX_VALUE} waits until an entry arrives or the NIC closes.
      * @param completion filled with the VI and queue that completed.
-     * @return true if an entry was taken; false on timeout.
+     * @return true if an entry was taken; false on timeout, on interruption of the thread, or when the NIC
+     *         closes.
      */
     boolean await(long timeoutNs, Completion completion);
 

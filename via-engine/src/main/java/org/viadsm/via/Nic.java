@@ -18,8 +18,17 @@ import org.viadsm.via.spi.NicProviders;
  * and RDMA and atomics are performed by the initiator on the target's mapped memory, with no target thread.</li>
  * <li>{@code tcp:<host>:<port>}: hosts over TCP; port 0 picks a free port, and {@link #address()} tells which.</li>
  * </ul>
+ * Threading model of the {@code jvm} and {@code shm} providers: progress is driven by the caller and there is no
+ * engine thread. {@code postSend} executes the operation on the posting thread, directly on the target NIC's
+ * shared state and registered memory after checking its registration table, and completes the descriptor at both
+ * ends (receive queue and completion queue at the target, send queue and completion queue locally) before it
+ * returns; no target thread takes part. Waits spin briefly, then park; long waits check that the peers of the NIC's
+ * connected VIs are still alive. Asynchronous errors are handed to the {@link AsyncErrorHandler} on the owner's
+ * next call into the NIC.
+ * <p>
  * <b>Note:</b> control calls (tags, registration, queues, VIs, connections) are thread-safe. Closing the NIC
- * destroys everything it owns, releases its memory and files, and breaks its connections.
+ * destroys everything it owns, releases its memory and files, and breaks its connections; threads waiting on its
+ * queues return, but other calls must not race {@link #close()}.
  */
 public interface Nic extends AutoCloseable
 {

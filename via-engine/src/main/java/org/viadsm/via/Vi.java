@@ -121,7 +121,9 @@ public interface Vi extends AutoCloseable
      * Posts a descriptor on the send queue.
      *
      * @param descriptor the descriptor: a Send, RDMA Write, RDMA Read or atomic.
-     * @throws IllegalStateException if the descriptor is already posted, or the VI is idle or connecting.
+     * @throws IllegalStateException if the descriptor is already posted, the VI is idle or connecting, or the send
+     *                               queue holds {@code NicAttributes.maxDescriptorsPerQueue()} descriptors not yet
+     *                               taken back.
      */
     void postSend(Descriptor descriptor);
 
@@ -134,10 +136,10 @@ public interface Vi extends AutoCloseable
 
     /**
      * Takes the oldest send descriptor, waiting up to {@code timeoutNs} for it to complete: spins briefly, then
-     * parks.
+     * parks. Returns null at once if no descriptor is posted on the queue.
      *
      * @param timeoutNs longest wait.
-     * @return the descriptor, or null on timeout.
+     * @return the descriptor, or null on timeout, on interruption of the thread, or when the NIC closes.
      * @throws IllegalStateException if the send queue is attached to a completion queue.
      */
     Descriptor sendWait(long timeoutNs);
@@ -159,10 +161,11 @@ public interface Vi extends AutoCloseable
     Descriptor recvDone();
 
     /**
-     * Takes the oldest receive descriptor, waiting up to {@code timeoutNs} for it to complete.
+     * Takes the oldest receive descriptor, waiting up to {@code timeoutNs} for it to complete: spins briefly, then
+     * parks. Returns null at once if no descriptor is posted on the queue.
      *
      * @param timeoutNs longest wait.
-     * @return the descriptor, or null on timeout.
+     * @return the descriptor, or null on timeout, on interruption of the thread, or when the NIC closes.
      * @throws IllegalStateException if the receive queue is attached to a completion queue.
      */
     Descriptor recvWait(long timeoutNs);

@@ -12,11 +12,18 @@ public final class DescriptorStatus
 {
     /** The descriptor has completed (with or without error). */
     public static final int DONE = 0x1;
-    /** The descriptor was malformed: bad operation, segment count or a length above the VI's maximum. */
+    /**
+     * The descriptor was malformed or asks for what the VI does not allow: an operation whose RDMA enable bit is
+     * off (or RDMA Read at the unreliable level), more segments than the NIC takes, an atomic whose first segment
+     * is not 8 bytes or whose remote address is not 8-byte aligned; on a receive, more segments than the NIC takes.
+     */
     public static final int FORMAT_ERROR = 0x2;
     /** A local data segment failed the protection check: unknown handle, other ptag, out of bounds. */
     public static final int PROTECTION_ERROR = 0x4;
-    /** The data did not fit: a receive shorter than the Send, or segment lengths that do not add up. */
+    /**
+     * The length is wrong: above the maximum transfer size agreed at connection, above the sum of the data
+     * segments, or, on a receive, shorter than the incoming Send (no byte is then written).
+     */
     public static final int LENGTH_ERROR = 0x8;
     /** Only part of the transfer took place (reported with another error bit). */
     public static final int PARTIAL_ERROR = 0x10;

@@ -1,0 +1,154 @@
+package org.viadsm.via.engine;
+
+import org.agrona.BitUtil;
+
+/**
+ * Tuning knobs of the engine, read from system properties with defaults: how waits spin and park, how often long
+ * waits look for dead peers, and the sizes of a NIC's shared area.
+ */
+public final class Configuration
+{
+    /** How long a wait spins before it parks, in ns. */
+    public static final String WAIT_SPIN_NS_PROP_NAME = "viadsm.via.wait.spin.ns";
+    /** Default spin phase: 20 µs, long enough to catch a partner that answers within a few round trips. */
+    public static final long WAIT_SPIN_NS_DEFAULT = 20_000L;
+
+    /** First park of a wait after its spin phase, in ns; later parks double up to the maximum. */
+    public static final String WAIT_PARK_MIN_NS_PROP_NAME = "viadsm.via.wait.park.min.ns";
+    /** Default first park: 10 µs. */
+    public static final long WAIT_PARK_MIN_NS_DEFAULT = 10_000L;
+
+    /** Longest single park of a wait, in ns: bounds the latency of a completion nobody could wake the waiter for. */
+    public static final String WAIT_PARK_MAX_NS_PROP_NAME = "viadsm.via.wait.park.max.ns";
+    /** Default longest park: 1 ms. */
+    public static final long WAIT_PARK_MAX_NS_DEFAULT = 1_000_000L;
+
+    /** How often a long wait checks the peers of the NIC's connected VIs, in ns. */
+    public static final String FAILURE_CHECK_INTERVAL_NS_PROP_NAME = "viadsm.via.failure.check.interval.ns";
+    /** Default failure check interval: 15 ms. */
+    public static final long FAILURE_CHECK_INTERVAL_NS_DEFAULT = 15_000_000L;
+
+    /** Every this many posts on a VI, the poster checks that the peer's process is alive. */
+    public static final String POST_LIVENESS_CHECK_PERIOD_PROP_NAME = "viadsm.via.post.liveness.check.period";
+    /** Default: every 1024 posts (a power of two). */
+    public static final int POST_LIVENESS_CHECK_PERIOD_DEFAULT = 1024;
+
+    /** VI records in a NIC's area. */
+    public static final String MAX_VIS_PROP_NAME = "viadsm.via.max.vis";
+    /** Default VI limit. */
+    public static final int MAX_VIS_DEFAULT = 256;
+
+    /** Descriptors per work queue, a power of two. */
+    public static final String QUEUE_DEPTH_PROP_NAME = "viadsm.via.queue.depth";
+    /** Default work-queue depth. */
+    public static final int QUEUE_DEPTH_DEFAULT = 1024;
+
+    /** Data segments per descriptor. */
+    public static final String MAX_SEGMENTS_PROP_NAME = "viadsm.via.max.segments";
+    /** Default segment limit. */
+    public static final int MAX_SEGMENTS_DEFAULT = 16;
+
+    /** Completion queues per NIC. */
+    public static final String MAX_CQS_PROP_NAME = "viadsm.via.max.cqs";
+    /** Default completion-queue limit. */
+    public static final int MAX_CQS_DEFAULT = 64;
+
+    /** Entries one completion queue may hold, a power of two. */
+    public static final String MAX_CQ_ENTRIES_PROP_NAME = "viadsm.via.max.cq.entries";
+    /** Default completion-queue capacity limit. */
+    public static final int MAX_CQ_ENTRIES_DEFAULT = 1 << 16;
+
+    /** Registration-table entries. */
+    public static final String MAX_REGIONS_PROP_NAME = "viadsm.via.max.regions";
+    /** Default registration limit in regions. */
+    public static final int MAX_REGIONS_DEFAULT = 4096;
+
+    /** The largest transfer one descriptor may make, in bytes. */
+    public static final String MAX_TRANSFER_SIZE_PROP_NAME = "viadsm.via.max.transfer.size";
+    /** Default NIC transfer limit: 256 MiB. */
+    public static final int MAX_TRANSFER_SIZE_DEFAULT = 1 << 28;
+
+    private Configuration()
+    {
+    }
+
+    /**
+     * Spin phase of a wait.
+     *
+     * @return ns.
+     */
+    public static long waitSpinNs()
+    {
+        return Long.getLong(WAIT_SPIN_NS_PROP_NAME, WAIT_SPIN_NS_DEFAULT);
+    }
+
+    /**
+     * First park of a wait.
+     *
+     * @return ns.
+     */
+    public static long waitParkMinNs()
+    {
+        return Math.max(1L, Long.getLong(WAIT_PARK_MIN_NS_PROP_NAME, WAIT_PARK_MIN_NS_DEFAULT));
+    }
+
+    /**
+     * Longest park of a wait.
+     *
+     * @return ns.
+     */
+    public static long waitParkMaxNs()
+    {
+        return Math.max(waitParkMinNs(), Long.getLong(WAIT_PARK_MAX_NS_PROP_NAME, WAIT_PARK_MAX_NS_DEFAULT));
+    }
+
+    /**
+     * Failure check interval of long waits.
+     *
+     * @return ns.
+     */
+    public static long failureCheckIntervalNs()
+    {
+        return Long.getLong(FAILURE_CHECK_INTERVAL_NS_PROP_NAME, FAILURE_CHECK_INTERVAL_NS_DEFAULT);
+    }
+
+    /**
+     * Posts between liveness checks of a VI's peer.
+     *
+     * @return a power of two.
+     */
+    public static int postLivenessCheckPeriod()
+    {
+        return BitUtil.findNextPositivePowerOfTwo(
+            Math.max(1, Integer.getInteger(POST_LIVENESS_CHECK_PERIOD_PROP_NAME, POST_LIVENESS_CHECK_PERIOD_DEFAULT)));
+    }
+
+    /**
+     * The geometry of a new NIC's area, from the properties.
+     *
+     * @return the geometry.
+     * @throws IllegalArgumentException if a property is out of range.
+     */
+    public static NicGeometry geometry()
+    {
+        return new NicGeometry(
+            Integer.getInteger(MAX_VIS_PROP_NAME, MAX_VIS_DEFAULT),
+            Integer.getInteger(QUEUE_DEPTH_PROP_NAME, QUEUE_DEPTH_DEFAULT),
+            Integer.getInteger(MAX_SEGMENTS_PROP_NAME, MAX_SEGMENTS_DEFAULT),
+            Integer.getInteger(MAX_CQS_PROP_NAME, MAX_CQS_DEFAULT),
+            Integer.getInteger(MAX_CQ_ENTRIES_PROP_NAME, MAX_CQ_ENTRIES_DEFAULT),
+            Integer.getInteger(MAX_REGIONS_PROP_NAME, MAX_REGIONS_DEFAULT),
+            NicGeometry.ERROR_RING_CAPACITY_DEFAULT,
+            NicGeometry.REQUEST_RING_CAPACITY_DEFAULT);
+    }
+
+    /**
+     * The NIC transfer limit.
+     *
+     * @return bytes.
+     */
+    public static int maxTransferSize()
+    {
+        return Integer.getInteger(MAX_TRANSFER_SIZE_PROP_NAME, MAX_TRANSFER_SIZE_DEFAULT);
+    }
+}

@@ -1,0 +1,52 @@
+package org.viadsm.via.engine;
+
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.ViAttributes;
+
+/**
+ * What a connected VI knows of its peer: the peer NIC, the peer VI's record and receive ring, and the target-side
+ * access used by the send queue. Immutable once built; a VI swaps it in when it connects.
+ */
+final class Connection
+{
+    final PeerNic peer;
+    final int peerViId;
+    final ViRecord peerRecord;
+    final RecvRing peerRing;
+    final TargetAccess access;
+
+    Connection(final PeerNic peer, final int peerViId)
+    {
+        this.peer = peer;
+        this.peerViId = peerViId;
+        this.peerRecord = peer.viRecord(peerViId);
+        this.peerRing = peer.recvRing(peerViId);
+        this.access = new TargetAccess(peer, peerRecord, peerRing);
+    }
+
+    ViAttributes remoteAttributes()
+    {
+        return attributesOf(peerRecord.reliability(), peerRecord.maxTransfer(), peerRecord.flags());
+    }
+
+    static ViAttributes attributesOf(final int reliability, final int maxTransfer, final int flags)
+    {
+        return new ViAttributes()
+            .reliabilityLevel(reliabilityOf(reliability))
+            .maxTransferSize(maxTransfer)
+            .enableRdmaWrite((flags & RegistrationLayout.FLAG_RDMA_WRITE) != 0)
+            .enableRdmaRead((flags & RegistrationLayout.FLAG_RDMA_READ) != 0);
+    }
+
+    static ReliabilityLevel reliabilityOf(final int vipValue)
+    {
+        for (final ReliabilityLevel level : ReliabilityLevel.values())
+        {
+            if (level.vipValue() == vipValue)
+            {
+                return level;
+            }
+        }
+        throw new IllegalArgumentException("unknown reliability level value: " + vipValue);
+    }
+}

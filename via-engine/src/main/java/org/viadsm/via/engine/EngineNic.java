@@ -1,0 +1,719 @@
+package org.viadsm.via.engine;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Pattern;
+
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.AsyncError;
+import org.viadsm.via.AsyncErrorHandler;
+import org.viadsm.via.CompletionQueue;
+import org.viadsm.via.ConnectRequest;
+import org.viadsm.via.Nic;
+import org.viadsm.via.NicAttributes;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+import org.viadsm.via.memory.ProtectionTag;
+
+/**
+ * The base of the emulated NICs: everything but how a NIC's area, its memory and its peers are reached.
+ * <p>
+ * Progress is driven by the caller; there is no engine thread. A post executes the operation on the posting
+ * thread, directly on the target's shared area and registered memory, and completes it at both ends before it
+ * returns. Waits spin briefly, then park with backoff; a completer in the same JVM unparks a parked waiter, and a
+ * long wait checks every {@link Configuration#failureCheckIntervalNs()} that the peers of connected VIs are alive.
+ * Asynchronous errors are queued in the NIC's error ring and handed to the {@link AsyncErrorHandler} on the owner's
+ * next call into the NIC.
+ * <p>
+ * Providers implement the hooks: {@link #resolvePeer(String)}, {@link #mapMemory(long, int)},
+ * {@link #unmapMemory(long, ByteBuffer)}, {@link #registersForeignMemory()} and {@link #onClose()}.
+ * <p>
+ * <b>Note:</b> control calls are thread-safe; see {@link Vi} and {@link CompletionQueue} for their queues.
+ * Calls racing {@link #close()} other than waits are not supported; waits return when the NIC closes.
+ */
+public abstract class EngineNic implements Nic
+{
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+    private static final long CLOSE_GRACE_NS = 2_000_000_000L;
+
+    final long spinNs = Configuration.waitSpinNs();
+    final long parkMinNs = Configuration.waitParkMinNs();
+    final long parkMaxNs = Configuration.waitParkMaxNs();
+    final int livenessPeriod = Configuration.postLivenessCheckPeriod();
+    private final long failureCheckIntervalNs = Configuration.failureCheckIntervalNs();
+
+    private final String address;
+    private final NicArea area;
+    private final NicAttributes attributes;
+    private final long nicId;
+    private final Object lock = new Object();
+    private final Object peersLock = new Object();
+    private final PtagTable ptags;
+    private final MemoryManager memory;
+    private final EngineVi[] vis;
+    private final EngineCq[] cqs;
+    private final ConnectionManager connections;
+    private final SelfPeer self;
+    private final Map<String, PeerNic> peers = new HashMap<>();
+    private final List<PeerNic> retiredPeers = new ArrayList<>();
+    private final AtomicBoolean delivering = new AtomicBoolean();
+    private final AtomicBoolean detecting = new AtomicBoolean();
+    private final ErrorRing.Consumer dispatcher = this::dispatch;
+    private final AtomicInteger activeWaits = new AtomicInteger();
+    private volatile long nextFailureCheckNs;
+    private volatile AsyncErrorHandler errorHandler;
+    private volatile boolean closed;
+
+    /**
+     * Creates the NIC over its laid-out area.
+     *
+     * @param address    the NIC's address.
+     * @param area       its shared area, open.
+     * @param attributes what it can do.
+     */
+    protected EngineNic(final String address, final NicArea area, final NicAttributes attributes)
+    {
+        this.address = address;
+        this.area = area;
+        this.attributes = attributes;
+        this.nicId = area.nicId();
+        this.ptags = new PtagTable(nicId, address);
+        this.memory = new MemoryManager(this, area.table(), attributes.maxRegisteredBytes());
+        this.vis = new EngineVi[area.geometry().maxVis()];
+        this.cqs = new EngineCq[area.geometry().maxCqs()];
+        this.connections = new ConnectionManager(this);
+        this.self = new SelfPeer(this);
+    }
+
+    /**
+     * The attributes of an emulated NIC with the given geometry.
+     *
+     * @param address         the NIC's address.
+     * @param geometry        its area's sizes.
+     * @param maxTransferSize its transfer limit.
+     * @return the attributes.
+     */
+    protected static NicAttributes attributes(
+        final String address, final NicGeometry geometry, final int maxTransferSize)
+    {
+        return new NicAttributes.Builder()
+            .name(address)
+            .maxDescriptorsPerQueue(geometry.queueDepth())
+            .maxSegmentsPerDescriptor(geometry.maxSegments())
+            .maxTransferSize(maxTransferSize)
+            .maxRegisteredBytes(1L << 40)
+            .maxRegisteredRegions(geometry.maxRegions())
+            .maxVis(geometry.maxVis())
+            .maxCqEntries(geometry.cqSlots())
+            .nativeMtu(4096)
+            .rdmaReadSupport(true)
+            .atomicsSupport(true)
+            .build();
+    }
+
+    /**
+     * A fresh NIC identity: random, never 0.
+     *
+     * @return the id.
+     */
+    protected static long newNicId()
+    {
+        long id;
+        do
+        {
+            id = ThreadLocalRandom.current().nextLong();
+        }
+        while (0 == id);
+        return id;
+    }
+
+    /**
+     * The name part of an address, checked.
+     *
+     * @param address the address.
+     * @param scheme  the scheme it must have.
+     * @return the name after {@code scheme:}.
+     * @throws IllegalArgumentException if the scheme differs or the name is not 1 to 64 of {@code [A-Za-z0-9_.-]}.
+     */
+    protected static String nameOf(final String address, final String scheme)
+    {
+        final String prefix = scheme + ':';
+        if (null == address || !address.startsWith(prefix) || !NAME.matcher(address.substring(prefix.length()))
+            .matches())
+        {
+            throw new IllegalArgumentException("address must be " + prefix + "<name> with a name of 1 to 64 " +
+                "letters, digits, '_', '.' or '-': " + address);
+        }
+        return address.substring(prefix.length());
+    }
+
+    /**
+     * Reaches another NIC by address; called once per address, the engine caches the result.
+     *
+     * @param address the peer's address.
+     * @return the peer.
+     * @throws ViaException with {@link ViaError#NOT_REACHABLE} if no open NIC answers there.
+     */
+    protected abstract PeerNic resolvePeer(String address);
+
+    /**
+     * Maps zeroed, sparse, page-aligned memory for {@link #allocateMemory(int)}.
+     *
+     * @param allocationId the allocation's id, unique in this NIC, never 0.
+     * @param length       bytes.
+     * @return the memory.
+     */
+    protected abstract ByteBuffer mapMemory(long allocationId, int length);
+
+    /**
+     * Releases memory from {@link #mapMemory(long, int)}.
+     *
+     * @param allocationId the allocation's id.
+     * @param buffer       the memory.
+     */
+    protected abstract void unmapMemory(long allocationId, ByteBuffer buffer);
+
+    /**
+     * Whether any direct buffer may be registered, or only memory from {@link #allocateMemory(int)}.
+     *
+     * @return true if any direct buffer may be registered.
+     */
+    protected abstract boolean registersForeignMemory();
+
+    /**
+     * Releases the provider's resources (the area, files, registry entries) once the engine has closed everything.
+     */
+    protected abstract void onClose();
+
+    /**
+     * The NIC's shared area.
+     *
+     * @return the area.
+     */
+    public final NicArea area()
+    {
+        return area;
+    }
+
+    /**
+     * The NIC's identity.
+     *
+     * @return the id.
+     */
+    public final long nicId()
+    {
+        return nicId;
+    }
+
+    /**
+     * The bytes of one of this NIC's registrations; lock-free, for any thread.
+     *
+     * @param index      registration-table index.
+     * @param generation the handle's generation.
+     * @return the region's buffer, or null if no such registration is live.
+     */
+    public final AtomicBuffer localRegionBuffer(final int index, final int generation)
+    {
+        return memory.regionBuffer(index, generation);
+    }
+
+    /**
+     * Unparks a thread parked waiting on the receive queue of one of this NIC's VIs, if any.
+     *
+     * @param viId the VI id.
+     */
+    public final void wakeRecvWaiter(final int viId)
+    {
+        final EngineVi vi = viAt(viId);
+        if (null != vi)
+        {
+            vi.wakeRecvWaiter();
+        }
+    }
+
+    /**
+     * Unparks a thread parked waiting on one of this NIC's completion queues, if any.
+     *
+     * @param cqId the completion-queue id.
+     */
+    public final void wakeCqWaiter(final int cqId)
+    {
+        if (cqId >= 0 && cqId < cqs.length)
+        {
+            final EngineCq cq = cqs[cqId];
+            if (null != cq)
+            {
+                cq.wake();
+            }
+        }
+    }
+
+    /**
+     * The peer at an address, reached once and cached while it stays open and alive.
+     *
+     * @param peerAddress the peer's address; this NIC's own address gives a loopback peer.
+     * @return the peer.
+     * @throws ViaException with {@link ViaError#NOT_REACHABLE} if no open NIC answers there.
+     */
+    public final PeerNic peer(final String peerAddress)
+    {
+        if (address.equals(peerAddress))
+        {
+            return self;
+        }
+        synchronized (peersLock)
+        {
+            if (closed)
+            {
+                throw new ViaException(ViaError.NOT_REACHABLE, "NIC " + address + " is closed");
+            }
+            final PeerNic cached = peers.get(peerAddress);
+            if (null != cached && cached.isOpen() && cached.isAlive())
+            {
+                return cached;
+            }
+            final PeerNic resolved = resolvePeer(peerAddress);
+            if (null != cached)
+            {
+                retiredPeers.add(cached);
+            }
+            peers.put(peerAddress, resolved);
+            return resolved;
+        }
+    }
+
+    @Override
+    public final String address()
+    {
+        return address;
+    }
+
+    @Override
+    public final NicAttributes attributes()
+    {
+        return attributes;
+    }
+
+    @Override
+    public final ProtectionTag createPtag()
+    {
+        synchronized (lock)
+        {
+            checkOpen();
+            return ptags.create();
+        }
+    }
+
+    @Override
+    public final void destroyPtag(final ProtectionTag ptag)
+    {
+        synchronized (lock)
+        {
+            checkOpen();
+            ptags.destroy(ptag);
+        }
+    }
+
+    @Override
+    public final ByteBuffer allocateMemory(final int length)
+    {
+        synchronized (lock)
+        {
+            checkOpen();
+            return memory.allocate(length);
+        }
+    }
+
+    @Override
+    public final void freeMemory(final ByteBuffer buffer)
+    {
+        synchronized (lock)
+        {
+            checkOpen();
+            memory.free(buffer);
+        }
+    }
+
+    @Override
+    public final MemoryRegion registerMemory(final ByteBuffer buffer, final MemoryAttributes memoryAttributes)
+    {
+        synchronized (lock)
+        {
+            checkOpen();
+            final int ptag = ptags.acquire(memoryAttributes.ptag());
+            try
+            {
+                return memory.register(buffer, memoryAttributes, ptag);
+            }
+            catch (final RuntimeException ex)
+            {
+                ptags.release(ptag);
+                throw ex;
+            }
+        }
+    }
+
+    @Override
+    public final void deregisterMemory(final MemoryRegion region)
+    {
+        synchronized (lock)
+        {
+            checkOpen();
+            ptags.release(memory.deregister(region).attributes().ptag().value());
+        }
+    }
+
+    @Override
+    public final CompletionQueue createCq(final int capacity)
+    {
+        synchronized (lock)
+        {
+            checkOpen();
+            if (capacity < 1 || capacity > attributes.maxCqEntries())
+            {
+                throw new IllegalArgumentException("completion queue capacity must be in [1, " +
+                    attributes.maxCqEntries() + "]: capacity=" + capacity);
+            }
+            for (int id = 0; id < cqs.length; id++)
+            {
+                if (null == cqs[id])
+                {
+                    final EngineCq cq = new EngineCq(this, id, area.cq(id), capacity);
+                    cqs[id] = cq;
+                    return cq;
+                }
+            }
+            throw new ViaException(ViaError.ERROR_RESOURCE, "NIC " + address + " has all its " + cqs.length +
+                " completion queues in use");
+        }
+    }
+
+    @Override
+    public final Vi createVi(
+        final ViAttributes viAttributes, final CompletionQueue sendCq, final CompletionQueue recvCq)
+    {
+        synchronized (lock)
+        {
+            checkOpen();
+            checkViAttributes(viAttributes);
+            final EngineCq send = ownCq(sendCq);
+            final EngineCq recv = ownCq(recvCq);
+            for (int id = 0; id < vis.length; id++)
+            {
+                if (null == vis[id])
+                {
+                    final int ptag = ptags.acquire(viAttributes.ptag());
+                    final EngineVi vi = new EngineVi(this, id, viAttributes, ptag, send, recv);
+                    vis[id] = vi;
+                    if (null != send)
+                    {
+                        send.addUser();
+                    }
+                    if (null != recv)
+                    {
+                        recv.addUser();
+                    }
+                    return vi;
+                }
+            }
+            throw new ViaException(ViaError.ERROR_RESOURCE, "NIC " + address + " has all its " + vis.length +
+                " VIs in use");
+        }
+    }
+
+    @Override
+    public final ConnectRequest connectWait(final long discriminator, final long timeoutNs)
+    {
+        checkOpen();
+        onCall();
+        return connections.connectWait(discriminator, timeoutNs);
+    }
+
+    @Override
+    public final void errorHandler(final AsyncErrorHandler handler)
+    {
+        this.errorHandler = handler;
+    }
+
+    @Override
+    public final boolean isClosed()
+    {
+        return closed;
+    }
+
+    @Override
+    public final void close()
+    {
+        synchronized (lock)
+        {
+            if (closed)
+            {
+                return;
+            }
+            closed = true;
+        }
+        try
+        {
+            closeQueues();
+            area.markClosed();
+            awaitWaiters();
+            synchronized (lock)
+            {
+                memory.closeAll();
+            }
+            synchronized (peersLock)
+            {
+                CloseHelper.quietCloseAll(peers.values());
+                CloseHelper.quietCloseAll(retiredPeers);
+                peers.clear();
+                retiredPeers.clear();
+            }
+        }
+        finally
+        {
+            onClose();
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return getClass().getSimpleName() + '{' + address + (closed ? ", closed}" : "}");
+    }
+
+    EngineVi viAt(final int viId)
+    {
+        return viId >= 0 && viId < vis.length ? vis[viId] : null;
+    }
+
+    EngineVi ownVi(final Vi vi)
+    {
+        if (!(vi instanceof EngineVi) || ((EngineVi)vi).nic() != this || ((EngineVi)vi).isClosed())
+        {
+            throw new IllegalArgumentException("VI is not a live VI of " + address + ": " + vi);
+        }
+        return (EngineVi)vi;
+    }
+
+    ConnectionManager connections()
+    {
+        return connections;
+    }
+
+    PeerNic self()
+    {
+        return self;
+    }
+
+    /**
+     * On entry to every post, done, wait and connection call: hands queued asynchronous errors to the handler.
+     * Costs two volatile loads when none is queued.
+     */
+    void onCall()
+    {
+        if (!area.errors().isEmpty() && delivering.compareAndSet(false, true))
+        {
+            try
+            {
+                area.errors().drain(dispatcher);
+            }
+            finally
+            {
+                delivering.set(false);
+            }
+        }
+    }
+
+    void housekeeping(final long nowNs)
+    {
+        onCall();
+        if (nowNs - nextFailureCheckNs >= 0 && detecting.compareAndSet(false, true))
+        {
+            try
+            {
+                nextFailureCheckNs = nowNs + failureCheckIntervalNs;
+                detectFailures();
+            }
+            finally
+            {
+                detecting.set(false);
+            }
+        }
+    }
+
+    boolean enterWait()
+    {
+        activeWaits.incrementAndGet();
+        if (closed)
+        {
+            activeWaits.decrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    void exitWait()
+    {
+        activeWaits.decrementAndGet();
+    }
+
+    void destroyVi(final EngineVi vi)
+    {
+        synchronized (lock)
+        {
+            if (vis[vi.id()] != vi)
+            {
+                return;
+            }
+            vi.record().state(ViRecordLayout.STATE_FREE);
+            vis[vi.id()] = null;
+            if (null != vi.sendCqInternal())
+            {
+                vi.sendCqInternal().removeUser();
+            }
+            if (null != vi.recvCqInternal())
+            {
+                vi.recvCqInternal().removeUser();
+            }
+            ptags.release(vi.ptagValue());
+        }
+    }
+
+    void destroyCq(final EngineCq cq)
+    {
+        synchronized (lock)
+        {
+            if (cq.isClosed())
+            {
+                return;
+            }
+            cq.markClosed();
+            cqs[cq.id()] = null;
+        }
+    }
+
+    private void detectFailures()
+    {
+        for (final EngineVi vi : vis)
+        {
+            final Connection connection = null == vi ? null : vi.connection();
+            if (null != connection && ViRecordLayout.STATE_CONNECTED == vi.record().state() &&
+                (!connection.peer.isOpen() || !connection.peer.isAlive()))
+            {
+                vi.onPeerLost("the peer NIC " + connection.peer.address() + " closed or its process died");
+            }
+        }
+    }
+
+    private void dispatch(final AsyncError error, final int viId, final String detail)
+    {
+        final AsyncErrorHandler handler = errorHandler;
+        if (null != handler)
+        {
+            try
+            {
+                handler.onAsyncError(error, viAt(viId), detail);
+            }
+            catch (final RuntimeException ignore)
+            {
+                // the handler must not throw; the NIC stays consistent if it does
+            }
+        }
+    }
+
+    private void closeQueues()
+    {
+        for (final EngineVi vi : vis.clone())
+        {
+            if (null != vi)
+            {
+                vi.wakeRecvWaiter();
+                vi.close();
+            }
+        }
+        synchronized (lock)
+        {
+            for (int id = 0; id < cqs.length; id++)
+            {
+                final EngineCq cq = cqs[id];
+                if (null != cq)
+                {
+                    cq.wake();
+                    cq.markClosed();
+                    cqs[id] = null;
+                }
+            }
+        }
+    }
+
+    private void awaitWaiters()
+    {
+        final long deadlineNs = System.nanoTime() + CLOSE_GRACE_NS;
+        while (activeWaits.get() > 0 && System.nanoTime() - deadlineNs < 0)
+        {
+            LockSupport.parkNanos(100_000L);
+        }
+    }
+
+    private void checkViAttributes(final ViAttributes viAttributes)
+    {
+        if (null == viAttributes)
+        {
+            throw new IllegalArgumentException("VI attributes are null");
+        }
+        final ReliabilityLevel level = viAttributes.reliabilityLevel();
+        if (null == level || !attributes.reliabilityLevels().contains(level))
+        {
+            throw new IllegalArgumentException("reliability level not supported by " + address + ": " + level);
+        }
+        if (!level.allowsRdmaRead() && viAttributes.enableRdmaRead())
+        {
+            throw new IllegalArgumentException(
+                "RDMA Read is not available at the " + level + " level: disable enableRdmaRead");
+        }
+        final int maxTransfer = viAttributes.maxTransferSize();
+        if (maxTransfer < 1 || maxTransfer > attributes.maxTransferSize())
+        {
+            throw new IllegalArgumentException("maxTransferSize must be in [1, " + attributes.maxTransferSize() +
+                "]: maxTransferSize=" + maxTransfer);
+        }
+        if (null == viAttributes.ptag())
+        {
+            throw new IllegalArgumentException("VI attributes have no protection tag");
+        }
+    }
+
+    private EngineCq ownCq(final CompletionQueue cq)
+    {
+        if (null == cq)
+        {
+            return null;
+        }
+        if (!(cq instanceof EngineCq) || ((EngineCq)cq).nic() != this || ((EngineCq)cq).isClosed())
+        {
+            throw new IllegalArgumentException("completion queue is not a live queue of " + address + ": " + cq);
+        }
+        return (EngineCq)cq;
+    }
+
+    private void checkOpen()
+    {
+        if (closed)
+        {
+            throw new IllegalStateException("NIC " + address + " is closed");
+        }
+    }
+}

@@ -1,0 +1,528 @@
+package org.viadsm.via.engine;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.viadsm.via.AsyncError;
+import org.viadsm.via.CompletionQueue;
+import org.viadsm.via.Nic;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViState;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorStatus;
+
+import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECTED;
+import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECT_PENDING;
+import static org.viadsm.via.engine.ViRecordLayout.STATE_ERROR;
+import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
+
+/**
+ * A VI of an {@link EngineNic}: its record and receive ring live in the NIC's shared area, its descriptors in two
+ * FIFOs in posting order. Sends execute inline in {@link #postSend(Descriptor)}; receives complete when a peer's
+ * Send claims their ring entry.
+ */
+final class EngineVi implements Vi
+{
+    private final EngineNic nic;
+    private final int id;
+    private final ViAttributes attributes;
+    private final ReliabilityLevel reliability;
+    private final int ptagValue;
+    private final ViRecord record;
+    private final RecvRing ring;
+    private final EngineCq sendCq;
+    private final EngineCq recvCq;
+    private final DescriptorFifo sendFifo;
+    private final Initiator initiator;
+    private final Idler sendIdler;
+    private final DescriptorFifo recvFifo;
+    private final AtomicLong recvTaken;
+    private final WaitSlot recvSlot = new WaitSlot();
+    private final Idler recvIdler;
+    private volatile Connection connection;
+    private volatile String remoteAddress;
+    private volatile ViAttributes remoteAttributes;
+    private volatile boolean closed;
+    private int connectSequence;
+    ConnectionManager.PeerRequest peerRequest;
+
+    EngineVi(
+        final EngineNic nic,
+        final int id,
+        final ViAttributes attributes,
+        final int ptagValue,
+        final EngineCq sendCq,
+        final EngineCq recvCq)
+    {
+        this.nic = nic;
+        this.id = id;
+        this.attributes = new ViAttributes(attributes);
+        this.reliability = attributes.reliabilityLevel();
+        this.ptagValue = ptagValue;
+        this.record = nic.area().viRecord(id);
+        this.ring = nic.area().recvRing(id);
+        this.sendCq = sendCq;
+        this.recvCq = recvCq;
+        final int depth = nic.attributes().maxDescriptorsPerQueue();
+        record.initialize(ptagValue, reliability.vipValue(),
+            RegistrationLayout.flags(attributes.enableRdmaWrite(), attributes.enableRdmaRead()),
+            attributes.maxTransferSize(), null == sendCq ? -1 : sendCq.id(), null == recvCq ? -1 : recvCq.id());
+        this.sendFifo = new DescriptorFifo(depth, 0);
+        this.recvFifo = new DescriptorFifo(depth, record.recvProducerIndex());
+        this.recvTaken = new AtomicLong(record.recvProducerIndex());
+        this.sendIdler = new Idler(nic);
+        this.recvIdler = new Idler(nic);
+        this.initiator = new Initiator(nic, this);
+    }
+
+    @Override
+    public int id()
+    {
+        return id;
+    }
+
+    @Override
+    public Nic nic()
+    {
+        return nic;
+    }
+
+    @Override
+    public ViAttributes attributes()
+    {
+        return new ViAttributes(attributes);
+    }
+
+    @Override
+    public ViState state()
+    {
+        checkOpen();
+        return ViRecordLayout.viState(record.state());
+    }
+
+    @Override
+    public ViAttributes remoteAttributes()
+    {
+        final ViAttributes remote = remoteAttributes;
+        return null == remote ? null : new ViAttributes(remote);
+    }
+
+    @Override
+    public String remoteAddress()
+    {
+        return remoteAddress;
+    }
+
+    @Override
+    public void connectRequest(final String remoteAddress, final long discriminator, final long timeoutNs)
+    {
+        checkOpen();
+        nic.onCall();
+        nic.connections().connectRequest(this, remoteAddress, discriminator, timeoutNs);
+    }
+
+    @Override
+    public void connectPeerRequest(final String remoteAddress, final long discriminator, final long timeoutNs)
+    {
+        checkOpen();
+        nic.onCall();
+        nic.connections().connectPeerRequest(this, remoteAddress, discriminator, timeoutNs);
+    }
+
+    @Override
+    public boolean connectPeerDone()
+    {
+        checkOpen();
+        nic.onCall();
+        return nic.connections().connectPeerDone(this);
+    }
+
+    @Override
+    public void connectPeerWait(final long timeoutNs)
+    {
+        checkOpen();
+        nic.onCall();
+        nic.connections().connectPeerWait(this, timeoutNs);
+    }
+
+    @Override
+    public void disconnect()
+    {
+        if (closed)
+        {
+            return;
+        }
+        nic.onCall();
+        int state = record.state();
+        if (STATE_CONNECT_PENDING == state)
+        {
+            state = nic.connections().abandon(this);
+        }
+        if (STATE_CONNECTED == state || STATE_ERROR == state)
+        {
+            record.compareAndSetState(STATE_CONNECTED, STATE_ERROR);
+            final Connection current = connection;
+            if (null != current)
+            {
+                breakPeer(current, AsyncError.CONNECTION_LOST,
+                    "VI " + id + " of " + nic.address() + " disconnected");
+            }
+            RecvCompletion.flush(nic.self(), record, ring);
+            connection = null;
+            record.state(STATE_IDLE);
+        }
+    }
+
+    @Override
+    public void postSend(final Descriptor descriptor)
+    {
+        checkOpen();
+        nic.onCall();
+        final int state = record.state();
+        if (STATE_IDLE == state || STATE_CONNECT_PENDING == state)
+        {
+            throw new IllegalStateException("VI " + id + " of " + nic.address() + " is not connected: " +
+                ViRecordLayout.viState(state));
+        }
+        if (sendFifo.isFull())
+        {
+            throw new IllegalStateException("send queue of VI " + id + " is full: " +
+                nic.attributes().maxDescriptorsPerQueue() + " descriptors not yet taken back");
+        }
+        descriptor.onPost();
+        sendFifo.add(descriptor);
+        initiator.execute(descriptor);
+    }
+
+    @Override
+    public Descriptor sendDone()
+    {
+        checkOpen();
+        nic.onCall();
+        return takeSend();
+    }
+
+    @Override
+    public Descriptor sendWait(final long timeoutNs)
+    {
+        checkOpen();
+        checkNoCq(sendCq, "send");
+        nic.onCall();
+        Descriptor descriptor = takeSend();
+        if (null != descriptor || sendFifo.isEmpty() || !nic.enterWait())
+        {
+            return descriptor;
+        }
+        try
+        {
+            sendIdler.start(timeoutNs);
+            do
+            {
+                descriptor = takeSend();
+                if (null != descriptor)
+                {
+                    sendIdler.finish();
+                    nic.onCall();
+                    return descriptor;
+                }
+            }
+            while (sendIdler.idle(null));
+            return null;
+        }
+        finally
+        {
+            nic.exitWait();
+        }
+    }
+
+    @Override
+    public void postRecv(final Descriptor descriptor)
+    {
+        checkOpen();
+        nic.onCall();
+        if (recvFifo.isFull())
+        {
+            throw new IllegalStateException("receive queue of VI " + id + " is full: " +
+                nic.attributes().maxDescriptorsPerQueue() + " descriptors not yet taken back");
+        }
+        descriptor.onPost();
+        final long index = recvFifo.tailIndex();
+        recvFifo.add(descriptor);
+        ring.post(index, descriptor);
+        if (STATE_ERROR == record.state())
+        {
+            RecvCompletion.flush(nic.self(), record, ring);
+        }
+    }
+
+    @Override
+    public Descriptor recvDone()
+    {
+        checkOpen();
+        nic.onCall();
+        return takeRecv();
+    }
+
+    @Override
+    public Descriptor recvWait(final long timeoutNs)
+    {
+        checkOpen();
+        checkNoCq(recvCq, "receive");
+        nic.onCall();
+        Descriptor descriptor = takeRecv();
+        if (null != descriptor || recvFifo.isEmpty() || !nic.enterWait())
+        {
+            return descriptor;
+        }
+        try
+        {
+            recvIdler.start(timeoutNs);
+            do
+            {
+                descriptor = takeRecv();
+                if (null != descriptor)
+                {
+                    recvIdler.finish();
+                    nic.onCall();
+                    return descriptor;
+                }
+            }
+            while (recvIdler.idle(recvSlot));
+            return null;
+        }
+        finally
+        {
+            nic.exitWait();
+        }
+    }
+
+    @Override
+    public CompletionQueue sendCq()
+    {
+        return sendCq;
+    }
+
+    @Override
+    public CompletionQueue recvCq()
+    {
+        return recvCq;
+    }
+
+    @Override
+    public void close()
+    {
+        if (closed)
+        {
+            return;
+        }
+        disconnect();
+        nic.destroyVi(this);
+        closed = true;
+        returnAll(sendFifo, DescriptorStatus.OP_SEND);
+        returnAll(recvFifo, DescriptorStatus.OP_RECEIVE);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "Vi{id=" + id + ", nic=" + nic.address() + ", state=" + (closed ? "DESTROYED" : state()) + '}';
+    }
+
+    ViRecord record()
+    {
+        return record;
+    }
+
+    RecvRing ring()
+    {
+        return ring;
+    }
+
+    ReliabilityLevel reliability()
+    {
+        return reliability;
+    }
+
+    int ptagValue()
+    {
+        return ptagValue;
+    }
+
+    EngineCq sendCqInternal()
+    {
+        return sendCq;
+    }
+
+    EngineCq recvCqInternal()
+    {
+        return recvCq;
+    }
+
+    Connection connection()
+    {
+        return connection;
+    }
+
+    boolean isClosed()
+    {
+        return closed;
+    }
+
+    int nextConnectSequence()
+    {
+        connectSequence++;
+        return connectSequence;
+    }
+
+    void onConnected(final PeerNic peer, final int peerViId, final String address)
+    {
+        final Connection created = new Connection(peer, peerViId);
+        remoteAttributes = created.remoteAttributes();
+        remoteAddress = address;
+        connection = created;
+    }
+
+    void wakeRecvWaiter()
+    {
+        recvSlot.wake();
+    }
+
+    void completeSend(final Descriptor descriptor, final int status, final int length)
+    {
+        descriptor.complete(status, length);
+        if (null != sendCq)
+        {
+            if (!sendCq.ring().offer(CqLayout.entry(id, false)))
+            {
+                nic.area().errors().offer(AsyncError.COMPLETION_PROTECTION, id, "send completion queue " +
+                    sendCq.id() + " is full (capacity " + sendCq.capacity() + "); a completion was lost");
+            }
+            sendCq.wake();
+        }
+    }
+
+    /**
+     * Breaks the connection after an error: both VIs enter ERROR, both receive queues are flushed, and
+     * {@code error} (or CONNECTION_LOST for the peer when null) is queued on each NIC.
+     */
+    void breakConnection(final AsyncError error, final String detail)
+    {
+        record.compareAndSetState(STATE_CONNECTED, STATE_ERROR);
+        if (null != error)
+        {
+            nic.area().errors().offer(error, id, detail);
+        }
+        RecvCompletion.flush(nic.self(), record, ring);
+        final Connection current = connection;
+        if (null != current)
+        {
+            breakPeer(current, null == error ? AsyncError.CONNECTION_LOST : error, detail);
+        }
+    }
+
+    /**
+     * The peer went away without breaking the connection (its process died or its NIC closed): ERROR, flush, and
+     * CONNECTION_LOST queued on this NIC.
+     */
+    void onPeerLost(final String detail)
+    {
+        if (record.compareAndSetState(STATE_CONNECTED, STATE_ERROR))
+        {
+            nic.area().errors().offer(AsyncError.CONNECTION_LOST, id, detail);
+            RecvCompletion.flush(nic.self(), record, ring);
+            RecvCompletion.flushAbandoned(nic.self(), record, ring, recvTaken.get());
+            RecvCompletion.wake(nic.self(), record);
+        }
+    }
+
+    private void breakPeer(final Connection current, final AsyncError error, final String detail)
+    {
+        final ViRecord peerRecord = current.peerRecord;
+        if (peerRecord.isConnectedTo(nic.nicId(), id) &&
+            peerRecord.compareAndSetState(STATE_CONNECTED, STATE_ERROR))
+        {
+            current.peer.area().errors().offer(error, current.peerViId, detail);
+            RecvCompletion.flush(current.peer, peerRecord, current.peerRing);
+            RecvCompletion.wake(current.peer, peerRecord);
+        }
+    }
+
+    private Descriptor takeSend()
+    {
+        final Descriptor descriptor = sendFifo.peek();
+        if (null == descriptor || !descriptor.isDone())
+        {
+            return null;
+        }
+        sendFifo.poll();
+        descriptor.onReturn();
+        return descriptor;
+    }
+
+    private Descriptor takeRecv()
+    {
+        final Descriptor descriptor = recvFifo.peek();
+        if (null == descriptor)
+        {
+            return null;
+        }
+        final long index = recvFifo.headIndex();
+        int status = ring.status(index);
+        if (0 == status)
+        {
+            if (STATE_ERROR != record.state())
+            {
+                return null;
+            }
+            RecvCompletion.flush(nic.self(), record, ring);
+            status = ring.status(index);
+            if (0 == status)
+            {
+                return null;
+            }
+        }
+        recvFifo.poll();
+        if ((status & DescriptorStatus.IMMEDIATE) != 0)
+        {
+            descriptor.complete(status, ring.length(index), ring.immediate(index));
+        }
+        else
+        {
+            descriptor.complete(status, ring.length(index));
+        }
+        recvTaken.lazySet(index + 1);
+        descriptor.onReturn();
+        return descriptor;
+    }
+
+    private void returnAll(final DescriptorFifo fifo, final int opStatus)
+    {
+        Descriptor descriptor;
+        while (null != (descriptor = fifo.poll()))
+        {
+            if (!descriptor.isDone())
+            {
+                descriptor.complete(DescriptorStatus.DESC_FLUSHED_ERROR | opStatus, 0);
+            }
+            descriptor.onReturn();
+        }
+    }
+
+    private void checkNoCq(final EngineCq cq, final String queue)
+    {
+        if (null != cq)
+        {
+            throw new IllegalStateException("the " + queue + " queue of VI " + id + " is attached to completion " +
+                "queue " + cq.id() + ": take completions from the queue, then use " + queue + "Done()");
+        }
+    }
+
+    private void checkOpen()
+    {
+        if (closed)
+        {
+            throw new IllegalStateException("VI " + id + " of " + nic.address() + " is destroyed");
+        }
+    }
+}

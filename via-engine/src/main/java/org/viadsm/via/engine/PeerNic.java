@@ -1,0 +1,195 @@
+package org.viadsm.via.engine;
+
+import org.agrona.concurrent.AtomicBuffer;
+
+/**
+ * A NIC as an initiator reaches it: its shared area, its registered memory and a way to wake its waiters. Each
+ * provider subclasses it for the NICs it can reach (in the same JVM, in another process on the host); the engine
+ * uses a self peer for loopback and local completions.
+ * <p>
+ * <b>Note:</b> every method may be called by any thread. The flyweights it hands out are created once per record
+ * and cached, so the data path allocates nothing after the first operation on a VI or queue.
+ */
+public abstract class PeerNic implements AutoCloseable
+{
+    private final String address;
+    private final NicArea area;
+    private final long nicId;
+    private final ViRecord[] records;
+    private final RecvRing[] rings;
+    private final CqRing[] cqs;
+
+    /**
+     * Creates a peer over an attached area.
+     *
+     * @param address the peer's address.
+     * @param area    its shared area.
+     */
+    protected PeerNic(final String address, final NicArea area)
+    {
+        this.address = address;
+        this.area = area;
+        this.nicId = area.nicId();
+        this.records = new ViRecord[area.geometry().maxVis()];
+        this.rings = new RecvRing[area.geometry().maxVis()];
+        this.cqs = new CqRing[area.geometry().maxCqs()];
+    }
+
+    /**
+     * The peer's address.
+     *
+     * @return the address.
+     */
+    public final String address()
+    {
+        return address;
+    }
+
+    /**
+     * The peer's shared area.
+     *
+     * @return the area.
+     */
+    public final NicArea area()
+    {
+        return area;
+    }
+
+    /**
+     * The peer's identity when it was reached.
+     *
+     * @return the NIC id.
+     */
+    public final long nicId()
+    {
+        return nicId;
+    }
+
+    /**
+     * The flyweight over one of the peer's VI records.
+     *
+     * @param viId the VI id.
+     * @return the cached flyweight.
+     * @throws IllegalArgumentException if the id is out of range.
+     */
+    public final ViRecord viRecord(final int viId)
+    {
+        checkVi(viId);
+        ViRecord record = records[viId];
+        if (null == record)
+        {
+            record = area.viRecord(viId);
+            records[viId] = record;
+        }
+        return record;
+    }
+
+    /**
+     * The flyweight over the receive ring of one of the peer's VIs.
+     *
+     * @param viId the VI id.
+     * @return the cached flyweight.
+     * @throws IllegalArgumentException if the id is out of range.
+     */
+    public final RecvRing recvRing(final int viId)
+    {
+        checkVi(viId);
+        RecvRing ring = rings[viId];
+        if (null == ring)
+        {
+            ring = area.recvRing(viId);
+            rings[viId] = ring;
+        }
+        return ring;
+    }
+
+    /**
+     * The flyweight over one of the peer's completion queues.
+     *
+     * @param cqId the completion-queue id.
+     * @return the cached flyweight, or null if the id is out of range.
+     */
+    public final CqRing cq(final int cqId)
+    {
+        if (cqId < 0 || cqId >= cqs.length)
+        {
+            return null;
+        }
+        CqRing cq = cqs[cqId];
+        if (null == cq)
+        {
+            cq = area.cq(cqId);
+            cqs[cqId] = cq;
+        }
+        return cq;
+    }
+
+    /**
+     * Whether the peer's header says it is open: one acquire load, cheap enough for every post.
+     *
+     * @return true while the peer is open.
+     */
+    public final boolean isOpen()
+    {
+        return area.isOpen();
+    }
+
+    /**
+     * The bytes of a registration of the peer, after its handle passed the registration table's check.
+     *
+     * @param index      registration-table index.
+     * @param generation the handle's generation.
+     * @return a buffer covering exactly the region, or null if the memory cannot be reached.
+     */
+    public abstract AtomicBuffer regionBuffer(int index, int generation);
+
+    /**
+     * Whether the peer's owner is still there (its process alive, its NIC not closed); may cost a system call.
+     *
+     * @return false once the peer is gone.
+     */
+    public abstract boolean isAlive();
+
+    /**
+     * Wakes a thread of the peer waiting on the receive queue of one of its VIs, if the provider can.
+     *
+     * @param viId the VI id.
+     */
+    public void wakeRecv(final int viId)
+    {
+    }
+
+    /**
+     * Wakes a thread of the peer waiting on one of its completion queues, if the provider can.
+     *
+     * @param cqId the completion-queue id.
+     */
+    public void wakeCq(final int cqId)
+    {
+    }
+
+    /**
+     * Releases what the peer handle holds (mappings); the default holds nothing.
+     */
+    @Override
+    public void close()
+    {
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String toString()
+    {
+        return getClass().getSimpleName() + '{' + address + ", id=" + Long.toHexString(nicId) + '}';
+    }
+
+    private void checkVi(final int viId)
+    {
+        if (viId < 0 || viId >= records.length)
+        {
+            throw new IllegalArgumentException("VI id out of range: viId=" + viId + " maxVis=" + records.length);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.viadsm.via.engine;
+
+import org.viadsm.via.AsyncError;
+import org.viadsm.via.descriptor.DescriptorStatus;
+
+/**
+ * Completes receive-ring entries of a NIC, wherever the completer runs: writes the entry, announces it on the
+ * VI's receive completion queue if it has one (reporting {@link AsyncError#COMPLETION_PROTECTION} on that NIC if
+ * the queue is full), and wakes the NIC's waiter if the provider can.
+ */
+public final class RecvCompletion
+{
+    /** Status of a receive flushed unexecuted. */
+    public static final int FLUSHED_STATUS =
+        DescriptorStatus.DONE | DescriptorStatus.DESC_FLUSHED_ERROR | DescriptorStatus.OP_RECEIVE;
+
+    private RecvCompletion()
+    {
+    }
+
+    /**
+     * Completes a claimed entry and announces it.
+     *
+     * @param nic       the NIC owning the VI.
+     * @param vi        the VI's record.
+     * @param ring      the VI's receive ring.
+     * @param index     the claimed entry.
+     * @param status    status bits, {@code DONE} included.
+     * @param length    bytes received.
+     * @param immediate immediate data received.
+     */
+    public static void complete(
+        final PeerNic nic,
+        final ViRecord vi,
+        final RecvRing ring,
+        final long index,
+        final int status,
+        final int length,
+        final int immediate)
+    {
+        ring.complete(index, status, length, immediate);
+        announce(nic, vi, 1);
+    }
+
+    /**
+     * Flushes every posted entry nobody has claimed: each completes with {@link #FLUSHED_STATUS}.
+     *
+     * @param nic  the NIC owning the VI.
+     * @param vi   the VI's record.
+     * @param ring the VI's receive ring.
+     * @return the number flushed.
+     */
+    public static int flush(final PeerNic nic, final ViRecord vi, final RecvRing ring)
+    {
+        int flushed = 0;
+        long index;
+        while ((index = ring.claim()) >= 0)
+        {
+            ring.complete(index, FLUSHED_STATUS, 0, 0);
+            flushed++;
+        }
+        if (flushed > 0)
+        {
+            announce(nic, vi, flushed);
+        }
+        return flushed;
+    }
+
+    /**
+     * Completes, as flushed, every claimed entry from {@code fromIndex} whose completer died before writing it.
+     *
+     * @param nic       the NIC owning the VI.
+     * @param vi        the VI's record.
+     * @param ring      the VI's receive ring.
+     * @param fromIndex the oldest entry the owner has not taken back.
+     * @return the number completed.
+     */
+    public static int flushAbandoned(final PeerNic nic, final ViRecord vi, final RecvRing ring, final long fromIndex)
+    {
+        int flushed = 0;
+        final long consumer = vi.recvConsumerIndex();
+        for (long index = fromIndex; index < consumer; index++)
+        {
+            if (ring.forceComplete(index, FLUSHED_STATUS))
+            {
+                flushed++;
+            }
+        }
+        if (flushed > 0)
+        {
+            announce(nic, vi, flushed);
+        }
+        return flushed;
+    }
+
+    /**
+     * Wakes whoever may wait for the VI's receives: its receive completion queue's waiter, else its own.
+     *
+     * @param nic the NIC owning the VI.
+     * @param vi  the VI's record.
+     */
+    public static void wake(final PeerNic nic, final ViRecord vi)
+    {
+        final int cqId = vi.recvCqId();
+        if (cqId >= 0)
+        {
+            nic.wakeCq(cqId);
+        }
+        else
+        {
+            nic.wakeRecv(vi.viId());
+        }
+    }
+
+    private static void announce(final PeerNic nic, final ViRecord vi, final int count)
+    {
+        final int cqId = vi.recvCqId();
+        if (cqId >= 0)
+        {
+            final CqRing cq = nic.cq(cqId);
+            if (null != cq)
+            {
+                final long entry = CqLayout.entry(vi.viId(), true);
+                for (int i = 0; i < count; i++)
+                {
+                    if (!cq.offer(entry))
+                    {
+                        nic.area().errors().offer(AsyncError.COMPLETION_PROTECTION, vi.viId(),
+                            "receive completion queue " + cqId + " is full (capacity " + cq.capacity() +
+                            "); a receive completion of VI " + vi.viId() + " was lost");
+                    }
+                }
+            }
+        }
+        wake(nic, vi);
+    }
+}

@@ -1,0 +1,78 @@
+package org.viadsm.via.engine;
+
+import org.agrona.BitUtil;
+
+/**
+ * Layout of a receive-ring entry: a receive descriptor as the NIC fetched it at post time, plus the completion the
+ * initiator writes into it.
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +---------------------------------------------------------------+
+ *  |    Status: 0 while posted; DescriptorStatus bits, release     |  0
+ *  +---------------------------------------------------------------+
+ *  |                      Length Received                          |  4
+ *  +---------------------------------------------------------------+
+ *  |                     Immediate Data Received                   |  8
+ *  +---------------------------------------------------------------+
+ *  |                 Segment Count (as posted)                     |  12
+ *  +---------------------------------------------------------------+
+ *  |              Capacity: sum of segment lengths (long)          |  16
+ *  +---------------------------------------------------------------+
+ *  |                        Reserved to 64                         |
+ *  +---------------------------------------------------------------+
+ *  |  Data segments: address (long), handle (int), length (int)    |  64 + 16 * i
+ *  +---------------------------------------------------------------+
+ * </pre>
+ * A segment count above the ring's segment limit is kept as posted, with no segments stored, so that the
+ * completer fails the entry with a format error.
+ */
+public final class RecvEntryLayout
+{
+    /** Offset of the status word. */
+    public static final int STATUS_OFFSET = 0;
+    /** Offset of the received length. */
+    public static final int LENGTH_OFFSET = 4;
+    /** Offset of the received immediate data. */
+    public static final int IMMEDIATE_OFFSET = 8;
+    /** Offset of the segment count. */
+    public static final int SEGMENT_COUNT_OFFSET = 12;
+    /** Offset of the capacity. */
+    public static final int CAPACITY_OFFSET = 16;
+    /** Offset of the first data segment. */
+    public static final int SEGMENTS_OFFSET = 64;
+    /** Length of one stored data segment. */
+    public static final int SEGMENT_LENGTH = 16;
+    /** Offset of a segment's address, relative to the segment. */
+    public static final int SEGMENT_ADDRESS_OFFSET = 0;
+    /** Offset of a segment's handle, relative to the segment. */
+    public static final int SEGMENT_HANDLE_OFFSET = 8;
+    /** Offset of a segment's length, relative to the segment. */
+    public static final int SEGMENT_LENGTH_OFFSET = 12;
+
+    private RecvEntryLayout()
+    {
+    }
+
+    /**
+     * Bytes of one entry.
+     *
+     * @param maxSegments data segments it holds.
+     * @return the entry length, a multiple of the cache line.
+     */
+    public static int length(final int maxSegments)
+    {
+        return BitUtil.align(SEGMENTS_OFFSET + maxSegments * SEGMENT_LENGTH, BitUtil.CACHE_LINE_LENGTH);
+    }
+
+    /**
+     * Offset of segment {@code i} relative to its entry.
+     *
+     * @param i segment index.
+     * @return the offset.
+     */
+    public static int segmentOffset(final int i)
+    {
+        return SEGMENTS_OFFSET + i * SEGMENT_LENGTH;
+    }
+}

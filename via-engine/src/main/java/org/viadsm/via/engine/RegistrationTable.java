@@ -1,0 +1,254 @@
+package org.viadsm.via.engine;
+
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.memory.MemoryHandle;
+
+import static org.viadsm.via.engine.RegistrationLayout.ALLOCATION_ID_OFFSET;
+import static org.viadsm.via.engine.RegistrationLayout.ENTRY_LENGTH;
+import static org.viadsm.via.engine.RegistrationLayout.FLAGS_OFFSET;
+import static org.viadsm.via.engine.RegistrationLayout.FLAG_RDMA_READ;
+import static org.viadsm.via.engine.RegistrationLayout.FLAG_RDMA_WRITE;
+import static org.viadsm.via.engine.RegistrationLayout.GENERATION_OFFSET;
+import static org.viadsm.via.engine.RegistrationLayout.LENGTH_OFFSET;
+import static org.viadsm.via.engine.RegistrationLayout.LOCATION_OFFSET;
+import static org.viadsm.via.engine.RegistrationLayout.PTAG_OFFSET;
+
+/**
+ * A NIC's registration table in its shared area: the owner publishes and retires entries, and anyone that reaches
+ * the area checks memory handles against it.
+ * <p>
+ * <b>Note:</b> {@link #publish} and {@link #retire} are called by the owning NIC only, one call at a time;
+ * {@link #check} and the readers may be called by any thread of any process that maps the area. An entry is
+ * published by writing its body and then its generation with release semantics; a check reads the generation with
+ * acquire semantics, the body, and the generation again, so a concurrent retire or reuse is seen as a mismatch.
+ */
+public final class RegistrationTable
+{
+    /** Check outcome: the memory may be used. */
+    public static final int CHECK_OK = 0;
+    /** Check outcome: the handle names no live registration (unknown index, stale generation). */
+    public static final int CHECK_INVALID_HANDLE = 1;
+    /** Check outcome: the region is registered under another protection tag. */
+    public static final int CHECK_PTAG_MISMATCH = 2;
+    /** Check outcome: the range lies outside the region. */
+    public static final int CHECK_OUT_OF_BOUNDS = 3;
+    /** Check outcome: the region does not enable RDMA Write. */
+    public static final int CHECK_RDMA_WRITE_DISABLED = 4;
+    /** Check outcome: the region does not enable RDMA Read. */
+    public static final int CHECK_RDMA_READ_DISABLED = 5;
+
+    private final AtomicBuffer buffer;
+    private final int offset;
+    private final int capacity;
+
+    /**
+     * Wraps a table.
+     *
+     * @param buffer   the NIC area.
+     * @param offset   offset of the table in the area.
+     * @param capacity number of entries.
+     */
+    public RegistrationTable(final AtomicBuffer buffer, final int offset, final int capacity)
+    {
+        this.buffer = buffer;
+        this.offset = offset;
+        this.capacity = capacity;
+    }
+
+    /**
+     * Number of entries.
+     *
+     * @return the table size.
+     */
+    public int capacity()
+    {
+        return capacity;
+    }
+
+    /**
+     * Owner side: publishes a registration; the body first, then the generation with release semantics.
+     *
+     * @param index        entry index, free.
+     * @param generation   the registration's generation, never 0.
+     * @param ptag         protection tag value.
+     * @param flags        RDMA enable bits of {@link RegistrationLayout}.
+     * @param length       region length.
+     * @param allocationId provider-defined allocation id.
+     * @param location     provider-defined location.
+     */
+    public void publish(
+        final int index,
+        final int generation,
+        final int ptag,
+        final int flags,
+        final int length,
+        final long allocationId,
+        final long location)
+    {
+        final int entry = entryOffset(index);
+        buffer.putInt(entry + PTAG_OFFSET, ptag);
+        buffer.putInt(entry + FLAGS_OFFSET, flags);
+        buffer.putInt(entry + LENGTH_OFFSET, length);
+        buffer.putLong(entry + ALLOCATION_ID_OFFSET, allocationId);
+        buffer.putLong(entry + LOCATION_OFFSET, location);
+        buffer.putIntRelease(entry + GENERATION_OFFSET, generation);
+    }
+
+    /**
+     * Owner side: retires a registration, so that its handle fails every later check.
+     *
+     * @param index entry index.
+     */
+    public void retire(final int index)
+    {
+        buffer.putIntVolatile(entryOffset(index) + GENERATION_OFFSET, 0);
+    }
+
+    /**
+     * Checks that {@code [address, address + length)} of the region named by {@code handle} may be used by a VI
+     * with protection tag {@code ptag} for an operation needing {@code requiredFlags}.
+     *
+     * @param handle        memory handle.
+     * @param ptag          protection tag value of the VI.
+     * @param requiredFlags RDMA enable bits the operation needs, 0 for local use.
+     * @param address       offset into the region.
+     * @param length        bytes.
+     * @return {@link #CHECK_OK} or the first failing check.
+     */
+    public int check(final int handle, final int ptag, final int requiredFlags, final long address, final long length)
+    {
+        final int index = MemoryHandle.index(handle);
+        final int generation = MemoryHandle.generation(handle);
+        if (index >= capacity || 0 == generation)
+        {
+            return CHECK_INVALID_HANDLE;
+        }
+        final int entry = entryOffset(index);
+        if (buffer.getIntAcquire(entry + GENERATION_OFFSET) != generation)
+        {
+            return CHECK_INVALID_HANDLE;
+        }
+        final int regionPtag = buffer.getInt(entry + PTAG_OFFSET);
+        final int flags = buffer.getInt(entry + FLAGS_OFFSET);
+        final int regionLength = buffer.getInt(entry + LENGTH_OFFSET);
+        if (buffer.getIntVolatile(entry + GENERATION_OFFSET) != generation)
+        {
+            return CHECK_INVALID_HANDLE;
+        }
+        if (regionPtag != ptag)
+        {
+            return CHECK_PTAG_MISMATCH;
+        }
+        if ((requiredFlags & FLAG_RDMA_WRITE) != 0 && (flags & FLAG_RDMA_WRITE) == 0)
+        {
+            return CHECK_RDMA_WRITE_DISABLED;
+        }
+        if ((requiredFlags & FLAG_RDMA_READ) != 0 && (flags & FLAG_RDMA_READ) == 0)
+        {
+            return CHECK_RDMA_READ_DISABLED;
+        }
+        if (address < 0 || length < 0 || address > regionLength - length)
+        {
+            return CHECK_OUT_OF_BOUNDS;
+        }
+        return CHECK_OK;
+    }
+
+    /**
+     * The generation of an entry, read with acquire semantics.
+     *
+     * @param index entry index.
+     * @return the generation, 0 if free.
+     */
+    public int generation(final int index)
+    {
+        return buffer.getIntAcquire(entryOffset(index) + GENERATION_OFFSET);
+    }
+
+    /**
+     * The protection tag of an entry.
+     *
+     * @param index entry index.
+     * @return the ptag value.
+     */
+    public int ptag(final int index)
+    {
+        return buffer.getInt(entryOffset(index) + PTAG_OFFSET);
+    }
+
+    /**
+     * The RDMA enable bits of an entry.
+     *
+     * @param index entry index.
+     * @return the flags.
+     */
+    public int flags(final int index)
+    {
+        return buffer.getInt(entryOffset(index) + FLAGS_OFFSET);
+    }
+
+    /**
+     * The region length of an entry.
+     *
+     * @param index entry index.
+     * @return bytes.
+     */
+    public int length(final int index)
+    {
+        return buffer.getInt(entryOffset(index) + LENGTH_OFFSET);
+    }
+
+    /**
+     * The allocation id of an entry.
+     *
+     * @param index entry index.
+     * @return the provider-defined allocation id.
+     */
+    public long allocationId(final int index)
+    {
+        return buffer.getLong(entryOffset(index) + ALLOCATION_ID_OFFSET);
+    }
+
+    /**
+     * The location of an entry.
+     *
+     * @param index entry index.
+     * @return the provider-defined location.
+     */
+    public long location(final int index)
+    {
+        return buffer.getLong(entryOffset(index) + LOCATION_OFFSET);
+    }
+
+    /**
+     * Says what a check outcome means, for descriptor-error details.
+     *
+     * @param outcome a {@code CHECK_*} value.
+     * @return a short phrase.
+     */
+    public static String describe(final int outcome)
+    {
+        switch (outcome)
+        {
+            case CHECK_OK:
+                return "ok";
+            case CHECK_INVALID_HANDLE:
+                return "invalid or deregistered memory handle";
+            case CHECK_PTAG_MISMATCH:
+                return "protection tag mismatch";
+            case CHECK_OUT_OF_BOUNDS:
+                return "range out of the region's bounds";
+            case CHECK_RDMA_WRITE_DISABLED:
+                return "RDMA Write not enabled on the region";
+            case CHECK_RDMA_READ_DISABLED:
+                return "RDMA Read not enabled on the region";
+            default:
+                return "check outcome " + outcome;
+        }
+    }
+
+    private int entryOffset(final int index)
+    {
+        return offset + index * ENTRY_LENGTH;
+    }
+}

@@ -1,0 +1,117 @@
+package org.viadsm.via.engine;
+
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * A NIC's connection-request ring: requesters write {@link ConnectMessageFlyweight} records into the ring of the
+ * NIC they want to reach, and the owner takes them off when it looks for requests.
+ * <p>
+ * <b>Note:</b> {@link #offer} may be called by any thread of any process that maps the area, one call per thread
+ * at a time; {@link #drain} by one thread at a time.
+ */
+public final class RequestRing
+{
+    /**
+     * Receives requests taken off the ring; the flyweight is valid only during the call.
+     */
+    @FunctionalInterface
+    public interface Consumer
+    {
+        /**
+         * Called once per request.
+         *
+         * @param type    {@link ConnectMessageFlyweight#TYPE_CLIENT_REQUEST} or {@code TYPE_PEER_REQUEST}.
+         * @param message the request.
+         */
+        void onRequest(int type, ConnectMessageFlyweight message);
+    }
+
+    private final RingBuffer ring;
+    private final MessageHandler handler = this::onMessage;
+    private final ConnectMessageFlyweight readFlyweight = new ConnectMessageFlyweight();
+    private Consumer consumer;
+
+    /**
+     * Binds to the request ring of an area.
+     *
+     * @param area     the NIC area.
+     * @param geometry the area's geometry.
+     */
+    public RequestRing(final AtomicBuffer area, final NicGeometry geometry)
+    {
+        this.ring = new ManyToOneRingBuffer(
+            new UnsafeBuffer(area, geometry.requestRingOffset(), geometry.requestRingLength()));
+    }
+
+    /**
+     * Queues a request.
+     *
+     * @param type          the request type.
+     * @param nicId         the requesting NIC's id.
+     * @param address       the requesting NIC's address.
+     * @param viId          the requesting VI.
+     * @param sequence      the request's sequence number.
+     * @param discriminator the discriminator.
+     * @param reliability   VIPL value of the requesting VI's reliability level.
+     * @param maxTransfer   the requesting VI's maximum transfer size.
+     * @param flags         the requesting VI's RDMA enable bits.
+     * @return false if the ring is full.
+     */
+    public boolean offer(
+        final int type,
+        final long nicId,
+        final String address,
+        final int viId,
+        final int sequence,
+        final long discriminator,
+        final int reliability,
+        final int maxTransfer,
+        final int flags)
+    {
+        final int index = ring.tryClaim(type, ConnectMessageFlyweight.length(address));
+        if (index <= 0)
+        {
+            return false;
+        }
+        new ConnectMessageFlyweight().wrap(ring.buffer(), index)
+            .nicId(nicId)
+            .discriminator(discriminator)
+            .sequence(sequence)
+            .viId(viId)
+            .reliability(reliability)
+            .maxTransfer(maxTransfer)
+            .flags(flags)
+            .address(address);
+        ring.commit(index);
+        return true;
+    }
+
+    /**
+     * Takes every queued request off the ring.
+     *
+     * @param consumer receives them in order.
+     * @return the number taken.
+     */
+    public int drain(final Consumer consumer)
+    {
+        this.consumer = consumer;
+        try
+        {
+            return ring.read(handler);
+        }
+        finally
+        {
+            this.consumer = null;
+        }
+    }
+
+    private void onMessage(final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
+    {
+        consumer.onRequest(typeId, readFlyweight.wrap(buffer, index));
+    }
+}

@@ -1,0 +1,330 @@
+package org.viadsm.via.engine;
+
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.descriptor.DescriptorStatus;
+import org.viadsm.via.memory.MemoryHandle;
+
+import java.lang.invoke.VarHandle;
+
+/**
+ * The target side of the data operations on one connected VI: checks everything against the target's VI record
+ * and registration table first, then moves the bytes straight into or out of the target's registered memory, and
+ * completes the target's receive entry. No target thread is involved, and nothing is written when a check fails.
+ * <p>
+ * Results are the {@code *} codes below; {@link #detail()} then says what failed. RDMA Writes are followed by a
+ * release fence, so the target sees the writes of one VI in posting order.
+ * <p>
+ * <b>Note:</b> not thread-safe: one instance per connection, used by the initiating VI's send-queue thread (or the
+ * provider thread that acts for it).
+ */
+public final class TargetAccess
+{
+    /** The operation succeeded. */
+    public static final int OK = 0;
+    /** A Send or RDMA Write with immediate data found no receive posted. */
+    public static final int RECV_QUEUE_EMPTY = 1;
+    /** The target's receive descriptor is malformed (too many segments). */
+    public static final int RECV_FORMAT = 2;
+    /** A data segment of the target's receive descriptor failed the protection check. */
+    public static final int RECV_PROTECTION = 3;
+    /** The target's receive descriptor is shorter than the data. */
+    public static final int RECV_LENGTH = 4;
+    /** An RDMA Write failed the target's checks (VI enable bit, handle, ptag, bounds, region enable bit). */
+    public static final int RDMA_WRITE_PROTECTION = 5;
+    /** An RDMA Read or atomic failed the target's checks. */
+    public static final int RDMA_READ_PROTECTION = 6;
+
+    private final PeerNic target;
+    private final ViRecord targetVi;
+    private final RecvRing targetRing;
+    private final SegmentList scatter;
+    private final SegmentList single = new SegmentList(1);
+    private long atomicResult;
+    private String detail;
+
+    /**
+     * Creates the target side of a connection.
+     *
+     * @param target   the target NIC.
+     * @param targetVi the target VI's record.
+     * @param ring     the target VI's receive ring.
+     */
+    public TargetAccess(final PeerNic target, final ViRecord targetVi, final RecvRing ring)
+    {
+        this.target = target;
+        this.targetVi = targetVi;
+        this.targetRing = ring;
+        this.scatter = new SegmentList(ring.maxSegments());
+    }
+
+    /**
+     * The target NIC.
+     *
+     * @return the peer.
+     */
+    public PeerNic target()
+    {
+        return target;
+    }
+
+    /**
+     * The target VI's record.
+     *
+     * @return the record.
+     */
+    public ViRecord targetVi()
+    {
+        return targetVi;
+    }
+
+    /**
+     * The target VI's receive ring.
+     *
+     * @return the ring.
+     */
+    public RecvRing targetRing()
+    {
+        return targetRing;
+    }
+
+    /**
+     * What the last failed operation found, for error details.
+     *
+     * @return a sentence, or null after a success.
+     */
+    public String detail()
+    {
+        return detail;
+    }
+
+    /**
+     * The previous value of the word the last successful atomic operated on.
+     *
+     * @return the old value.
+     */
+    public long atomicResult()
+    {
+        return atomicResult;
+    }
+
+    /**
+     * Delivers a Send: claims the oldest receive, checks its segments, scatters the data and completes it.
+     *
+     * @param source       gathered data.
+     * @param length       bytes to send.
+     * @param hasImmediate whether immediate data is attached.
+     * @param immediate    the immediate data.
+     * @return {@link #OK} or a {@code RECV_*} code.
+     */
+    public int send(final SegmentList source, final int length, final boolean hasImmediate, final int immediate)
+    {
+        detail = null;
+        final long index = targetRing.claim();
+        if (index < 0)
+        {
+            detail = "no receive descriptor posted on VI " + targetVi.viId() + " of " + target.address();
+            return RECV_QUEUE_EMPTY;
+        }
+        final int outcome = resolveScatter(index, length);
+        if (OK != outcome)
+        {
+            final int status = DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE | statusOf(outcome);
+            RecvCompletion.complete(target, targetVi, targetRing, index, status, 0, 0);
+            return outcome;
+        }
+        SegmentList.copy(source, scatter, length);
+        scatter.reset();
+        final int status = DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE |
+            (hasImmediate ? DescriptorStatus.IMMEDIATE : 0);
+        RecvCompletion.complete(target, targetVi, targetRing, index, status, length, hasImmediate ? immediate : 0);
+        return OK;
+    }
+
+    /**
+     * Performs an RDMA Write, consuming a receive if immediate data is attached.
+     *
+     * @param handle       target memory handle.
+     * @param address      offset into the target region.
+     * @param source       gathered data.
+     * @param length       bytes to write.
+     * @param hasImmediate whether immediate data is attached.
+     * @param immediate    the immediate data.
+     * @return {@link #OK}, {@link #RDMA_WRITE_PROTECTION} or {@link #RECV_QUEUE_EMPTY}.
+     */
+    public int rdmaWrite(
+        final int handle,
+        final long address,
+        final SegmentList source,
+        final int length,
+        final boolean hasImmediate,
+        final int immediate)
+    {
+        detail = null;
+        if (!resolveRemote(handle, address, length, RegistrationLayout.FLAG_RDMA_WRITE))
+        {
+            return RDMA_WRITE_PROTECTION;
+        }
+        long index = -1;
+        if (hasImmediate && (index = targetRing.claim()) < 0)
+        {
+            single.reset();
+            detail = "no receive descriptor posted on VI " + targetVi.viId() + " of " + target.address() +
+                " for an RDMA Write with immediate data";
+            return RECV_QUEUE_EMPTY;
+        }
+        SegmentList.copy(source, single, length);
+        single.reset();
+        VarHandle.releaseFence();
+        if (hasImmediate)
+        {
+            RecvCompletion.complete(target, targetVi, targetRing, index,
+                DescriptorStatus.DONE | DescriptorStatus.OP_REMOTE_RDMA_WRITE | DescriptorStatus.IMMEDIATE,
+                length, immediate);
+        }
+        return OK;
+    }
+
+    /**
+     * Performs an RDMA Read into local memory.
+     *
+     * @param handle      target memory handle.
+     * @param address     offset into the target region.
+     * @param destination local ranges to scatter into.
+     * @param length      bytes to read.
+     * @return {@link #OK} or {@link #RDMA_READ_PROTECTION}.
+     */
+    public int rdmaRead(final int handle, final long address, final SegmentList destination, final int length)
+    {
+        detail = null;
+        if (!resolveRemote(handle, address, length, RegistrationLayout.FLAG_RDMA_READ))
+        {
+            return RDMA_READ_PROTECTION;
+        }
+        SegmentList.copy(single, destination, length);
+        single.reset();
+        return OK;
+    }
+
+    /**
+     * Performs a compare-and-swap or fetch-and-add on an aligned 8-byte word of the target's memory, atomically
+     * with respect to every other atomic on that word, the target's own CPU atomics included.
+     *
+     * @param handle       target memory handle.
+     * @param address      offset of the word.
+     * @param add          true for fetch-and-add, false for compare-and-swap.
+     * @param compareOrAdd the compare value or the addend.
+     * @param swap         the swap value of compare-and-swap.
+     * @return {@link #OK} (the old value in {@link #atomicResult()}) or {@link #RDMA_READ_PROTECTION}.
+     */
+    public int atomic(
+        final int handle, final long address, final boolean add, final long compareOrAdd, final long swap)
+    {
+        detail = null;
+        final int flags = RegistrationLayout.FLAG_RDMA_READ | RegistrationLayout.FLAG_RDMA_WRITE;
+        if (!resolveRemote(handle, address, 8, flags))
+        {
+            return RDMA_READ_PROTECTION;
+        }
+        final AtomicBuffer buffer = single.buffer(0);
+        final int offset = single.offset(0);
+        single.reset();
+        if (0 != ((buffer.addressOffset() + offset) & 7))
+        {
+            detail = "atomic target word at offset " + address + " of handle 0x" + Integer.toHexString(handle) +
+                " is not 8-byte aligned in memory";
+            return RDMA_READ_PROTECTION;
+        }
+        if (add)
+        {
+            atomicResult = buffer.getAndAddLong(offset, compareOrAdd);
+        }
+        else
+        {
+            long current;
+            do
+            {
+                current = buffer.getLongVolatile(offset);
+            }
+            while (current == compareOrAdd && !buffer.compareAndSetLong(offset, current, swap));
+            atomicResult = current;
+        }
+        return OK;
+    }
+
+    private boolean resolveRemote(final int handle, final long address, final int length, final int flags)
+    {
+        if ((targetVi.flags() & flags) != flags)
+        {
+            detail = (flags == RegistrationLayout.FLAG_RDMA_WRITE ? "RDMA Write" : "RDMA Read") +
+                " not enabled on VI " + targetVi.viId() + " of " + target.address();
+            return false;
+        }
+        final int check = target.area().table().check(handle, targetVi.ptag(), flags, address, length);
+        if (RegistrationTable.CHECK_OK != check)
+        {
+            detail = RegistrationTable.describe(check) + ": handle 0x" + Integer.toHexString(handle) +
+                " address " + address + " length " + length + " on " + target.address();
+            return false;
+        }
+        final AtomicBuffer buffer = target.regionBuffer(
+            MemoryHandle.index(handle), MemoryHandle.generation(handle));
+        if (null == buffer)
+        {
+            detail = "memory of handle 0x" + Integer.toHexString(handle) + " on " + target.address() +
+                " cannot be reached";
+            return false;
+        }
+        single.add(buffer, (int)address, length);
+        return true;
+    }
+
+    private int resolveScatter(final long index, final int length)
+    {
+        scatter.reset();
+        final int count = targetRing.segmentCount(index);
+        if (count < 0 || count > targetRing.maxSegments())
+        {
+            detail = "receive descriptor of VI " + targetVi.viId() + " has " + count + " segments";
+            return RECV_FORMAT;
+        }
+        if (targetRing.entryCapacity(index) < length)
+        {
+            detail = "receive descriptor of VI " + targetVi.viId() + " holds " + targetRing.entryCapacity(index) +
+                " bytes, the Send carries " + length;
+            return RECV_LENGTH;
+        }
+        final RegistrationTable table = target.area().table();
+        final int ptag = targetVi.ptag();
+        for (int i = 0; i < count; i++)
+        {
+            final int handle = targetRing.segmentHandle(index, i);
+            final long address = targetRing.segmentAddress(index, i);
+            final int segmentLength = targetRing.segmentLength(index, i);
+            final int check = table.check(handle, ptag, 0, address, segmentLength);
+            final AtomicBuffer buffer = RegistrationTable.CHECK_OK == check ?
+                target.regionBuffer(MemoryHandle.index(handle), MemoryHandle.generation(handle)) : null;
+            if (null == buffer)
+            {
+                scatter.reset();
+                detail = "receive segment " + i + " of VI " + targetVi.viId() + ": " +
+                    RegistrationTable.describe(check) + " (handle 0x" + Integer.toHexString(handle) + ")";
+                return RECV_PROTECTION;
+            }
+            scatter.add(buffer, (int)address, segmentLength);
+        }
+        return OK;
+    }
+
+    private static int statusOf(final int outcome)
+    {
+        switch (outcome)
+        {
+            case RECV_FORMAT:
+                return DescriptorStatus.FORMAT_ERROR;
+            case RECV_PROTECTION:
+                return DescriptorStatus.PROTECTION_ERROR;
+            default:
+                return DescriptorStatus.LENGTH_ERROR;
+        }
+    }
+}

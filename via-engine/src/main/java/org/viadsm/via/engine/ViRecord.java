@@ -1,0 +1,343 @@
+package org.viadsm.via.engine;
+
+import org.agrona.concurrent.AtomicBuffer;
+
+import static org.viadsm.via.engine.ViRecordLayout.CONNECT_WORD_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.EFFECTIVE_MAX_TRANSFER_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.FLAGS_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.MAX_TRANSFER_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.PEER_NIC_ID_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.PEER_VI_ID_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.PTAG_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.RECV_CONSUMER_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.RECV_CQ_ID_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.RECV_PRODUCER_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.RELIABILITY_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.SEND_CQ_ID_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECTED;
+import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECT_PENDING;
+import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
+import static org.viadsm.via.engine.ViRecordLayout.STATE_OFFSET;
+
+/**
+ * Flyweight over one VI record of {@link ViRecordLayout}, bound to its record at construction and never moved, so
+ * one instance may be shared by threads.
+ * <p>
+ * <b>Note:</b> the attribute fields are written by the owner at {@link #initialize} and only read afterwards; the
+ * state word and the connect word change by compare-and-set from any side of a connection; the peer fields are
+ * written by whichever side establishes the connection, before the state becomes connected with release semantics.
+ */
+public final class ViRecord
+{
+    private final AtomicBuffer buffer;
+    private final int offset;
+    private final int viId;
+
+    /**
+     * Binds a flyweight to a record.
+     *
+     * @param area     the NIC area.
+     * @param geometry the area's geometry.
+     * @param viId     the VI id.
+     */
+    public ViRecord(final AtomicBuffer area, final NicGeometry geometry, final int viId)
+    {
+        this.buffer = area;
+        this.offset = geometry.viRecordOffset(viId);
+        this.viId = viId;
+    }
+
+    /**
+     * The VI id of this record.
+     *
+     * @return the id.
+     */
+    public int viId()
+    {
+        return viId;
+    }
+
+    /**
+     * Offset of the record in the area.
+     *
+     * @return the offset.
+     */
+    public int offset()
+    {
+        return offset;
+    }
+
+    /**
+     * Owner side: initializes a free record for a new VI and makes it idle with release semantics. The receive
+     * ring restarts empty at its current producer index.
+     *
+     * @param ptag        protection tag value.
+     * @param reliability VIPL value of the reliability level.
+     * @param flags       RDMA enable bits.
+     * @param maxTransfer maximum transfer size.
+     * @param sendCqId    send completion queue id, or -1.
+     * @param recvCqId    receive completion queue id, or -1.
+     */
+    public void initialize(
+        final int ptag,
+        final int reliability,
+        final int flags,
+        final int maxTransfer,
+        final int sendCqId,
+        final int recvCqId)
+    {
+        buffer.putInt(offset + PTAG_OFFSET, ptag);
+        buffer.putInt(offset + RELIABILITY_OFFSET, reliability);
+        buffer.putInt(offset + FLAGS_OFFSET, flags);
+        buffer.putInt(offset + MAX_TRANSFER_OFFSET, maxTransfer);
+        buffer.putInt(offset + EFFECTIVE_MAX_TRANSFER_OFFSET, maxTransfer);
+        buffer.putInt(offset + SEND_CQ_ID_OFFSET, sendCqId);
+        buffer.putInt(offset + RECV_CQ_ID_OFFSET, recvCqId);
+        buffer.putLong(offset + PEER_NIC_ID_OFFSET, 0);
+        buffer.putInt(offset + PEER_VI_ID_OFFSET, -1);
+        buffer.putLong(offset + CONNECT_WORD_OFFSET, 0);
+        final long producer = buffer.getLongVolatile(offset + RECV_PRODUCER_OFFSET);
+        buffer.putLongVolatile(offset + RECV_CONSUMER_OFFSET, producer);
+        buffer.putIntRelease(offset + STATE_OFFSET, STATE_IDLE);
+    }
+
+    /**
+     * The state, read with acquire semantics.
+     *
+     * @return a {@code STATE_*} value of {@link ViRecordLayout}.
+     */
+    public int state()
+    {
+        return buffer.getIntAcquire(offset + STATE_OFFSET);
+    }
+
+    /**
+     * Stores the state with release semantics.
+     *
+     * @param state a {@code STATE_*} value.
+     */
+    public void state(final int state)
+    {
+        buffer.putIntRelease(offset + STATE_OFFSET, state);
+    }
+
+    /**
+     * Changes the state atomically.
+     *
+     * @param expected the state it must have.
+     * @param update   the new state.
+     * @return true if changed.
+     */
+    public boolean compareAndSetState(final int expected, final int update)
+    {
+        return buffer.compareAndSetInt(offset + STATE_OFFSET, expected, update);
+    }
+
+    /**
+     * The protection tag value.
+     *
+     * @return the ptag.
+     */
+    public int ptag()
+    {
+        return buffer.getInt(offset + PTAG_OFFSET);
+    }
+
+    /**
+     * The reliability level's VIPL value.
+     *
+     * @return 1, 2 or 4.
+     */
+    public int reliability()
+    {
+        return buffer.getInt(offset + RELIABILITY_OFFSET);
+    }
+
+    /**
+     * The RDMA enable bits.
+     *
+     * @return flags of {@link RegistrationLayout}.
+     */
+    public int flags()
+    {
+        return buffer.getInt(offset + FLAGS_OFFSET);
+    }
+
+    /**
+     * The VI's own maximum transfer size.
+     *
+     * @return bytes.
+     */
+    public int maxTransfer()
+    {
+        return buffer.getInt(offset + MAX_TRANSFER_OFFSET);
+    }
+
+    /**
+     * The maximum transfer size agreed with the peer.
+     *
+     * @return bytes.
+     */
+    public int effectiveMaxTransfer()
+    {
+        return buffer.getInt(offset + EFFECTIVE_MAX_TRANSFER_OFFSET);
+    }
+
+    /**
+     * The send completion queue.
+     *
+     * @return its id, or -1.
+     */
+    public int sendCqId()
+    {
+        return buffer.getInt(offset + SEND_CQ_ID_OFFSET);
+    }
+
+    /**
+     * The receive completion queue.
+     *
+     * @return its id, or -1.
+     */
+    public int recvCqId()
+    {
+        return buffer.getInt(offset + RECV_CQ_ID_OFFSET);
+    }
+
+    /**
+     * The peer NIC's id.
+     *
+     * @return the id, 0 if never connected.
+     */
+    public long peerNicId()
+    {
+        return buffer.getLong(offset + PEER_NIC_ID_OFFSET);
+    }
+
+    /**
+     * The peer VI's id.
+     *
+     * @return the id, -1 if never connected.
+     */
+    public int peerViId()
+    {
+        return buffer.getInt(offset + PEER_VI_ID_OFFSET);
+    }
+
+    /**
+     * Whether the VI is connected to the given peer VI: the check a target makes before an initiator may touch it.
+     *
+     * @param nicId initiator NIC id.
+     * @param viId  initiator VI id.
+     * @return true if connected to exactly that VI.
+     */
+    public boolean isConnectedTo(final long nicId, final int viId)
+    {
+        return STATE_CONNECTED == state() &&
+            buffer.getLong(offset + PEER_NIC_ID_OFFSET) == nicId &&
+            buffer.getInt(offset + PEER_VI_ID_OFFSET) == viId;
+    }
+
+    /**
+     * Establishes a connection: writes the peer fields, then moves the state from {@code expectedState} to
+     * connected with a compare-and-set.
+     *
+     * @param expectedState        the state the record must be in, normally connect-pending.
+     * @param peerNicId            the peer NIC.
+     * @param peerViId             the peer VI.
+     * @param effectiveMaxTransfer the agreed maximum transfer size.
+     * @return true if the record is now connected.
+     */
+    public boolean establish(
+        final int expectedState, final long peerNicId, final int peerViId, final int effectiveMaxTransfer)
+    {
+        buffer.putLong(offset + PEER_NIC_ID_OFFSET, peerNicId);
+        buffer.putInt(offset + PEER_VI_ID_OFFSET, peerViId);
+        buffer.putInt(offset + EFFECTIVE_MAX_TRANSFER_OFFSET, effectiveMaxTransfer);
+        return buffer.compareAndSetInt(offset + STATE_OFFSET, expectedState, STATE_CONNECTED);
+    }
+
+    /**
+     * Owner side: starts a connection request: moves the state from idle to connect-pending, clears the peer
+     * fields and writes a pending connect word.
+     *
+     * @param sequence the request's sequence number.
+     * @return false if the VI was not idle.
+     */
+    public boolean beginConnect(final int sequence)
+    {
+        if (!buffer.compareAndSetInt(offset + STATE_OFFSET, STATE_IDLE, STATE_CONNECT_PENDING))
+        {
+            return false;
+        }
+        buffer.putLong(offset + PEER_NIC_ID_OFFSET, 0);
+        buffer.putInt(offset + PEER_VI_ID_OFFSET, -1);
+        buffer.putLongVolatile(offset + CONNECT_WORD_OFFSET,
+            ViRecordLayout.connectWord(sequence, 0, ViRecordLayout.RESULT_PENDING));
+        return true;
+    }
+
+    /**
+     * The connect word, read with volatile semantics.
+     *
+     * @return the word.
+     */
+    public long connectWord()
+    {
+        return buffer.getLongVolatile(offset + CONNECT_WORD_OFFSET);
+    }
+
+    /**
+     * Settles a pending connection request: sets its result if it is still pending with this sequence number.
+     *
+     * @param sequence the request's sequence number.
+     * @param peerViId the answering VI, or 0.
+     * @param result   a {@code RESULT_*} value.
+     * @return true if this call settled the request.
+     */
+    public boolean settle(final int sequence, final int peerViId, final int result)
+    {
+        return buffer.compareAndSetLong(offset + CONNECT_WORD_OFFSET,
+            ViRecordLayout.connectWord(sequence, 0, ViRecordLayout.RESULT_PENDING),
+            ViRecordLayout.connectWord(sequence, peerViId, result));
+    }
+
+    /**
+     * The receive ring's producer index, read with acquire semantics.
+     *
+     * @return entries ever posted.
+     */
+    public long recvProducerIndex()
+    {
+        return buffer.getLongAcquire(offset + RECV_PRODUCER_OFFSET);
+    }
+
+    /**
+     * The receive ring's consumer index, read with volatile semantics.
+     *
+     * @return entries ever claimed.
+     */
+    public long recvConsumerIndex()
+    {
+        return buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET);
+    }
+
+    /**
+     * Whether the record is connect-pending (used while a request is being answered).
+     *
+     * @return true if connect-pending.
+     */
+    public boolean isConnectPending()
+    {
+        return STATE_CONNECT_PENDING == state();
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String toString()
+    {
+        return "ViRecord{vi=" + viId + ", state=" + state() + ", peer=" + Long.toHexString(peerNicId()) + '/' +
+            peerViId() + '}';
+    }
+}

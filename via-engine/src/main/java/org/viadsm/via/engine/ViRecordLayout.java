@@ -1,0 +1,187 @@
+package org.viadsm.via.engine;
+
+import org.agrona.BitUtil;
+import org.viadsm.via.ViState;
+
+/**
+ * Layout of a VI record in a NIC's shared area: the target-side state of one VI, followed by its receive ring of
+ * {@link RecvEntryLayout} entries.
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +---------------------------------------------------------------+
+ *  |     State: 0 free, 1 idle, 2 pending, 3 connected, 4 error    |  0
+ *  +---------------------------------------------------------------+
+ *  |                       Protection Tag                          |  4
+ *  +---------------------------------------------------------------+
+ *  |               Reliability Level (VIPL value 1, 2, 4)          |  8
+ *  +-----------------------------------------------------------+-+-+
+ *  |                          Reserved                         |R|W|  12  RDMA enable bits
+ *  +-----------------------------------------------------------+-+-+
+ *  |                  Maximum Transfer Size (own)                  |  16
+ *  +---------------------------------------------------------------+
+ *  |           Effective Maximum Transfer Size (connected)         |  20
+ *  +---------------------------------------------------------------+
+ *  |                 Send CQ Id (-1 if none)                       |  24
+ *  +---------------------------------------------------------------+
+ *  |                 Recv CQ Id (-1 if none)                       |  28
+ *  +---------------------------------------------------------------+
+ *  |                     Peer NIC Id (long)                        |  32
+ *  +---------------------------------------------------------------+
+ *  |                         Peer VI Id                            |  40
+ *  +---------------------------------------------------------------+
+ *  |   Connect Word (long): sequence(32) | peer VI(16) | result(8) |  48
+ *  +---------------------------------------------------------------+
+ *  |        Receive Producer Index (long), own cache line          |  64
+ *  +---------------------------------------------------------------+
+ *  |        Receive Consumer Index (long), own cache line          |  128
+ *  +---------------------------------------------------------------+
+ *  |        Receive entries, queueDepth x RecvEntryLayout          |  192
+ *  +---------------------------------------------------------------+
+ * </pre>
+ * The connect word settles a connection request with one compare-and-set: the requester writes
+ * (sequence, 0, {@link #RESULT_PENDING}); the answering side sets the result and its VI id; a requester that gives
+ * up sets {@link #RESULT_ABANDONED}. Whoever changes it first wins.
+ */
+public final class ViRecordLayout
+{
+    /** Record state: unused. */
+    public static final int STATE_FREE = 0;
+    /** Record state: {@link ViState#IDLE}. */
+    public static final int STATE_IDLE = 1;
+    /** Record state: {@link ViState#CONNECT_PENDING}. */
+    public static final int STATE_CONNECT_PENDING = 2;
+    /** Record state: {@link ViState#CONNECTED}. */
+    public static final int STATE_CONNECTED = 3;
+    /** Record state: {@link ViState#ERROR}. */
+    public static final int STATE_ERROR = 4;
+
+    /** Connect result: no answer yet. */
+    public static final int RESULT_PENDING = 0;
+    /** Connect result: accepted (or matched, peer to peer). */
+    public static final int RESULT_ACCEPTED = 1;
+    /** Connect result: rejected. */
+    public static final int RESULT_REJECTED = 2;
+    /** Connect result: the attributes cannot be connected. */
+    public static final int RESULT_NO_MATCH = 3;
+    /** Connect result: the requester gave up (timeout or disconnect). */
+    public static final int RESULT_ABANDONED = 4;
+
+    /** Offset of the state word. */
+    public static final int STATE_OFFSET = 0;
+    /** Offset of the protection tag value. */
+    public static final int PTAG_OFFSET = 4;
+    /** Offset of the reliability level's VIPL value. */
+    public static final int RELIABILITY_OFFSET = 8;
+    /** Offset of the RDMA enable bits. */
+    public static final int FLAGS_OFFSET = 12;
+    /** Offset of the VI's own maximum transfer size. */
+    public static final int MAX_TRANSFER_OFFSET = 16;
+    /** Offset of the maximum transfer size agreed at connection. */
+    public static final int EFFECTIVE_MAX_TRANSFER_OFFSET = 20;
+    /** Offset of the send completion queue id. */
+    public static final int SEND_CQ_ID_OFFSET = 24;
+    /** Offset of the receive completion queue id. */
+    public static final int RECV_CQ_ID_OFFSET = 28;
+    /** Offset of the peer NIC's id. */
+    public static final int PEER_NIC_ID_OFFSET = 32;
+    /** Offset of the peer VI's id. */
+    public static final int PEER_VI_ID_OFFSET = 40;
+    /** Offset of the connect word. */
+    public static final int CONNECT_WORD_OFFSET = 48;
+    /** Offset of the receive ring's producer index, written by the owner. */
+    public static final int RECV_PRODUCER_OFFSET = 64;
+    /** Offset of the receive ring's consumer index, advanced by compare-and-set by whoever completes an entry. */
+    public static final int RECV_CONSUMER_OFFSET = 128;
+    /** Offset of the first receive entry. */
+    public static final int RECV_ENTRIES_OFFSET = 192;
+
+    private static final int RESULT_MASK = 0xFF;
+    private static final int PEER_VI_SHIFT = 8;
+
+    private ViRecordLayout()
+    {
+    }
+
+    /**
+     * Bytes of a record with its receive ring.
+     *
+     * @param queueDepth  entries of the receive ring.
+     * @param maxSegments data segments per entry.
+     * @return the record length, a multiple of the cache line.
+     */
+    public static int recordLength(final int queueDepth, final int maxSegments)
+    {
+        return BitUtil.align(RECV_ENTRIES_OFFSET + queueDepth * RecvEntryLayout.length(maxSegments),
+            BitUtil.CACHE_LINE_LENGTH);
+    }
+
+    /**
+     * Builds a connect word.
+     *
+     * @param sequence the request's sequence number.
+     * @param peerViId the answering VI, 0 while pending.
+     * @param result   a {@code RESULT_*} value.
+     * @return the word.
+     */
+    public static long connectWord(final int sequence, final int peerViId, final int result)
+    {
+        return ((long)sequence << 32) | ((long)(peerViId & 0xFFFF) << PEER_VI_SHIFT) | (result & RESULT_MASK);
+    }
+
+    /**
+     * The sequence number of a connect word.
+     *
+     * @param word the word.
+     * @return the sequence.
+     */
+    public static int connectSequence(final long word)
+    {
+        return (int)(word >>> 32);
+    }
+
+    /**
+     * The answering VI of a connect word.
+     *
+     * @param word the word.
+     * @return the peer VI id.
+     */
+    public static int connectPeerVi(final long word)
+    {
+        return (int)(word >>> PEER_VI_SHIFT) & 0xFFFF;
+    }
+
+    /**
+     * The result of a connect word.
+     *
+     * @param word the word.
+     * @return a {@code RESULT_*} value.
+     */
+    public static int connectResult(final long word)
+    {
+        return (int)word & RESULT_MASK;
+    }
+
+    /**
+     * Maps a record state to the API's VI state.
+     *
+     * @param state a {@code STATE_*} value other than free.
+     * @return the VI state.
+     */
+    public static ViState viState(final int state)
+    {
+        switch (state)
+        {
+            case STATE_IDLE:
+                return ViState.IDLE;
+            case STATE_CONNECT_PENDING:
+                return ViState.CONNECT_PENDING;
+            case STATE_CONNECTED:
+                return ViState.CONNECTED;
+            case STATE_ERROR:
+                return ViState.ERROR;
+            default:
+                throw new IllegalStateException("VI record is free or corrupt: state=" + state);
+        }
+    }
+}

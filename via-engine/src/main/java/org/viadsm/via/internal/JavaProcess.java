@@ -1,0 +1,108 @@
+package org.viadsm.via.internal;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Starts a child JVM running a given main class with this JVM's java binary and class path and the JVM option
+ * viadsm needs ({@link AgronaAccess#ADD_EXPORTS}): for multi-process tests and for launching DSM nodes.
+ * <p>
+ * Inside a surefire test run the class path comes from the {@code surefire.test.class.path} system property (the
+ * forked test JVM may run from a manifest-only jar), else from {@code java.class.path}.
+ */
+public final class JavaProcess
+{
+    /** System property surefire sets to the test class path. */
+    public static final String TEST_CLASS_PATH_PROP_NAME = "surefire.test.class.path";
+
+    private JavaProcess()
+    {
+    }
+
+    /**
+     * The java binary of this JVM.
+     *
+     * @return its path.
+     */
+    public static String javaBinary()
+    {
+        final Path bin = Paths.get(System.getProperty("java.home"), "bin");
+        final Path windows = bin.resolve("java.exe");
+        return (Files.isRegularFile(windows) ? windows : bin.resolve("java")).toString();
+    }
+
+    /**
+     * The class path a child JVM should use.
+     *
+     * @return the test class path inside surefire, else this JVM's class path.
+     */
+    public static String classPath()
+    {
+        final String testClassPath = System.getProperty(TEST_CLASS_PATH_PROP_NAME);
+        return null != testClassPath && !testClassPath.isEmpty() ?
+            testClassPath : System.getProperty("java.class.path");
+    }
+
+    /**
+     * The command line of a child JVM.
+     *
+     * @param mainClass fully qualified name of the main class.
+     * @param jvmArgs   extra JVM options, placed after the add-exports option.
+     * @param args      program arguments.
+     * @return the command, ready for a {@link ProcessBuilder}.
+     */
+    public static List<String> command(final String mainClass, final List<String> jvmArgs, final List<String> args)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add(javaBinary());
+        command.add(AgronaAccess.ADD_EXPORTS);
+        command.addAll(jvmArgs);
+        command.add("-cp");
+        command.add(classPath());
+        command.add(mainClass);
+        command.addAll(args);
+        return command;
+    }
+
+    /**
+     * A process builder for a child JVM; the caller sets up its I/O and starts it.
+     *
+     * @param mainClass the main class.
+     * @param jvmArgs   extra JVM options.
+     * @param args      program arguments.
+     * @return the builder, working directory unchanged.
+     */
+    public static ProcessBuilder builder(final Class<?> mainClass, final List<String> jvmArgs, final List<String> args)
+    {
+        return new ProcessBuilder(command(mainClass.getName(), jvmArgs, args));
+    }
+
+    /**
+     * Starts a child JVM whose standard error goes to this process's, and whose standard input and output are
+     * pipes for the caller.
+     *
+     * @param mainClass the main class.
+     * @param jvmArgs   extra JVM options.
+     * @param args      program arguments.
+     * @return the started process.
+     * @throws UncheckedIOException if the process cannot be started.
+     */
+    public static Process start(final Class<?> mainClass, final List<String> jvmArgs, final List<String> args)
+    {
+        try
+        {
+            return builder(mainClass, jvmArgs, args).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot start " + mainClass.getName() + " with " + javaBinary() +
+                " and class path of " + classPath().split(File.pathSeparator).length + " entries", ex);
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.viadsm.via.provider.jvm;
+
+import java.nio.ByteBuffer;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.engine.Configuration;
+import org.viadsm.via.engine.EngineNic;
+import org.viadsm.via.engine.NicArea;
+import org.viadsm.via.engine.NicGeometry;
+import org.viadsm.via.engine.PeerNic;
+import org.viadsm.via.engine.SparseMemory;
+
+/**
+ * A NIC reachable by the other NICs of its JVM through a static registry of open NICs by name.
+ */
+final class JvmNic extends EngineNic
+{
+    private static final ConcurrentMap<String, JvmNic> REGISTRY = new ConcurrentHashMap<>();
+
+    private final String name;
+
+    private JvmNic(final String address, final String name, final NicArea area, final NicGeometry geometry)
+    {
+        super(address, area, attributes(address, geometry, Configuration.maxTransferSize()));
+        this.name = name;
+    }
+
+    static JvmNic open(final String address)
+    {
+        final String name = nameOf(address, JvmNicProvider.SCHEME);
+        final NicGeometry geometry = Configuration.geometry();
+        final JvmNic existing = REGISTRY.get(name);
+        if (null != existing && !existing.isClosed())
+        {
+            throw new ViaException(ViaError.ERROR_RESOURCE, "address in use: " + address + " is already open");
+        }
+        final NicArea area = NicArea.create(new UnsafeBuffer(SparseMemory.mapUnlinked(geometry.areaLength())),
+            geometry, newNicId(), ProcessHandle.current().pid(), 0);
+        final JvmNic nic = new JvmNic(address, name, area, geometry);
+        final boolean registered = null == existing ?
+            null == REGISTRY.putIfAbsent(name, nic) : REGISTRY.replace(name, existing, nic);
+        if (!registered)
+        {
+            throw new ViaException(ViaError.ERROR_RESOURCE, "address in use: " + address + " is already open");
+        }
+        return nic;
+    }
+
+    @Override
+    protected PeerNic resolvePeer(final String address)
+    {
+        final String peerName;
+        try
+        {
+            peerName = nameOf(address, JvmNicProvider.SCHEME);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ViaException(ViaError.NOT_REACHABLE, "a jvm NIC cannot reach " + address, ex);
+        }
+        final JvmNic target = REGISTRY.get(peerName);
+        if (null == target || target.isClosed())
+        {
+            throw new ViaException(ViaError.NOT_REACHABLE, "no open NIC at " + address + " in this JVM");
+        }
+        return new JvmPeer(target);
+    }
+
+    @Override
+    protected ByteBuffer mapMemory(final long allocationId, final int length)
+    {
+        return SparseMemory.mapUnlinked(length);
+    }
+
+    @Override
+    protected void unmapMemory(final long allocationId, final ByteBuffer buffer)
+    {
+        // other NICs' threads may still reach this memory: the garbage collector unmaps it when nobody does
+    }
+
+    @Override
+    protected boolean registersForeignMemory()
+    {
+        return true;
+    }
+
+    @Override
+    protected void onClose()
+    {
+        REGISTRY.remove(name, this);
+    }
+}

@@ -1,0 +1,42 @@
+package org.viadsm.via.provider.jvm;
+
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.engine.PeerNic;
+
+/**
+ * Another NIC of the same JVM, reached through its Java object: its memory by reference, its waiters by unpark.
+ */
+final class JvmPeer extends PeerNic
+{
+    private final JvmNic target;
+
+    JvmPeer(final JvmNic target)
+    {
+        super(target.address(), target.area());
+        this.target = target;
+    }
+
+    @Override
+    public AtomicBuffer regionBuffer(final int index, final int generation)
+    {
+        return target.localRegionBuffer(index, generation);
+    }
+
+    @Override
+    public boolean isAlive()
+    {
+        return !target.isClosed();
+    }
+
+    @Override
+    public void wakeRecv(final int viId)
+    {
+        target.wakeRecvWaiter(viId);
+    }
+
+    @Override
+    public void wakeCq(final int cqId)
+    {
+        target.wakeCqWaiter(cqId);
+    }
+}

@@ -1,0 +1,160 @@
+package org.viadsm.via.provider.shm;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.engine.Configuration;
+import org.viadsm.via.engine.EngineNic;
+import org.viadsm.via.engine.NicArea;
+import org.viadsm.via.engine.NicGeometry;
+import org.viadsm.via.engine.PeerNic;
+import org.viadsm.via.engine.SparseMemory;
+
+/**
+ * A NIC whose shared area and memory are files that processes on the host map.
+ */
+final class ShmNic extends EngineNic
+{
+    private static final AtomicLong UNIQUE = new AtomicLong();
+
+    private final String name;
+    private final Path directory;
+    private final Path nicFile;
+    private final MappedByteBuffer mapping;
+    private final long pid;
+
+    private ShmNic(
+        final String address,
+        final String name,
+        final Path directory,
+        final Path nicFile,
+        final MappedByteBuffer mapping,
+        final NicArea area,
+        final NicGeometry geometry)
+    {
+        super(address, area, attributes(address, geometry, Configuration.maxTransferSize()));
+        this.name = name;
+        this.directory = directory;
+        this.nicFile = nicFile;
+        this.mapping = mapping;
+        this.pid = area.ownerPid();
+    }
+
+    static ShmNic open(final String address)
+    {
+        final String name = nameOf(address, ShmNicProvider.SCHEME);
+        final Path directory = SparseMemory.directory();
+        ShmFiles.sweep(directory);
+        final NicGeometry geometry = Configuration.geometry();
+        final long pid = ProcessHandle.current().pid();
+        final Path nicFile = ShmFiles.nicFile(directory, name);
+        final Path tmp = ShmFiles.tmpNicFile(directory, name, pid, UNIQUE.incrementAndGet());
+        final MappedByteBuffer mapping = SparseMemory.mapNew(tmp, geometry.areaLength());
+        try
+        {
+            final NicArea area = NicArea.create(
+                new UnsafeBuffer(mapping), geometry, newNicId(), pid, ShmFiles.currentStartMs());
+            link(nicFile, tmp, address);
+            return new ShmNic(address, name, directory, nicFile, mapping, area, geometry);
+        }
+        catch (final RuntimeException ex)
+        {
+            SparseMemory.unmap(mapping);
+            throw ex;
+        }
+        finally
+        {
+            ShmFiles.deleteQuietly(tmp);
+        }
+    }
+
+    @Override
+    protected PeerNic resolvePeer(final String address)
+    {
+        final String peerName;
+        try
+        {
+            peerName = nameOf(address, ShmNicProvider.SCHEME);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ViaException(ViaError.NOT_REACHABLE, "an shm NIC cannot reach " + address, ex);
+        }
+        final Path file = ShmFiles.nicFile(directory, peerName);
+        if (!Files.exists(file))
+        {
+            throw new ViaException(ViaError.NOT_REACHABLE, "no NIC at " + address + ": " + file + " does not exist");
+        }
+        final MappedByteBuffer peerMapping = SparseMemory.mapExisting(file, "NIC area of " + address);
+        try
+        {
+            return new ShmPeer(address, peerName, directory, peerMapping,
+                NicArea.attach(new UnsafeBuffer(peerMapping), address));
+        }
+        catch (final RuntimeException ex)
+        {
+            SparseMemory.unmap(peerMapping);
+            throw ex;
+        }
+    }
+
+    @Override
+    protected ByteBuffer mapMemory(final long allocationId, final int length)
+    {
+        return SparseMemory.mapNew(ShmFiles.memFile(directory, name, pid, allocationId), length);
+    }
+
+    @Override
+    protected void unmapMemory(final long allocationId, final ByteBuffer buffer)
+    {
+        SparseMemory.unmap(buffer);
+        ShmFiles.deleteQuietly(ShmFiles.memFile(directory, name, pid, allocationId));
+    }
+
+    @Override
+    protected boolean registersForeignMemory()
+    {
+        return false;
+    }
+
+    @Override
+    protected void onClose()
+    {
+        ShmFiles.deleteQuietly(nicFile);
+        SparseMemory.unmap(mapping);
+    }
+
+    private static void link(final Path nicFile, final Path tmp, final String address)
+    {
+        for (int attempt = 0; attempt < 2; attempt++)
+        {
+            try
+            {
+                Files.createLink(nicFile, tmp);
+                return;
+            }
+            catch (final FileAlreadyExistsException ex)
+            {
+                if (!ShmFiles.isStale(nicFile))
+                {
+                    throw new ViaException(ViaError.ERROR_RESOURCE, "address in use: " + address + " is open in a " +
+                        "live process (" + nicFile + ")");
+                }
+                ShmFiles.deleteQuietly(nicFile);
+            }
+            catch (final IOException | UnsupportedOperationException ex)
+            {
+                throw new ViaException(ViaError.CATASTROPHIC, "cannot create " + nicFile, ex);
+            }
+        }
+        throw new ViaException(ViaError.ERROR_RESOURCE, "address in use: " + address + " (" + nicFile + ")");
+    }
+}

@@ -1,0 +1,128 @@
+package org.viadsm.via.provider.shm;
+
+import java.nio.MappedByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.engine.NicArea;
+import org.viadsm.via.engine.PeerNic;
+import org.viadsm.via.engine.RegistrationTable;
+import org.viadsm.via.engine.SparseMemory;
+
+/**
+ * A NIC of another process (or another NIC of this one) reached through its files: its area mapped once, each of
+ * its memory allocations mapped on first use, and each registration's buffer cached by index and generation, so
+ * that the data path makes no system call and allocates nothing after the first operation on a region.
+ */
+final class ShmPeer extends PeerNic
+{
+    private static final class RegionView
+    {
+        final int generation;
+        final AtomicBuffer buffer;
+
+        RegionView(final int generation, final AtomicBuffer buffer)
+        {
+            this.generation = generation;
+            this.buffer = buffer;
+        }
+    }
+
+    private final String name;
+    private final Path directory;
+    private final MappedByteBuffer mapping;
+    private final long ownerPid;
+    private final ProcessHandle owner;
+    private final RegionView[] regions;
+    private final Long2ObjectHashMap<MappedByteBuffer> allocations = new Long2ObjectHashMap<>();
+    private boolean closed;
+
+    ShmPeer(
+        final String address, final String name, final Path directory, final MappedByteBuffer mapping,
+        final NicArea area)
+    {
+        super(address, area);
+        this.name = name;
+        this.directory = directory;
+        this.mapping = mapping;
+        this.ownerPid = area.ownerPid();
+        this.owner = ProcessHandle.of(ownerPid).orElse(null);
+        this.regions = new RegionView[area.geometry().maxRegions()];
+        if (null == owner || !ShmFiles.isAlive(ownerPid, area.ownerStartMs()))
+        {
+            throw new ViaException(ViaError.NOT_REACHABLE, "the process " + ownerPid + " owning " + address +
+                " is gone");
+        }
+    }
+
+    @Override
+    public AtomicBuffer regionBuffer(final int index, final int generation)
+    {
+        final RegionView view = index >= 0 && index < regions.length ? regions[index] : null;
+        return null != view && view.generation == generation ? view.buffer : map(index, generation);
+    }
+
+    @Override
+    public boolean isAlive()
+    {
+        return owner.isAlive();
+    }
+
+    @Override
+    public synchronized void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            java.util.Arrays.fill(regions, null);
+            for (final MappedByteBuffer allocation : allocations.values())
+            {
+                SparseMemory.unmap(allocation);
+            }
+            allocations.clear();
+            SparseMemory.unmap(mapping);
+        }
+    }
+
+    private synchronized AtomicBuffer map(final int index, final int generation)
+    {
+        final RegistrationTable table = area().table();
+        if (closed || index < 0 || index >= regions.length || table.generation(index) != generation)
+        {
+            return null;
+        }
+        final long allocationId = table.allocationId(index);
+        final long offset = table.location(index);
+        final int length = table.length(index);
+        MappedByteBuffer allocation = allocations.get(allocationId);
+        if (null == allocation)
+        {
+            final Path file = ShmFiles.memFile(directory, name, ownerPid, allocationId);
+            if (!Files.exists(file))
+            {
+                return null;
+            }
+            try
+            {
+                allocation = SparseMemory.mapExisting(file, "memory of " + address());
+            }
+            catch (final ViaException ex)
+            {
+                return null;
+            }
+            allocations.put(allocationId, allocation);
+        }
+        if (offset < 0 || offset + length > allocation.capacity() || table.generation(index) != generation)
+        {
+            return null;
+        }
+        final AtomicBuffer buffer = new UnsafeBuffer(allocation, (int)offset, length);
+        regions[index] = new RegionView(generation, buffer);
+        return buffer;
+    }
+}

@@ -1,0 +1,283 @@
+package org.viadsm.via.provider;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.viadsm.via.ConnectRequest;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViState;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorStatus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(30)
+class ConnectionTest
+{
+    private static final long T = Providers.TIMEOUT_NS;
+    private static final long SHORT_NS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    private Node a;
+    private Node b;
+
+    @AfterEach
+    void tearDown()
+    {
+        if (null != a)
+        {
+            a.close();
+        }
+        if (null != b)
+        {
+            b.close();
+        }
+    }
+
+    private void nodes(final String scheme)
+    {
+        a = new Node(Providers.address(scheme));
+        b = new Node(Providers.address(scheme));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldConnectClientToServerAndAgreeOnMaxTransfer(final String scheme) throws Exception
+    {
+        nodes(scheme);
+        final Vi client = a.vi(a.attributes(ReliabilityLevel.RELIABLE_DELIVERY).maxTransferSize(4096), null, null);
+        final Vi server = b.vi(b.attributes(ReliabilityLevel.RELIABLE_DELIVERY).enableRdmaWrite(false), null, null);
+        final CompletableFuture<ConnectRequest> accepted = CompletableFuture.supplyAsync(() ->
+        {
+            final ConnectRequest request = b.nic.connectWait(99, T);
+            request.accept(server);
+            return request;
+        });
+        client.connectRequest(b.nic.address(), 99, T);
+        final ConnectRequest request = accepted.get(20, TimeUnit.SECONDS);
+
+        assertEquals(a.nic.address(), request.remoteAddress());
+        assertEquals(99, request.discriminator());
+        assertEquals(4096, request.remoteAttributes().maxTransferSize());
+        assertEquals(ViState.CONNECTED, client.state());
+        assertEquals(ViState.CONNECTED, server.state());
+        assertEquals(b.nic.address(), client.remoteAddress());
+        assertEquals(a.nic.address(), server.remoteAddress());
+        assertFalse(client.remoteAttributes().enableRdmaWrite());
+        assertEquals(ReliabilityLevel.RELIABLE_DELIVERY, client.remoteAttributes().reliabilityLevel());
+        assertThrows(IllegalStateException.class, () -> request.accept(server));
+        assertThrows(IllegalStateException.class, request::reject);
+
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(a.region, 0, 8192);
+        client.postRecv(recv);
+        server.postSend(Descriptor.allocate(1).reset().send().addSegment(b.region, 0, 4097));
+        assertEquals(DescriptorStatus.DONE | DescriptorStatus.LENGTH_ERROR, server.sendDone().status());
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRejectRequest(final String scheme)
+    {
+        nodes(scheme);
+        final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final CompletableFuture<Void> server = CompletableFuture.runAsync(() -> b.nic.connectWait(5, T).reject());
+        final ViaException ex = assertThrows(ViaException.class, () -> client.connectRequest(b.nic.address(), 5, T));
+        assertEquals(ViaError.REJECT, ex.error());
+        assertEquals(ViState.IDLE, client.state());
+        server.join();
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldTimeOutAndSkipAbandonedRequests(final String scheme)
+    {
+        nodes(scheme);
+        final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final ViaException timedOut = assertThrows(ViaException.class,
+            () -> client.connectRequest(b.nic.address(), 1, SHORT_NS));
+        assertEquals(ViaError.TIMEOUT, timedOut.error());
+        assertEquals(ViState.IDLE, client.state());
+        final ViaException nothing = assertThrows(ViaException.class, () -> b.nic.connectWait(1, SHORT_NS));
+        assertEquals(ViaError.TIMEOUT, nothing.error());
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRefuseDifferentReliabilityLevelsWithNoMatch(final String scheme) throws Exception
+    {
+        nodes(scheme);
+        final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi server = b.vi(ReliabilityLevel.RELIABLE_DELIVERY);
+        final CompletableFuture<ViaException> accept = CompletableFuture.supplyAsync(() ->
+            assertThrows(ViaException.class, () -> b.nic.connectWait(3, T).accept(server)));
+        final ViaException ex = assertThrows(ViaException.class, () -> client.connectRequest(b.nic.address(), 3, T));
+        assertEquals(ViaError.NO_MATCH, ex.error());
+        assertEquals(ViaError.NO_MATCH, accept.get(20, TimeUnit.SECONDS).error());
+        assertEquals(ViState.IDLE, client.state());
+        assertEquals(ViState.IDLE, server.state());
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldFailToReachUnknownAddress(final String scheme)
+    {
+        nodes(scheme);
+        final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final ViaException ex = assertThrows(ViaException.class,
+            () -> client.connectRequest(Providers.address(scheme), 1, T));
+        assertEquals(ViaError.NOT_REACHABLE, ex.error());
+        assertEquals(ViState.IDLE, client.state());
+        assertThrows(IllegalStateException.class, client::connectPeerDone);
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldConnectPeerToPeerOnOneNicAndExchange(final String scheme)
+    {
+        a = new Node(Providers.address(scheme));
+        final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi y = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        x.connectPeerRequest(a.nic.address(), 11, T);
+        assertFalse(x.connectPeerDone());
+        y.connectPeerRequest(a.nic.address(), 11, T);
+        y.connectPeerWait(T);
+        x.connectPeerWait(T);
+        assertTrue(x.connectPeerDone());
+        assertEquals(ViState.CONNECTED, x.state());
+        assertEquals(ViState.CONNECTED, y.state());
+
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(a.region, 100, 4);
+        y.postRecv(recv);
+        a.region.buffer().putInt(0, 1234);
+        x.postSend(Descriptor.allocate(1).reset().send().addSegment(a.region, 0, 4));
+        assertSame(recv, y.recvWait(T));
+        assertEquals(1234, a.region.buffer().getInt(100));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldTimeOutUnmatchedPeerRequest(final String scheme)
+    {
+        nodes(scheme);
+        final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        x.connectPeerRequest(b.nic.address(), 1, SHORT_NS);
+        final ViaException ex = assertThrows(ViaException.class, () -> x.connectPeerWait(T));
+        assertEquals(ViaError.TIMEOUT, ex.error());
+        assertEquals(ViState.IDLE, x.state());
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldDisconnectFlushingReceivesAndBreakingThePeer(final String scheme)
+    {
+        nodes(scheme);
+        final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi y = b.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        Providers.connect(x, b.nic.address(), y, a.nic.address());
+        final Descriptor[] xs = new Descriptor[3];
+        final Descriptor[] ys = new Descriptor[3];
+        for (int i = 0; i < 3; i++)
+        {
+            xs[i] = Descriptor.allocate(1).reset().send().addSegment(a.region, 8 * i, 8);
+            ys[i] = Descriptor.allocate(1).reset().send().addSegment(b.region, 8 * i, 8);
+            x.postRecv(xs[i]);
+            y.postRecv(ys[i]);
+        }
+        x.disconnect();
+        assertEquals(ViState.IDLE, x.state());
+        assertEquals(ViState.ERROR, y.state());
+        for (int i = 0; i < 3; i++)
+        {
+            assertSame(xs[i], x.recvDone());
+            assertSame(ys[i], y.recvWait(T));
+            assertEquals(RecvFlushed.STATUS, xs[i].status());
+            assertEquals(RecvFlushed.STATUS, ys[i].status());
+        }
+        assertNull(x.recvDone());
+        assertEquals(List.of("CONNECTION_LOST@0"), b.errors());
+        assertTrue(a.errors().isEmpty());
+
+        y.disconnect();
+        assertEquals(ViState.IDLE, y.state());
+        Providers.connect(x, b.nic.address(), y, a.nic.address());
+        assertEquals(ViState.CONNECTED, x.state());
+        x.disconnect();
+        x.disconnect();
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldWakeWaiterWhenThePeerNicCloses(final String scheme) throws Exception
+    {
+        nodes(scheme);
+        final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi y = b.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        Providers.connect(x, b.nic.address(), y, a.nic.address());
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(b.region, 0, 8);
+        y.postRecv(recv);
+        final CompletableFuture<Descriptor> waiter = CompletableFuture.supplyAsync(() -> y.recvWait(T));
+        Thread.sleep(50);
+        a.close();
+        assertSame(recv, waiter.get(20, TimeUnit.SECONDS));
+        assertEquals(RecvFlushed.STATUS, recv.status());
+        assertEquals(ViState.ERROR, y.state());
+        assertEquals(List.of("CONNECTION_LOST@0"), b.errors());
+        final ViaException ex = assertThrows(ViaException.class,
+            () -> b.vi(ReliabilityLevel.RELIABLE_RECEPTION).connectRequest(a.nic.address(), 1, T));
+        assertEquals(ViaError.NOT_REACHABLE, ex.error());
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRefuseAcceptOnBusyVi(final String scheme) throws Exception
+    {
+        nodes(scheme);
+        final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi busy = b.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi other = b.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi partner = b.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        Providers.connect(busy, b.nic.address(), partner, b.nic.address());
+        final CompletableFuture<Void> server = CompletableFuture.runAsync(() ->
+        {
+            final ConnectRequest request = b.nic.connectWait(8, T);
+            assertThrows(IllegalStateException.class, () -> request.accept(busy));
+            assertThrows(IllegalArgumentException.class, () -> request.accept(client));
+            request.accept(other);
+        });
+        client.connectRequest(b.nic.address(), 8, T);
+        server.get(20, TimeUnit.SECONDS);
+        assertEquals(ViState.CONNECTED, other.state());
+    }
+
+    private static final class RecvFlushed
+    {
+        static final int STATUS = DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE |
+            DescriptorStatus.DESC_FLUSHED_ERROR;
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldValidateViAttributes(final String scheme)
+    {
+        nodes(scheme);
+        assertThrows(IllegalArgumentException.class, () -> a.vi(new ViAttributes(), null, null));
+        assertThrows(IllegalArgumentException.class, () -> a.vi(new ViAttributes().ptag(b.ptag), null, null));
+        assertThrows(IllegalArgumentException.class,
+            () -> a.vi(a.attributes(ReliabilityLevel.RELIABLE_RECEPTION).maxTransferSize(0), null, null));
+        assertThrows(IllegalArgumentException.class,
+            () -> a.vi(a.attributes(ReliabilityLevel.RELIABLE_RECEPTION), b.nic.createCq(4), null));
+    }
+}

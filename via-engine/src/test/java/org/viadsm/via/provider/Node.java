@@ -1,0 +1,96 @@
+package org.viadsm.via.provider;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.viadsm.via.AsyncError;
+import org.viadsm.via.CompletionQueue;
+import org.viadsm.via.Nic;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+import org.viadsm.via.memory.ProtectionTag;
+
+/**
+ * One NIC of a test with a ptag, one allocation holding a remotely accessible region, and a record of the
+ * asynchronous errors its handler saw.
+ */
+final class Node implements AutoCloseable
+{
+    static final int MEMORY_LENGTH = 64 * 1024;
+
+    final Nic nic;
+    final ProtectionTag ptag;
+    final ByteBuffer memory;
+    final MemoryRegion region;
+    final List<String> errors = new ArrayList<>();
+
+    Node(final String address)
+    {
+        this.nic = Nic.open(address);
+        this.ptag = nic.createPtag();
+        this.memory = nic.allocateMemory(MEMORY_LENGTH);
+        this.region = nic.registerMemory(memory, MemoryAttributes.remoteAccess(ptag));
+        nic.errorHandler((error, vi, detail) ->
+        {
+            synchronized (errors)
+            {
+                errors.add(error + (null == vi ? "" : "@" + vi.id()));
+            }
+        });
+    }
+
+    Vi vi(final ReliabilityLevel level)
+    {
+        return vi(attributes(level), null, null);
+    }
+
+    Vi vi(final ViAttributes attributes, final CompletionQueue sendCq, final CompletionQueue recvCq)
+    {
+        return nic.createVi(attributes, sendCq, recvCq);
+    }
+
+    ViAttributes attributes(final ReliabilityLevel level)
+    {
+        return new ViAttributes().ptag(ptag).reliabilityLevel(level)
+            .enableRdmaRead(level != ReliabilityLevel.UNRELIABLE);
+    }
+
+    MemoryRegion register(final int offset, final int length, final boolean rdmaWrite, final boolean rdmaRead)
+    {
+        return nic.registerMemory(memory.duplicate().position(offset).limit(offset + length).slice(),
+            new MemoryAttributes(ptag, rdmaWrite, rdmaRead));
+    }
+
+    List<String> errors()
+    {
+        synchronized (errors)
+        {
+            return new ArrayList<>(errors);
+        }
+    }
+
+    boolean sawError(final AsyncError error)
+    {
+        synchronized (errors)
+        {
+            for (final String e : errors)
+            {
+                if (e.startsWith(error.name()))
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    @Override
+    public void close()
+    {
+        nic.close();
+    }
+}

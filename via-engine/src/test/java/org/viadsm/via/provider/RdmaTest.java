@@ -1,0 +1,308 @@
+package org.viadsm.via.provider;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.agrona.concurrent.AtomicBuffer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViState;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorStatus;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
+import static org.viadsm.via.descriptor.DescriptorStatus.OP_ATOMIC;
+import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_READ;
+import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_WRITE;
+import static org.viadsm.via.descriptor.DescriptorStatus.RDMA_PROT_ERROR;
+
+@Timeout(30)
+class RdmaTest
+{
+    private static final long T = Providers.TIMEOUT_NS;
+    private static final byte CANARY = (byte)0xCA;
+    private static final int TARGET_OFFSET = 4096;
+    private static final int TARGET_LENGTH = 8192;
+
+    private Pair pair;
+
+    @AfterEach
+    void tearDown()
+    {
+        if (null != pair)
+        {
+            pair.close();
+        }
+    }
+
+    /** Fills the target node's whole memory with canaries and registers the middle of it. */
+    private MemoryRegion target(final boolean rdmaWrite, final boolean rdmaRead)
+    {
+        pair.b.memory.duplicate().clear();
+        for (int i = 0; i < Node.MEMORY_LENGTH; i++)
+        {
+            pair.b.memory.put(i, CANARY);
+        }
+        return pair.b.register(TARGET_OFFSET, TARGET_LENGTH, rdmaWrite, rdmaRead);
+    }
+
+    private void assertAllCanary()
+    {
+        for (int i = 0; i < Node.MEMORY_LENGTH; i++)
+        {
+            assertEquals(CANARY, pair.b.memory.get(i), "byte " + i);
+        }
+    }
+
+    private void assertCanaryOutsideTarget()
+    {
+        for (int i = 0; i < Node.MEMORY_LENGTH; i++)
+        {
+            if (i < TARGET_OFFSET || i >= TARGET_OFFSET + TARGET_LENGTH)
+            {
+                assertEquals(CANARY, pair.b.memory.get(i), "byte " + i);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRdmaWriteAndReadBackAcrossWholeRegion(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion target = target(true, true);
+        final AtomicBuffer local = pair.a.region.buffer();
+        for (int i = 0; i < TARGET_LENGTH; i++)
+        {
+            local.putByte(i, (byte)(i * 31 + 1));
+        }
+        final Descriptor write = Descriptor.allocate(2).reset().rdmaWrite(target.handle(), 0)
+            .addSegment(pair.a.region, 0, 100).addSegment(pair.a.region, 100, TARGET_LENGTH - 100);
+        pair.viA.postSend(write);
+        assertSame(write, pair.viA.sendDone());
+        assertEquals(DONE | OP_RDMA_WRITE, write.status());
+        assertEquals(TARGET_LENGTH, write.length());
+        for (int i = 0; i < TARGET_LENGTH; i++)
+        {
+            assertEquals((byte)(i * 31 + 1), target.buffer().getByte(i));
+        }
+        assertCanaryOutsideTarget();
+        assertNull(pair.viB.recvDone());
+
+        final Descriptor read = Descriptor.allocate(1).reset().rdmaRead(target.handle(), 1000)
+            .addSegment(pair.a.region, 20000, 3000);
+        pair.viA.postSend(read);
+        assertSame(read, pair.viA.sendWait(T));
+        assertEquals(DONE | OP_RDMA_READ, read.status());
+        for (int i = 0; i < 3000; i++)
+        {
+            assertEquals((byte)((i + 1000) * 31 + 1), local.getByte(20000 + i));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRdmaWriteWithImmediateDataConsumingAReceive(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion target = target(true, false);
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(pair.b.region, 0, 16);
+        pair.viB.postRecv(recv);
+        pair.a.region.buffer().putLong(0, 0x1122334455667788L);
+        final Descriptor write = Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 64)
+            .addSegment(pair.a.region, 0, 8).immediateData(-5);
+        pair.viA.postSend(write);
+        assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendDone().status());
+        assertSame(recv, pair.viB.recvDone());
+        assertEquals(DONE | DescriptorStatus.OP_REMOTE_RDMA_WRITE | DescriptorStatus.IMMEDIATE, recv.status());
+        assertEquals(-5, recv.immediateData());
+        assertEquals(8, recv.length());
+        assertEquals(0x1122334455667788L, target.buffer().getLong(64));
+        assertEquals(CANARY, pair.b.memory.get(0));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldCompareAndSwapAndFetchAndAdd(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
+        final MemoryRegion target = target(true, true);
+        target.buffer().putLong(8, 10);
+        final Descriptor atomic = Descriptor.allocate(1);
+
+        pair.viA.postSend(atomic.reset().compareAndSwap(target.handle(), 8, 10, 20).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_ATOMIC, pair.viA.sendDone().status());
+        assertEquals(8, atomic.length());
+        assertEquals(10, pair.a.region.buffer().getLong(0));
+        assertEquals(20, target.buffer().getLong(8));
+
+        pair.viA.postSend(atomic.reset().compareAndSwap(target.handle(), 8, 10, 30).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_ATOMIC, pair.viA.sendDone().status());
+        assertEquals(20, pair.a.region.buffer().getLong(0));
+        assertEquals(20, target.buffer().getLong(8));
+
+        pair.viA.postSend(atomic.reset().fetchAndAdd(target.handle(), 8, 5).addSegment(pair.a.region, 16, 8));
+        assertEquals(DONE | OP_ATOMIC, pair.viA.sendDone().status());
+        assertEquals(20, pair.a.region.buffer().getLong(16));
+        assertEquals(25, target.buffer().getLong(8));
+        assertEquals(CANARY, target.buffer().getByte(0));
+        assertEquals(CANARY, target.buffer().getByte(16));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldFetchAndAddAtomicallyWithTargetCpuAtomics(final String scheme) throws Exception
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion target = target(true, true);
+        target.buffer().putLong(0, 0);
+        final int n = 20_000;
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread local = new Thread(() ->
+        {
+            try
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    target.buffer().getAndAddLong(0, 1);
+                }
+            }
+            catch (final Throwable t)
+            {
+                failure.set(t);
+            }
+        });
+        local.start();
+        final Descriptor atomic = Descriptor.allocate(1);
+        for (int i = 0; i < n; i++)
+        {
+            pair.viA.postSend(atomic.reset().fetchAndAdd(target.handle(), 0, 1).addSegment(pair.a.region, 0, 8));
+            assertEquals(DONE | OP_ATOMIC, pair.viA.sendDone().status());
+        }
+        local.join();
+        assertNull(failure.get());
+        assertEquals(2L * n, target.buffer().getLongVolatile(0));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRefuseRdmaFailingTargetChecksAndWriteNothing(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion target = target(true, true);
+        final MemoryRegion readOnly = pair.b.nic.registerMemory(
+            pair.b.memory.duplicate().position(TARGET_OFFSET).limit(TARGET_OFFSET + 4096).slice(),
+            new MemoryAttributes(pair.b.ptag, false, true));
+        final MemoryRegion otherPtag = pair.b.nic.registerMemory(
+            pair.b.memory.duplicate().position(TARGET_OFFSET).limit(TARGET_OFFSET + 4096).slice(),
+            MemoryAttributes.remoteAccess(pair.b.nic.createPtag()));
+        final MemoryRegion gone = pair.b.register(TARGET_OFFSET, 4096, true, true);
+        pair.b.nic.deregisterMemory(gone);
+
+        assertWriteRefused(target.handle(), TARGET_LENGTH - 4, 8);
+        assertWriteRefused(target.handle(), -1, 8);
+        assertWriteRefused(readOnly.handle(), 0, 8);
+        assertWriteRefused(otherPtag.handle(), 0, 8);
+        assertWriteRefused(gone.handle(), 0, 8);
+        assertWriteRefused(0, 0, 8);
+    }
+
+    private void assertWriteRefused(final int handle, final long address, final int length)
+    {
+        final Descriptor write = Descriptor.allocate(1).reset().rdmaWrite(handle, address)
+            .addSegment(pair.a.region, 0, length);
+        pair.viA.postSend(write);
+        assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertAllCanary();
+        assertEquals(ViState.ERROR, pair.viA.state());
+        assertEquals(ViState.ERROR, pair.viB.state());
+        pair.deliverErrors();
+        assertEquals(List.of("RDMA_WRITE_PROTECTION@0"), pair.a.errors());
+        assertEquals(List.of("RDMA_WRITE_PROTECTION@0"), pair.b.errors());
+        reconnect();
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRefuseRdmaReadAndAtomicsFailingTargetChecks(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
+        final MemoryRegion writeOnly = pair.b.register(TARGET_OFFSET, TARGET_LENGTH, true, false);
+        pair.a.region.buffer().setMemory(0, 64, (byte)1);
+        final Descriptor read = Descriptor.allocate(1).reset().rdmaRead(writeOnly.handle(), 0)
+            .addSegment(pair.a.region, 0, 64);
+        pair.viA.postSend(read);
+        assertEquals(DONE | OP_RDMA_READ | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(1, pair.a.region.buffer().getByte(0));
+        pair.deliverErrors();
+        assertEquals(List.of("RDMA_READ_PROTECTION@0"), pair.a.errors());
+        assertEquals(List.of("RDMA_READ_PROTECTION@0"), pair.b.errors());
+
+        reconnect();
+        final Descriptor atomic = Descriptor.allocate(1).reset().fetchAndAdd(writeOnly.handle(), 0, 1)
+            .addSegment(pair.a.region, 0, 8);
+        pair.viA.postSend(atomic);
+        assertEquals(DONE | OP_ATOMIC | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(0, writeOnly.buffer().getLong(0));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRefuseRdmaDisabledOnTargetVi(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION, null,
+            new ViAttributes().enableRdmaWrite(false).enableRdmaRead(false));
+        final MemoryRegion target = target(true, true);
+        pair.viA.postSend(Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 0)
+            .addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertAllCanary();
+        reconnect();
+        pair.viA.postSend(Descriptor.allocate(1).reset().rdmaRead(target.handle(), 0)
+            .addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_RDMA_READ | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(ViState.ERROR, pair.viB.state());
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldCompleteWithFormatErrorWhenInitiatorViDisablesRdmaOrAtomicIsMalformed(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.UNRELIABLE, new ViAttributes().enableRdmaWrite(false), null);
+        final MemoryRegion target = target(true, true);
+        final Descriptor d = Descriptor.allocate(1);
+        pair.viA.postSend(d.reset().rdmaWrite(target.handle(), 0).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_RDMA_WRITE | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
+        pair.viA.postSend(d.reset().rdmaRead(target.handle(), 0).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_RDMA_READ | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
+        pair.viA.postSend(d.reset().fetchAndAdd(target.handle(), 0, 1).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_ATOMIC | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
+        assertAllCanary();
+        assertEquals(ViState.CONNECTED, pair.viA.state());
+        pair.close();
+
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion target2 = target(true, true);
+        pair.viA.postSend(d.reset().fetchAndAdd(target2.handle(), 4, 1).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_ATOMIC | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
+        assertAllCanary();
+    }
+
+    private void reconnect()
+    {
+        pair.viA.disconnect();
+        pair.viB.disconnect();
+        pair.a.errors.clear();
+        pair.b.errors.clear();
+        Providers.connect(pair.viA, pair.b.nic.address(), pair.viB, pair.a.nic.address());
+    }
+}
