@@ -313,22 +313,17 @@ public final class HlrcNode implements AutoCloseable
 
     /**
      * Leaves the cluster: tells every peer, then waits up to {@code timeoutNs} until every peer has left or
-     * failed, so no peer still needs this node's memory when it is freed. Idempotent.
+     * failed, so no peer still needs this node's memory when it is freed. Locks this node still holds are
+     * abandoned: nodes queued for them fail instead of waiting forever. Idempotent.
      *
      * @param timeoutNs longest wait for the peers.
      * @return true if every peer left in time.
-     * @throws IllegalStateException if this node still holds a lock.
      */
     public boolean leave(final long timeoutNs)
     {
         if (left)
         {
             return true;
-        }
-        if (locks.heldCount() > 0)
-        {
-            throw new IllegalStateException("node " + port.nodeId() + " holds " + locks.heldCount() +
-                " lock(s); release them before leaving");
         }
         left = true;
         final int notification = Notifications.of(Notifications.LEAVE, SyncState.leaveArgument(barriers.epoch()));

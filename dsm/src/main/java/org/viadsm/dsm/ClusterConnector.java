@@ -2,9 +2,11 @@ package org.viadsm.dsm;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import org.viadsm.consistency.ProtocolConfig;
 import org.viadsm.via.Vi;
+import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.memory.MemoryAttributes;
@@ -20,6 +22,7 @@ final class ClusterConnector
     private static final long HELLO_TAG = 0x48454C4C4FL;
     private static final int HELLO_LENGTH = 64;
     private static final int MAGIC = 0x56494144;
+    private static final long RETRY_NS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private ClusterConnector()
     {
@@ -45,8 +48,7 @@ final class ClusterConnector
         {
             if (node != me)
             {
-                port.vi(node).connectPeerRequest(
-                    context.addresses().get(node), discriminator(me, node), context.connectTimeoutNs());
+                request(port, context, node, deadlineNs);
             }
         }
         for (int node = 0; node < nodes; node++)
@@ -81,6 +83,32 @@ final class ClusterConnector
             }
             checkHello(hellos, HELLO_LENGTH * (node + 1), context.protocol(), me, node, nodes);
             port.remoteHandle(0, node, hellos.buffer().getInt(HELLO_LENGTH * (node + 1) + 36));
+        }
+    }
+
+    /** Nodes start at different moments: a request to a NIC not open yet is repeated until the deadline. */
+    private static void request(
+        final ViaProtocolPort port, final DsmContext context, final int node, final long deadlineNs)
+    {
+        final String address = context.addresses().get(node);
+        while (true)
+        {
+            try
+            {
+                port.vi(node).connectPeerRequest(address, discriminator(context.nodeId(), node),
+                    Math.max(1, deadlineNs - System.nanoTime()));
+                return;
+            }
+            catch (final ViaException ex)
+            {
+                if (ViaError.NOT_REACHABLE != ex.error() || System.nanoTime() - deadlineNs >= 0)
+                {
+                    throw new DsmException(context.nodeId(), "could not reach node " + node + " at " + address +
+                        " within " + TimeUnit.NANOSECONDS.toSeconds(context.connectTimeoutNs()) + " s: " +
+                        ex.getMessage(), ex);
+                }
+                LockSupport.parkNanos(RETRY_NS);
+            }
         }
     }
 

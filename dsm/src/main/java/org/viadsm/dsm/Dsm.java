@@ -412,8 +412,8 @@ public final class Dsm implements AutoCloseable
     /**
      * Leaves the cluster: tells every node, waits for every other node to leave (or fail), then frees this node's
      * memory and shared-memory files. Idempotent. Arrays of a closed node throw {@link IllegalStateException}.
-     *
-     * @throws IllegalStateException if this node still holds a lock.
+     * Locks still held (say, after an exception in a critical section) are abandoned: nodes waiting for them fail
+     * with a {@link DsmException} naming this node, rather than wait forever.
      */
     @Override
     public void close()
@@ -421,14 +421,6 @@ public final class Dsm implements AutoCloseable
         if (closed)
         {
             return;
-        }
-        for (final DsmLock lock : locks.values())
-        {
-            if (lock.isHeldByThisNode())
-            {
-                throw new IllegalStateException("node " + nodeId + " holds lock " + lock.id() +
-                    "; release it before closing");
-            }
         }
         try
         {

@@ -27,25 +27,27 @@ class DrfCheckerTest
     {
         final long base = Long.getLong("viadsm.drf.seed", 20261121L);
         return Stream.of(
-            Arguments.of("jvm", 2, base),
-            Arguments.of("jvm", 3, base + 1),
-            Arguments.of("jvm", 4, base + 2),
-            Arguments.of("jvm", 8, base + 3),
-            Arguments.of("shm", 2, base + 4),
-            Arguments.of("shm", 4, base + 5),
-            Arguments.of("jvm", 5, base + 6),
-            Arguments.of("shm", 3, base + 7));
+            Arguments.of("jvm", 2, base, 1, false),
+            Arguments.of("jvm", 3, base + 1, 4, false),
+            Arguments.of("jvm", 4, base + 2, 1, true),
+            Arguments.of("jvm", 8, base + 3, 2, false),
+            Arguments.of("shm", 2, base + 4, 1, false),
+            Arguments.of("shm", 4, base + 5, 8, true),
+            Arguments.of("jvm", 5, base + 6, 1, false),
+            Arguments.of("shm", 3, base + 7, 1, false));
     }
 
-    @ParameterizedTest(name = "{0} x{1} seed {2}")
+    @ParameterizedTest(name = "{0} x{1} seed {2} prefetch {3} small log {4}")
     @MethodSource("configurations")
     @Timeout(300)
-    void shouldReadWhatTheSequentialModelPredicts(final String provider, final int nodes, final long seed)
+    void shouldReadWhatTheSequentialModelPredicts(
+        final String provider, final int nodes, final long seed, final int prefetch, final boolean smallLog)
     {
-        final long target = Long.getLong("viadsm.drf.ops", 16_000L);
+        final long target = Long.getLong("viadsm.drf.ops", 40_000L);
         final RandomDrfProgram program = new RandomDrfProgram(seed, nodes, target);
         final AtomicLong ops = new AtomicLong();
-        final List<DsmStats> stats = LocalCluster.run(nodes, provider, context -> { },
+        final List<DsmStats> stats = LocalCluster.run(nodes, provider,
+            context -> context.prefetchPages(prefetch).noticeLog(smallLog ? 16 : 16 * 1024, smallLog ? 1024 : 1 << 18),
             dsm -> ops.addAndGet(program.run(dsm)));
         TOTAL.addAndGet(ops.get());
         assertTrue(ops.get() >= target / 2, "checked " + ops.get() + " operations of " + program);

@@ -178,4 +178,33 @@ class DsmMisuseTest
         final IllegalStateException ex = assertThrows(IllegalStateException.class, () -> kept[0].get(0));
         assertEquals("node 0 is closed", ex.getMessage());
     }
+
+    @Test
+    void shouldFailWaitersInsteadOfHangingWhenAHolderFailsInsideItsCriticalSection()
+    {
+        final ClusterFailure failure = assertThrows(ClusterFailure.class, () ->
+            LocalCluster.run(3, "jvm", context -> { }, dsm ->
+            {
+                final DsmLock lock = dsm.lock(2);
+                if (0 == dsm.nodeId())
+                {
+                    lock.lock();
+                }
+                dsm.barrier();
+                if (0 == dsm.nodeId())
+                {
+                    Thread.sleep(100);
+                    throw new IllegalStateException("application bug inside the critical section");
+                }
+                lock.lock();
+                lock.unlock();
+            }));
+        assertEquals(0, failure.nodeId());
+        assertEquals("application bug inside the critical section", failure.getCause().getMessage());
+        assertEquals(2, failure.getSuppressed().length);
+        for (final Throwable other : failure.getSuppressed())
+        {
+            assertTrue(other.getMessage().contains("left the cluster"), other.getMessage());
+        }
+    }
 }

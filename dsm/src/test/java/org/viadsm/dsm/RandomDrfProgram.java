@@ -45,7 +45,7 @@ final class RandomDrfProgram
         this.placements = new Placement[arrayCount];
         for (int a = 0; a < arrayCount; a++)
         {
-            types[a] = random.nextInt(4);
+            types[a] = random.nextInt(5);
             lengths[a] = 1 + random.nextInt(6000);
             switch (random.nextInt(4))
             {
@@ -74,7 +74,7 @@ final class RandomDrfProgram
             " opsPerPhase=" + opsPerPhase + " arrays=[");
         for (int a = 0; a < arrayCount; a++)
         {
-            sb.append(a == 0 ? "" : ", ").append("long,int,byte,double".split(",")[types[a]])
+            sb.append(a == 0 ? "" : ", ").append("long,int,byte,double,float".split(",")[types[a]])
                 .append('[').append(lengths[a]).append("] ").append(placements[a]);
         }
         return sb.append(']').toString();
@@ -93,6 +93,7 @@ final class RandomDrfProgram
         }
         final SharedLongArray counts = dsm.allocLongs("log-counts", LOG_GROUPS, Placement.onNode(nodes - 1));
         final SharedLongArray logs = dsm.allocLongs("logs", LOG_GROUPS * LOG_CAPACITY, Placement.cyclic());
+        final SharedLongArray mail = dsm.allocLongs("mail", nodes, Placement.block());
         final int[] expectedCounts = new int[LOG_GROUPS];
         final int[][] appendsPerNode = new int[LOG_GROUPS][nodes];
         final Int2IntHashMap mine = new Int2IntHashMap(-1);
@@ -114,6 +115,11 @@ final class RandomDrfProgram
                 ops += logPhase(dsm, phase, counts, logs, expectedCounts, appendsPerNode);
                 dsm.barrier();
                 ops += checkLogs(counts, logs, expectedCounts, appendsPerNode);
+            }
+            if (phase % 5 == 3 && nodes > 1)
+            {
+                ops += handOff(dsm, phase, mail);
+                dsm.barrier();
             }
         }
         for (int a = 0; a < arrayCount; a++)
@@ -232,7 +238,17 @@ final class RandomDrfProgram
                     continue;
                 }
                 final DsmLock lock = dsm.lock(group);
-                lock.lock();
+                if (0 == (k & 1))
+                {
+                    lock.lock();
+                }
+                else
+                {
+                    while (!lock.tryLock())
+                    {
+                        Thread.onSpinWait();
+                    }
+                }
                 final int t = (int)counts.get(group);
                 for (int i = 0; i < t; i++)
                 {
@@ -249,6 +265,18 @@ final class RandomDrfProgram
             }
         }
         return ops;
+    }
+
+    /** Node i writes its mailbox and posts semaphore i; node i + 1 waits on it and reads the mailbox. */
+    private long handOff(final Dsm dsm, final int phase, final SharedLongArray mail)
+    {
+        final int me = dsm.nodeId();
+        final int from = (me + nodes - 1) % nodes;
+        mail.set(me, valueOf(phase, 999, me));
+        dsm.semaphorePost(me);
+        dsm.semaphoreWait(from);
+        assertEquals(valueOf(phase, 999, from), mail.get(from), () -> "mailbox of node " + from + ": " + this);
+        return 2;
     }
 
     private long checkLogs(final SharedLongArray counts, final SharedLongArray logs, final int[] expectedCounts,
@@ -288,8 +316,10 @@ final class RandomDrfProgram
                 return dsm.allocInts(name, lengths[a], placements[a]);
             case 2:
                 return dsm.allocBytes(name, lengths[a], placements[a]);
-            default:
+            case 3:
                 return dsm.allocDoubles(name, lengths[a], placements[a]);
+            default:
+                return dsm.allocFloats(name, lengths[a], placements[a]);
         }
     }
 
@@ -306,8 +336,16 @@ final class RandomDrfProgram
             case 2:
                 ((SharedByteArray)array).set(e, (byte)value);
                 break;
+            case 3:
+                ((SharedDoubleArray)array).set(0 == (value & 16) ? e : 0, new double[] {Double.longBitsToDouble(value)},
+                    0, 0 == (value & 16) ? 1 : 0);
+                if (0 != (value & 16))
+                {
+                    ((SharedDoubleArray)array).range(e, e + 1).set(0, Double.longBitsToDouble(value));
+                }
+                break;
             default:
-                ((SharedDoubleArray)array).set(e, Double.longBitsToDouble(value));
+                ((SharedFloatArray)array).set(e, Float.intBitsToFloat((int)value));
                 break;
         }
     }
@@ -322,8 +360,13 @@ final class RandomDrfProgram
                 return ((SharedIntArray)array).get(e);
             case 2:
                 return ((SharedByteArray)array).get(e);
+            case 3:
+                final double[] one = new double[1];
+                ((SharedDoubleArray)array).get(e, one, 0, 1);
+                return Double.doubleToRawLongBits(0 == (e & 1) ? one[0] : ((SharedDoubleArray)array).range(e,
+                    e + 1).get(0));
             default:
-                return Double.doubleToRawLongBits(((SharedDoubleArray)array).get(e));
+                return Float.floatToRawIntBits(((SharedFloatArray)array).get(e));
         }
     }
 
@@ -335,6 +378,8 @@ final class RandomDrfProgram
                 return (int)value;
             case 2:
                 return (byte)value;
+            case 4:
+                return (int)value;
             default:
                 return value;
         }
@@ -351,7 +396,7 @@ final class RandomDrfProgram
         h ^= h >>> 33;
         h *= 0xFF51AFD7ED558CCDL;
         h ^= h >>> 33;
-        return (h & 0x3FFFFFFFFFFFFFFFL) | 1L;
+        return (h & 0x3FFFFFFFFFFFFFFFL & ~0x40000000L) | 1L;
     }
 
     private static long entry(final int node, final int k)

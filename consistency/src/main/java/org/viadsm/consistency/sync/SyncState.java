@@ -170,6 +170,10 @@ public final class SyncState implements NotificationHandler
                 fail("waited for lock " + lockId + " but was granted lock " + grantedLock);
             }
             checkFailures(-1, startNs, "lock ", lockId, predecessor);
+            if (gone[predecessor])
+            {
+                fail("node " + predecessor + " left the cluster without granting lock " + lockId + " to this node");
+            }
             port.awaitNotifications(WAIT_SLICE_NS, this);
         }
         grantedLock = NO_GRANT;

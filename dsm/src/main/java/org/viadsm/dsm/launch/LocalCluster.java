@@ -101,6 +101,12 @@ public final class LocalCluster
                     {
                         program.run(dsm);
                     }
+                    catch (final Throwable ex)
+                    {
+                        // Noted before closing: closing waits for the other nodes, which this failure may fail.
+                        failedAt[id] = System.nanoTime();
+                        failures[id] = ex;
+                    }
                     finally
                     {
                         stats[id] = dsm.stats();
@@ -108,8 +114,15 @@ public final class LocalCluster
                 }
                 catch (final Throwable ex)
                 {
-                    failedAt[id] = System.nanoTime();
-                    failures[id] = ex;
+                    if (null == failures[id])
+                    {
+                        failedAt[id] = System.nanoTime();
+                        failures[id] = ex;
+                    }
+                    else
+                    {
+                        failures[id].addSuppressed(ex);
+                    }
                 }
             }, "node-" + i);
             threads[i].start();
