@@ -24,8 +24,9 @@ import org.viadsm.via.memory.ProtectionTag;
  * <p>
  * Progress is driven by the caller; there is no engine thread. A post executes the operation on the posting
  * thread, directly on the target's shared area and registered memory, and completes it at both ends before it
- * returns. Waits spin briefly, then park with backoff; a completer in the same JVM unparks a parked waiter, and a
- * long wait checks every {@link Configuration#failureCheckIntervalNs()} that the peers of connected VIs are alive.
+ * returns, so a queue fence is always satisfied. Waits spin briefly, then park with backoff; a completer in the
+ * same JVM unparks a parked waiter, and a long wait checks every {@link Configuration#failureCheckIntervalNs()}
+ * that the peers of connected VIs are alive.
  * Asynchronous errors are queued in the NIC's error ring and handed to the {@link AsyncErrorHandler} on the owner's
  * next call into the NIC.
  * <p>
