@@ -1,19 +1,10 @@
 package org.viadsm.via.engine;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import java.util.regex.Pattern;
 
-import org.agrona.CloseHelper;
 import org.agrona.concurrent.AtomicBuffer;
-import org.viadsm.via.AsyncError;
 import org.viadsm.via.AsyncErrorHandler;
 import org.viadsm.via.CompletionQueue;
 import org.viadsm.via.ConnectRequest;
@@ -33,8 +24,9 @@ import org.viadsm.via.memory.ProtectionTag;
  * <p>
  * Progress is driven by the caller; there is no engine thread. A post executes the operation on the posting
  * thread, directly on the target's shared area and registered memory, and completes it at both ends before it
- * returns. Waits spin briefly, then park with backoff; a completer in the same JVM unparks a parked waiter, and a
- * long wait checks every {@link Configuration#failureCheckIntervalNs()} that the peers of connected VIs are alive.
+ * returns, so a queue fence is always satisfied. Waits spin briefly, then park with backoff; a completer in the
+ * same JVM unparks a parked waiter, and a long wait checks every {@link Configuration#failureCheckIntervalNs()}
+ * that the peers of connected VIs are alive.
  * Asynchronous errors are queued in the NIC's error ring and handed to the {@link AsyncErrorHandler} on the owner's
  * next call into the NIC.
  * <p>
@@ -46,35 +38,27 @@ import org.viadsm.via.memory.ProtectionTag;
  */
 public abstract class EngineNic implements Nic
 {
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
     private static final long CLOSE_GRACE_NS = 2_000_000_000L;
 
     final long spinNs = Configuration.waitSpinNs();
     final long parkMinNs = Configuration.waitParkMinNs();
     final long parkMaxNs = Configuration.waitParkMaxNs();
     final int livenessPeriod = Configuration.postLivenessCheckPeriod();
-    private final long failureCheckIntervalNs = Configuration.failureCheckIntervalNs();
 
     private final String address;
     private final NicArea area;
     private final NicAttributes attributes;
     private final long nicId;
     private final Object lock = new Object();
-    private final Object peersLock = new Object();
     private final PtagTable ptags;
     private final MemoryManager memory;
     private final EngineVi[] vis;
     private final EngineCq[] cqs;
     private final ConnectionManager connections;
     private final SelfPeer self;
-    private final Map<String, PeerNic> peers = new HashMap<>();
-    private final List<PeerNic> retiredPeers = new ArrayList<>();
-    private final AtomicBoolean delivering = new AtomicBoolean();
-    private final AtomicBoolean detecting = new AtomicBoolean();
-    private final ErrorRing.Consumer dispatcher = this::dispatch;
+    private final PeerDirectory peers = new PeerDirectory(this);
+    private final Housekeeper housekeeper;
     private final AtomicInteger activeWaits = new AtomicInteger();
-    private volatile long nextFailureCheckNs;
-    private volatile AsyncErrorHandler errorHandler;
     private volatile boolean closed;
 
     /**
@@ -96,68 +80,7 @@ public abstract class EngineNic implements Nic
         this.cqs = new EngineCq[area.geometry().maxCqs()];
         this.connections = new ConnectionManager(this);
         this.self = new SelfPeer(this);
-    }
-
-    /**
-     * The attributes of an emulated NIC with the given geometry.
-     *
-     * @param address         the NIC's address.
-     * @param geometry        its area's sizes.
-     * @param maxTransferSize its transfer limit.
-     * @return the attributes.
-     */
-    protected static NicAttributes attributes(
-        final String address, final NicGeometry geometry, final int maxTransferSize)
-    {
-        return new NicAttributes.Builder()
-            .name(address)
-            .maxDescriptorsPerQueue(geometry.queueDepth())
-            .maxSegmentsPerDescriptor(geometry.maxSegments())
-            .maxTransferSize(maxTransferSize)
-            .maxRegisteredBytes(1L << 40)
-            .maxRegisteredRegions(geometry.maxRegions())
-            .maxVis(geometry.maxVis())
-            .maxCqEntries(geometry.cqSlots())
-            .nativeMtu(4096)
-            .rdmaReadSupport(true)
-            .atomicsSupport(true)
-            .build();
-    }
-
-    /**
-     * A fresh NIC identity: random, never 0.
-     *
-     * @return the id.
-     */
-    protected static long newNicId()
-    {
-        long id;
-        do
-        {
-            id = ThreadLocalRandom.current().nextLong();
-        }
-        while (0 == id);
-        return id;
-    }
-
-    /**
-     * The name part of an address, checked.
-     *
-     * @param address the address.
-     * @param scheme  the scheme it must have.
-     * @return the name after {@code scheme:}.
-     * @throws IllegalArgumentException if the scheme differs or the name is not 1 to 64 of {@code [A-Za-z0-9_.-]}.
-     */
-    protected static String nameOf(final String address, final String scheme)
-    {
-        final String prefix = scheme + ':';
-        if (null == address || !address.startsWith(prefix) || !NAME.matcher(address.substring(prefix.length()))
-            .matches())
-        {
-            throw new IllegalArgumentException("address must be " + prefix + "<name> with a name of 1 to 64 " +
-                "letters, digits, '_', '.' or '-': " + address);
-        }
-        return address.substring(prefix.length());
+        this.housekeeper = new Housekeeper(this);
     }
 
     /**
@@ -274,25 +197,7 @@ public abstract class EngineNic implements Nic
         {
             return self;
         }
-        synchronized (peersLock)
-        {
-            if (closed)
-            {
-                throw new ViaException(ViaError.NOT_REACHABLE, "NIC " + address + " is closed");
-            }
-            final PeerNic cached = peers.get(peerAddress);
-            if (null != cached && cached.isOpen() && cached.isAlive())
-            {
-                return cached;
-            }
-            final PeerNic resolved = resolvePeer(peerAddress);
-            if (null != cached)
-            {
-                retiredPeers.add(cached);
-            }
-            peers.put(peerAddress, resolved);
-            return resolved;
-        }
+        return peers.peer(peerAddress);
     }
 
     @Override
@@ -439,13 +344,21 @@ public abstract class EngineNic implements Nic
     {
         checkOpen();
         onCall();
-        return connections.connectWait(discriminator, timeoutNs);
+        enterControl();
+        try
+        {
+            return connections.connectWait(discriminator, timeoutNs);
+        }
+        finally
+        {
+            exitWait();
+        }
     }
 
     @Override
     public final void errorHandler(final AsyncErrorHandler handler)
     {
-        this.errorHandler = handler;
+        housekeeper.handler(handler);
     }
 
     @Override
@@ -474,13 +387,7 @@ public abstract class EngineNic implements Nic
             {
                 memory.closeAll();
             }
-            synchronized (peersLock)
-            {
-                CloseHelper.quietCloseAll(peers.values());
-                CloseHelper.quietCloseAll(retiredPeers);
-                peers.clear();
-                retiredPeers.clear();
-            }
+            peers.close();
         }
         finally
         {
@@ -524,34 +431,12 @@ public abstract class EngineNic implements Nic
      */
     void onCall()
     {
-        if (!area.errors().isEmpty() && delivering.compareAndSet(false, true))
-        {
-            try
-            {
-                area.errors().drain(dispatcher);
-            }
-            finally
-            {
-                delivering.set(false);
-            }
-        }
+        housekeeper.deliverErrors();
     }
 
     void housekeeping(final long nowNs)
     {
-        onCall();
-        if (nowNs - nextFailureCheckNs >= 0 && detecting.compareAndSet(false, true))
-        {
-            try
-            {
-                nextFailureCheckNs = nowNs + failureCheckIntervalNs;
-                detectFailures();
-            }
-            finally
-            {
-                detecting.set(false);
-            }
-        }
+        housekeeper.doWork(nowNs);
     }
 
     boolean enterWait()
@@ -563,6 +448,17 @@ public abstract class EngineNic implements Nic
             return false;
         }
         return true;
+    }
+
+    /**
+     * Enters a connection call, which touches the area like a wait; {@link #close()} waits for it to leave.
+     */
+    void enterControl()
+    {
+        if (!enterWait())
+        {
+            throw new IllegalStateException("NIC " + address + " is closed");
+        }
     }
 
     void exitWait()
@@ -602,35 +498,6 @@ public abstract class EngineNic implements Nic
             }
             cq.markClosed();
             cqs[cq.id()] = null;
-        }
-    }
-
-    private void detectFailures()
-    {
-        for (final EngineVi vi : vis)
-        {
-            final Connection connection = null == vi ? null : vi.connection();
-            if (null != connection && ViRecordLayout.STATE_CONNECTED == vi.record().state() &&
-                (!connection.peer.isOpen() || !connection.peer.isAlive()))
-            {
-                vi.onPeerLost("the peer NIC " + connection.peer.address() + " closed or its process died");
-            }
-        }
-    }
-
-    private void dispatch(final AsyncError error, final int viId, final String detail)
-    {
-        final AsyncErrorHandler handler = errorHandler;
-        if (null != handler)
-        {
-            try
-            {
-                handler.onAsyncError(error, viAt(viId), detail);
-            }
-            catch (final RuntimeException ignore)
-            {
-                // the handler must not throw; the NIC stays consistent if it does
-            }
         }
     }
 

@@ -119,7 +119,15 @@ final class EngineVi implements Vi
     {
         checkOpen();
         nic.onCall();
-        nic.connections().connectRequest(this, remoteAddress, discriminator, timeoutNs);
+        nic.enterControl();
+        try
+        {
+            nic.connections().connectRequest(this, remoteAddress, discriminator, timeoutNs);
+        }
+        finally
+        {
+            nic.exitWait();
+        }
     }
 
     @Override
@@ -127,7 +135,15 @@ final class EngineVi implements Vi
     {
         checkOpen();
         nic.onCall();
-        nic.connections().connectPeerRequest(this, remoteAddress, discriminator, timeoutNs);
+        nic.enterControl();
+        try
+        {
+            nic.connections().connectPeerRequest(this, remoteAddress, discriminator, timeoutNs);
+        }
+        finally
+        {
+            nic.exitWait();
+        }
     }
 
     @Override
@@ -135,7 +151,15 @@ final class EngineVi implements Vi
     {
         checkOpen();
         nic.onCall();
-        return nic.connections().connectPeerDone(this);
+        nic.enterControl();
+        try
+        {
+            return nic.connections().connectPeerDone(this);
+        }
+        finally
+        {
+            nic.exitWait();
+        }
     }
 
     @Override
@@ -143,7 +167,15 @@ final class EngineVi implements Vi
     {
         checkOpen();
         nic.onCall();
-        nic.connections().connectPeerWait(this, timeoutNs);
+        nic.enterControl();
+        try
+        {
+            nic.connections().connectPeerWait(this, timeoutNs);
+        }
+        finally
+        {
+            nic.exitWait();
+        }
     }
 
     @Override
@@ -209,31 +241,7 @@ final class EngineVi implements Vi
         checkOpen();
         checkNoCq(sendCq, "send");
         nic.onCall();
-        Descriptor descriptor = takeSend();
-        if (null != descriptor || sendFifo.isEmpty() || !nic.enterWait())
-        {
-            return descriptor;
-        }
-        try
-        {
-            sendIdler.start(timeoutNs);
-            do
-            {
-                descriptor = takeSend();
-                if (null != descriptor)
-                {
-                    sendIdler.finish();
-                    nic.onCall();
-                    return descriptor;
-                }
-            }
-            while (sendIdler.idle(null));
-            return null;
-        }
-        finally
-        {
-            nic.exitWait();
-        }
+        return await(false, timeoutNs);
     }
 
     @Override
@@ -270,31 +278,7 @@ final class EngineVi implements Vi
         checkOpen();
         checkNoCq(recvCq, "receive");
         nic.onCall();
-        Descriptor descriptor = takeRecv();
-        if (null != descriptor || recvFifo.isEmpty() || !nic.enterWait())
-        {
-            return descriptor;
-        }
-        try
-        {
-            recvIdler.start(timeoutNs);
-            do
-            {
-                descriptor = takeRecv();
-                if (null != descriptor)
-                {
-                    recvIdler.finish();
-                    nic.onCall();
-                    return descriptor;
-                }
-            }
-            while (recvIdler.idle(recvSlot));
-            return null;
-        }
-        finally
-        {
-            nic.exitWait();
-        }
+        return await(true, timeoutNs);
     }
 
     @Override
@@ -445,6 +429,36 @@ final class EngineVi implements Vi
             current.peer.area().errors().offer(error, current.peerViId, detail);
             RecvCompletion.flush(current.peer, peerRecord, current.peerRing);
             RecvCompletion.wake(current.peer, peerRecord);
+        }
+    }
+
+    private Descriptor await(final boolean recv, final long timeoutNs)
+    {
+        Descriptor descriptor = recv ? takeRecv() : takeSend();
+        if (null != descriptor || (recv ? recvFifo : sendFifo).isEmpty() || !nic.enterWait())
+        {
+            return descriptor;
+        }
+        final Idler idler = recv ? recvIdler : sendIdler;
+        try
+        {
+            idler.start(timeoutNs);
+            do
+            {
+                descriptor = recv ? takeRecv() : takeSend();
+                if (null != descriptor)
+                {
+                    idler.finish();
+                    nic.onCall();
+                    return descriptor;
+                }
+            }
+            while (idler.idle(recv ? recvSlot : null));
+            return null;
+        }
+        finally
+        {
+            nic.exitWait();
         }
     }
 

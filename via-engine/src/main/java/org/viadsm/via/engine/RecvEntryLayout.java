@@ -17,15 +17,17 @@ import org.agrona.BitUtil;
  *  +---------------------------------------------------------------+
  *  |                 Segment Count (as posted)                     |  12
  *  +---------------------------------------------------------------+
- *  |              Capacity: sum of segment lengths (long)          |  16
+ *  |    Sequence (long): entry index + 1 once posted, release      |  16
  *  +---------------------------------------------------------------+
- *  |                        Reserved to 64                         |
+ *  |              Capacity: sum of segment lengths (long)          |  24
  *  +---------------------------------------------------------------+
- *  |  Data segments: address (long), handle (int), length (int)    |  64 + 16 * i
+ *  |  Data segments: address (long), handle (int), length (int)    |  32 + 16 * i
  *  +---------------------------------------------------------------+
  * </pre>
- * A segment count above the ring's segment limit is kept as posted, with no segments stored, so that the
- * completer fails the entry with a format error.
+ * The sequence word publishes the entry, so an initiator learns that a receive is posted from the entry itself,
+ * without reading the owner's producer index; with one or two segments the whole entry is one cache line. A
+ * segment count above the ring's segment limit is kept as posted, with no segments stored, so that the completer
+ * fails the entry with a format error.
  */
 public final class RecvEntryLayout
 {
@@ -37,10 +39,12 @@ public final class RecvEntryLayout
     public static final int IMMEDIATE_OFFSET = 8;
     /** Offset of the segment count. */
     public static final int SEGMENT_COUNT_OFFSET = 12;
+    /** Offset of the sequence word: the entry's index + 1 once posted. */
+    public static final int SEQUENCE_OFFSET = 16;
     /** Offset of the capacity. */
-    public static final int CAPACITY_OFFSET = 16;
+    public static final int CAPACITY_OFFSET = 24;
     /** Offset of the first data segment. */
-    public static final int SEGMENTS_OFFSET = 64;
+    public static final int SEGMENTS_OFFSET = 32;
     /** Length of one stored data segment. */
     public static final int SEGMENT_LENGTH = 16;
     /** Offset of a segment's address, relative to the segment. */

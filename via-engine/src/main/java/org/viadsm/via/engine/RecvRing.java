@@ -10,6 +10,7 @@ import static org.viadsm.via.engine.RecvEntryLayout.SEGMENT_ADDRESS_OFFSET;
 import static org.viadsm.via.engine.RecvEntryLayout.SEGMENT_COUNT_OFFSET;
 import static org.viadsm.via.engine.RecvEntryLayout.SEGMENT_HANDLE_OFFSET;
 import static org.viadsm.via.engine.RecvEntryLayout.SEGMENT_LENGTH_OFFSET;
+import static org.viadsm.via.engine.RecvEntryLayout.SEQUENCE_OFFSET;
 import static org.viadsm.via.engine.RecvEntryLayout.STATUS_OFFSET;
 import static org.viadsm.via.engine.RecvEntryLayout.segmentOffset;
 import static org.viadsm.via.engine.ViRecordLayout.RECV_CONSUMER_OFFSET;
@@ -19,10 +20,12 @@ import static org.viadsm.via.engine.ViRecordLayout.RECV_PRODUCER_OFFSET;
 /**
  * Flyweight over the receive ring of one VI record: the VI's receive work queue as the NIC sees it.
  * <p>
- * The owner posts entries in order and publishes each by advancing the producer index with release semantics.
- * Whoever completes the oldest unclaimed entry (an initiator's Send or RDMA Write with immediate data, or a flush)
- * first claims it by advancing the consumer index with compare-and-set, so that a flush racing an initiator never
- * completes an entry twice; then it writes length and immediate data, and the status last with release semantics.
+ * The owner posts entries in order and publishes each by writing its sequence word (index + 1) with release
+ * semantics, then advances the producer index, which only a reused record's owner reads. Whoever completes the
+ * oldest unclaimed entry (an initiator's Send or RDMA Write with immediate data, or a flush) first claims it by
+ * advancing the consumer index with compare-and-set, after seeing the entry's sequence word say it is posted, so
+ * that a flush racing an initiator never completes an entry twice; then it writes length and immediate data, and
+ * the status last with release semantics.
  * The owner reads the status with acquire semantics and frees the entry only after that, so an entry is rewritten
  * by the owner only once it has completed.
  * <p>
@@ -76,8 +79,8 @@ public final class RecvRing
     }
 
     /**
-     * Owner side: copies a receive descriptor's segments into entry {@code index}, clears its status and publishes
-     * it by advancing the producer index to {@code index + 1} with release semantics.
+     * Owner side: copies a receive descriptor's segments into entry {@code index}, clears its status, publishes it
+     * by writing its sequence word with release semantics, and advances the producer index to {@code index + 1}.
      *
      * @param index      the producer index; the entry it reuses must have completed and been taken.
      * @param descriptor the receive descriptor.
@@ -104,6 +107,7 @@ public final class RecvRing
         buffer.putInt(entry + LENGTH_OFFSET, 0);
         buffer.putInt(entry + IMMEDIATE_OFFSET, 0);
         buffer.putInt(entry + STATUS_OFFSET, 0);
+        buffer.putLongRelease(entry + SEQUENCE_OFFSET, index + 1);
         buffer.putLongRelease(recordOffset + RECV_PRODUCER_OFFSET, index + 1);
     }
 
@@ -117,8 +121,7 @@ public final class RecvRing
         while (true)
         {
             final long consumer = buffer.getLongVolatile(recordOffset + RECV_CONSUMER_OFFSET);
-            final long producer = buffer.getLongAcquire(recordOffset + RECV_PRODUCER_OFFSET);
-            if (consumer >= producer)
+            if (buffer.getLongAcquire(entryOffset(consumer) + SEQUENCE_OFFSET) != consumer + 1)
             {
                 return -1;
             }

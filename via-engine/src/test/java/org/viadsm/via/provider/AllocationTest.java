@@ -2,7 +2,6 @@ package org.viadsm.via.provider;
 
 import java.lang.management.ManagementFactory;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -18,25 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(60)
-class AllocationTest
+class AllocationTest extends TwoNodes
 {
     private static final int CYCLES = 20_000;
-
-    private Node a;
-    private Node b;
-
-    @AfterEach
-    void tearDown()
-    {
-        if (null != a)
-        {
-            a.close();
-        }
-        if (null != b)
-        {
-            b.close();
-        }
-    }
 
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
@@ -44,8 +27,7 @@ class AllocationTest
     {
         final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
-        a = new Node(Providers.address(scheme));
-        b = new Node(Providers.address(scheme));
+        nodes(scheme);
         final CompletionQueue cq = b.nic.createCq(16);
         final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
         final Vi y = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);

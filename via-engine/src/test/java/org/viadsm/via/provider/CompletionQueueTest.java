@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,25 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(30)
-class CompletionQueueTest
+class CompletionQueueTest extends TwoNodes
 {
     private static final long T = Providers.TIMEOUT_NS;
-
-    private Node a;
-    private Node b;
-
-    @AfterEach
-    void tearDown()
-    {
-        if (null != a)
-        {
-            a.close();
-        }
-        if (null != b)
-        {
-            b.close();
-        }
-    }
 
     private Descriptor recv(final Node node, final int offset)
     {
@@ -58,8 +41,7 @@ class CompletionQueueTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldMergeReceiveCompletionsOfSeveralVisInCompletionOrder(final String scheme)
     {
-        a = new Node(Providers.address(scheme));
-        b = new Node(Providers.address(scheme));
+        nodes(scheme);
         final CompletionQueue cq = b.nic.createCq(16);
         final Vi[] senders = new Vi[3];
         final Vi[] receivers = new Vi[3];
@@ -95,8 +77,7 @@ class CompletionQueueTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldReportSendCompletionsAndForbidSendWait(final String scheme)
     {
-        a = new Node(Providers.address(scheme));
-        b = new Node(Providers.address(scheme));
+        nodes(scheme);
         final CompletionQueue cq = a.nic.createCq(4);
         final Vi x = a.vi(a.attributes(ReliabilityLevel.RELIABLE_RECEPTION), cq, cq);
         final Vi y = b.vi(ReliabilityLevel.RELIABLE_RECEPTION);
@@ -117,8 +98,7 @@ class CompletionQueueTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldResizeAndReportOverrun(final String scheme)
     {
-        a = new Node(Providers.address(scheme));
-        b = new Node(Providers.address(scheme));
+        nodes(scheme);
         final CompletionQueue cq = b.nic.createCq(8);
         final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
         final Vi y = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);
@@ -148,8 +128,7 @@ class CompletionQueueTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldWakeAwaitingConsumer(final String scheme) throws Exception
     {
-        a = new Node(Providers.address(scheme));
-        b = new Node(Providers.address(scheme));
+        nodes(scheme);
         final CompletionQueue cq = b.nic.createCq(8);
         final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
         final Vi y = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);

@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,32 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(30)
-class ConnectionTest
+class ConnectionTest extends TwoNodes
 {
     private static final long T = Providers.TIMEOUT_NS;
     private static final long SHORT_NS = TimeUnit.MILLISECONDS.toNanos(50);
-
-    private Node a;
-    private Node b;
-
-    @AfterEach
-    void tearDown()
-    {
-        if (null != a)
-        {
-            a.close();
-        }
-        if (null != b)
-        {
-            b.close();
-        }
-    }
-
-    private void nodes(final String scheme)
-    {
-        a = new Node(Providers.address(scheme));
-        b = new Node(Providers.address(scheme));
-    }
 
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")

@@ -4,7 +4,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,22 +15,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 @Timeout(60)
-class OrderingTest
+class OrderingTest extends TwoNodes
 {
     private static final int MESSAGES = 100_000;
     private static final int WINDOW = 64;
     private static final int SLOT = 16;
-
-    private Pair pair;
-
-    @AfterEach
-    void tearDown()
-    {
-        if (null != pair)
-        {
-            pair.close();
-        }
-    }
 
     /**
      * The receiver keeps {@link #WINDOW} receives posted and grants credit back by RDMA Write into the sender's

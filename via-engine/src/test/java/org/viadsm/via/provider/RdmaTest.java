@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.agrona.concurrent.AtomicBuffer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,23 +25,12 @@ import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_WRITE;
 import static org.viadsm.via.descriptor.DescriptorStatus.RDMA_PROT_ERROR;
 
 @Timeout(30)
-class RdmaTest
+class RdmaTest extends TwoNodes
 {
     private static final long T = Providers.TIMEOUT_NS;
     private static final byte CANARY = (byte)0xCA;
     private static final int TARGET_OFFSET = 4096;
     private static final int TARGET_LENGTH = 8192;
-
-    private Pair pair;
-
-    @AfterEach
-    void tearDown()
-    {
-        if (null != pair)
-        {
-            pair.close();
-        }
-    }
 
     /** Fills the target node's whole memory with canaries and registers the middle of it. */
     private MemoryRegion target(final boolean rdmaWrite, final boolean rdmaRead)

@@ -2,7 +2,6 @@ package org.viadsm.via.provider;
 
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,18 +20,8 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
 import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_WRITE;
 
 @Timeout(30)
-class ReliabilityTest
+class ReliabilityTest extends TwoNodes
 {
-    private Pair pair;
-
-    @AfterEach
-    void tearDown()
-    {
-        if (null != pair)
-        {
-            pair.close();
-        }
-    }
 
     private MemoryRegion readOnlyTarget()
     {

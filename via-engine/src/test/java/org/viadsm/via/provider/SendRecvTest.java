@@ -2,7 +2,6 @@ package org.viadsm.via.provider;
 
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,19 +24,9 @@ import static org.viadsm.via.descriptor.DescriptorStatus.OP_RECEIVE;
 import static org.viadsm.via.descriptor.DescriptorStatus.OP_SEND;
 
 @Timeout(30)
-class SendRecvTest
+class SendRecvTest extends TwoNodes
 {
     private static final long T = Providers.TIMEOUT_NS;
-    private Pair pair;
-
-    @AfterEach
-    void tearDown()
-    {
-        if (null != pair)
-        {
-            pair.close();
-        }
-    }
 
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")

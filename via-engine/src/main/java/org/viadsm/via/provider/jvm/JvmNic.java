@@ -12,6 +12,7 @@ import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
 import org.viadsm.via.engine.NicGeometry;
 import org.viadsm.via.engine.PeerNic;
+import org.viadsm.via.engine.ProviderSupport;
 import org.viadsm.via.engine.SparseMemory;
 
 /**
@@ -25,13 +26,13 @@ final class JvmNic extends EngineNic
 
     private JvmNic(final String address, final String name, final NicArea area, final NicGeometry geometry)
     {
-        super(address, area, attributes(address, geometry, Configuration.maxTransferSize()));
+        super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()));
         this.name = name;
     }
 
     static JvmNic open(final String address)
     {
-        final String name = nameOf(address, JvmNicProvider.SCHEME);
+        final String name = ProviderSupport.nameOf(address, JvmNicProvider.SCHEME);
         final NicGeometry geometry = Configuration.geometry();
         final JvmNic existing = REGISTRY.get(name);
         if (null != existing && !existing.isClosed())
@@ -39,7 +40,7 @@ final class JvmNic extends EngineNic
             throw new ViaException(ViaError.ERROR_RESOURCE, "address in use: " + address + " is already open");
         }
         final NicArea area = NicArea.create(new UnsafeBuffer(SparseMemory.mapUnlinked(geometry.areaLength())),
-            geometry, newNicId(), ProcessHandle.current().pid(), 0);
+            geometry, ProviderSupport.newNicId(), ProcessHandle.current().pid(), 0);
         final JvmNic nic = new JvmNic(address, name, area, geometry);
         final boolean registered = null == existing ?
             null == REGISTRY.putIfAbsent(name, nic) : REGISTRY.replace(name, existing, nic);
@@ -53,15 +54,7 @@ final class JvmNic extends EngineNic
     @Override
     protected PeerNic resolvePeer(final String address)
     {
-        final String peerName;
-        try
-        {
-            peerName = nameOf(address, JvmNicProvider.SCHEME);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ViaException(ViaError.NOT_REACHABLE, "a jvm NIC cannot reach " + address, ex);
-        }
+        final String peerName = ProviderSupport.peerNameOf(address, JvmNicProvider.SCHEME);
         final JvmNic target = REGISTRY.get(peerName);
         if (null == target || target.isClosed())
         {

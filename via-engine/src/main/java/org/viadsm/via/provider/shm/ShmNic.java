@@ -16,6 +16,7 @@ import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
 import org.viadsm.via.engine.NicGeometry;
 import org.viadsm.via.engine.PeerNic;
+import org.viadsm.via.engine.ProviderSupport;
 import org.viadsm.via.engine.SparseMemory;
 
 /**
@@ -40,7 +41,7 @@ final class ShmNic extends EngineNic
         final NicArea area,
         final NicGeometry geometry)
     {
-        super(address, area, attributes(address, geometry, Configuration.maxTransferSize()));
+        super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()));
         this.name = name;
         this.directory = directory;
         this.nicFile = nicFile;
@@ -50,7 +51,7 @@ final class ShmNic extends EngineNic
 
     static ShmNic open(final String address)
     {
-        final String name = nameOf(address, ShmNicProvider.SCHEME);
+        final String name = ProviderSupport.nameOf(address, ShmNicProvider.SCHEME);
         final Path directory = SparseMemory.directory();
         ShmFiles.sweep(directory);
         final NicGeometry geometry = Configuration.geometry();
@@ -61,7 +62,7 @@ final class ShmNic extends EngineNic
         try
         {
             final NicArea area = NicArea.create(
-                new UnsafeBuffer(mapping), geometry, newNicId(), pid, ShmFiles.currentStartMs());
+                new UnsafeBuffer(mapping), geometry, ProviderSupport.newNicId(), pid, ShmFiles.currentStartMs());
             link(nicFile, tmp, address);
             return new ShmNic(address, name, directory, nicFile, mapping, area, geometry);
         }
@@ -79,15 +80,7 @@ final class ShmNic extends EngineNic
     @Override
     protected PeerNic resolvePeer(final String address)
     {
-        final String peerName;
-        try
-        {
-            peerName = nameOf(address, ShmNicProvider.SCHEME);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ViaException(ViaError.NOT_REACHABLE, "an shm NIC cannot reach " + address, ex);
-        }
+        final String peerName = ProviderSupport.peerNameOf(address, ShmNicProvider.SCHEME);
         final Path file = ShmFiles.nicFile(directory, peerName);
         if (!Files.exists(file))
         {

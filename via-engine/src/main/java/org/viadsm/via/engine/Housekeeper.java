@@ -1,0 +1,100 @@
+package org.viadsm.via.engine;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.viadsm.via.AsyncError;
+import org.viadsm.via.AsyncErrorHandler;
+
+/**
+ * A NIC's housekeeping, done by the threads that call into it: handing queued asynchronous errors to the handler,
+ * and, during long waits, checking every failure-check interval that the peers of connected VIs are alive.
+ * <p>
+ * <b>Note:</b> thread-safe; one thread at a time delivers errors and one checks for failures, the others skip.
+ */
+final class Housekeeper
+{
+    private final EngineNic nic;
+    private final ErrorRing errors;
+    private final long failureCheckIntervalNs = Configuration.failureCheckIntervalNs();
+    private final AtomicBoolean delivering = new AtomicBoolean();
+    private final AtomicBoolean detecting = new AtomicBoolean();
+    private final ErrorRing.Consumer dispatcher = this::dispatch;
+    private volatile long nextFailureCheckNs;
+    private volatile AsyncErrorHandler handler;
+
+    Housekeeper(final EngineNic nic)
+    {
+        this.nic = nic;
+        this.errors = nic.area().errors();
+    }
+
+    void handler(final AsyncErrorHandler handler)
+    {
+        this.handler = handler;
+    }
+
+    /**
+     * Hands queued errors to the handler; two volatile loads when none is queued.
+     */
+    void deliverErrors()
+    {
+        if (!errors.isEmpty() && delivering.compareAndSet(false, true))
+        {
+            try
+            {
+                errors.drain(dispatcher);
+            }
+            finally
+            {
+                delivering.set(false);
+            }
+        }
+    }
+
+    void doWork(final long nowNs)
+    {
+        deliverErrors();
+        if (nowNs - nextFailureCheckNs >= 0 && detecting.compareAndSet(false, true))
+        {
+            try
+            {
+                nextFailureCheckNs = nowNs + failureCheckIntervalNs;
+                detectFailures();
+            }
+            finally
+            {
+                detecting.set(false);
+            }
+        }
+    }
+
+    private void detectFailures()
+    {
+        for (int i = 0, n = nic.attributes().maxVis(); i < n; i++)
+        {
+            final EngineVi vi = nic.viAt(i);
+            final Connection connection = null == vi ? null : vi.connection();
+            if (null != connection && ViRecordLayout.STATE_CONNECTED == vi.record().state() &&
+                (!connection.peer.isOpen() || !connection.peer.isAlive()))
+            {
+                vi.onPeerLost("the peer NIC " + connection.peer.address() + " closed or its process died");
+            }
+        }
+    }
+
+    private void dispatch(final AsyncError error, final int viId, final String detail)
+    {
+        final AsyncErrorHandler current = handler;
+        if (null != current)
+        {
+            try
+            {
+                current.onAsyncError(error, nic.viAt(viId), detail);
+            }
+            catch (final RuntimeException ignore)
+            {
+                // the handler must not throw; the NIC stays consistent if it does
+            }
+        }
+    }
+}
