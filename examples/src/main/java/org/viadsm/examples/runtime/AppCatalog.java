@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import org.viadsm.examples.waternsq.WaterNsquared;
+import org.viadsm.examples.waterspatial.WaterSpatial;
 import picocli.CommandLine.Command;
 
 /**
@@ -19,6 +21,9 @@ public final class AppCatalog
     static
     {
         // One line per application, in the order `viadsm list` shows them.
+        // The WATER programs read their input deck from standard input when given no file, as the C programs do.
+        register(WaterNsquared::new, "");
+        register(WaterSpatial::new, "");
     }
 
     private AppCatalog()
