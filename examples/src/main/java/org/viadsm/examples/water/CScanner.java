@@ -170,8 +170,9 @@ final class CScanner
     {
         if (position >= text.length())
         {
-            return new IllegalArgumentException(
-                source + " line " + line + ": expected " + expected + " for " + what + ", found the end of the input");
+            final int lines = text.isEmpty() || '\n' == text.charAt(text.length() - 1) ? line - 1 : line;
+            return new IllegalArgumentException(source + ": expected " + expected + " for " + what +
+                ", found the end of the input after line " + lines);
         }
         int end = position;
         while (end < text.length() && end - position < 20 && !Character.isWhitespace(text.charAt(end)))

@@ -34,54 +34,38 @@ public final class EnergyCheck
     /**
      * Records one print step.
      *
-     * @param step        the time step.
-     * @param kinetic     TEN.
-     * @param intra       POTA.
-     * @param inter       POTR.
-     * @param field       POTRF.
-     * @param total       XTT.
-     * @param temperature AVGT.
-     * @param virial      XVIR.
+     * @param energies what the step printed.
      * @throws VerificationException if a value is not finite, TEN or AVGT is not positive, or XTT has drifted too
      *                               far.
      */
-    public void record(
-        final long step,
-        final double kinetic,
-        final double intra,
-        final double inter,
-        final double field,
-        final double total,
-        final double temperature,
-        final double virial)
+    public void record(final Energies energies)
     {
-        final double[] values = {kinetic, intra, inter, field, total, temperature, virial};
+        final long step = energies.step;
+        final double[] values = {energies.ten, energies.pota, energies.potr, energies.potrf, energies.xtt,
+            energies.avgt, energies.xvir};
         for (final double value : values)
         {
             if (!Double.isFinite(value))
             {
-                throw new VerificationException("step " + step + ": energies not finite: TEN=" + kinetic +
-                    " POTA=" + intra + " POTR=" + inter + " POTRF=" + field + " XTT=" + total + " AVGT=" +
-                    temperature + " XVIR=" + virial);
+                throw new VerificationException("energies not finite at " + energies);
             }
         }
-        if (kinetic <= 0.0 || temperature <= 0.0)
+        if (energies.ten <= 0.0 || energies.avgt <= 0.0)
         {
-            throw new VerificationException("step " + step + ": kinetic energy and temperature must be positive: TEN=" +
-                kinetic + " AVGT=" + temperature);
+            throw new VerificationException("kinetic energy and temperature must be positive at " + energies);
         }
         if (0 == records)
         {
-            firstTotal = total;
-            firstKinetic = kinetic;
+            firstTotal = energies.xtt;
+            firstKinetic = energies.ten;
         }
         records++;
-        final double drift = Math.abs(total - firstTotal);
+        final double drift = Math.abs(energies.xtt - firstTotal);
         maxDrift = Math.max(maxDrift, drift);
         if (drift > DRIFT_FRACTION * firstKinetic)
         {
             throw new VerificationException("step " + step + ": total energy drifted by " + CFormat.fixed(drift, 5) +
-                " kT per atom (from " + CFormat.fixed(firstTotal, 5) + " to " + CFormat.fixed(total, 5) +
+                " kT per atom (from " + CFormat.fixed(firstTotal, 5) + " to " + CFormat.fixed(energies.xtt, 5) +
                 "), more than " + DRIFT_FRACTION + " of the kinetic energy " + CFormat.fixed(firstKinetic, 5));
         }
     }

@@ -144,4 +144,19 @@ public final class Integrator
             var.set(at + H2, var.get(at + H2) * fhm);
         }
     }
+
+    /**
+     * {@code BNDRY}'s move of a molecule by a box length in one direction: adds {@code by} to the H1, O and H2
+     * coordinates at {@code at}.
+     *
+     * @param var the molecule records.
+     * @param at  offset of the molecule's {@code F[DISP][dir][H1]}.
+     * @param by  +BOXL or -BOXL.
+     */
+    public static void translate(final DoubleArray var, final int at, final double by)
+    {
+        var.set(at + H1, var.get(at + H1) + by);
+        var.set(at + O, var.get(at + O) + by);
+        var.set(at + H2, var.get(at + H2) + by);
+    }
 }

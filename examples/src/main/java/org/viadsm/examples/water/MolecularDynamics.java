@@ -54,6 +54,7 @@ public abstract class MolecularDynamics
 
     private final boolean separateIntraClock;
     private final EnergyCheck check = new EnergyCheck();
+    private final Energies energies = new Energies();
 
     /**
      * Creates the loop of one member.
@@ -135,17 +136,53 @@ public abstract class MolecularDynamics
     /**
      * Prints one step's energies on member 0, in the program's format.
      *
-     * @param step  the step.
-     * @param ten   kinetic energy.
-     * @param pota  intramolecular potential energy.
-     * @param potr  intermolecular potential energy.
-     * @param potrf reaction-field energy.
-     * @param xtt   total energy.
-     * @param avgt  average temperature.
-     * @param xvir  virial.
+     * @param energies the step's energies.
      */
-    protected abstract void print(
-        long step, double ten, double pota, double potr, double potrf, double xtt, double avgt, double xvir);
+    protected abstract void print(Energies energies);
+
+    /**
+     * Adds a partial sum to a field of the global block under a lock, as the C programs' {@code *VIR = *VIR + LVIR}
+     * and {@code SUM[dir] += S}.
+     *
+     * @param lock  the lock id.
+     * @param field the {@link GlobalLayout} field.
+     * @param value the partial sum.
+     */
+    protected final void addShared(final int lock, final int field, final double value)
+    {
+        team.lock(lock);
+        try
+        {
+            gl.set(field, gl.get(field) + value);
+        }
+        finally
+        {
+            team.unlock(lock);
+        }
+    }
+
+    /**
+     * {@code POTENG}'s last statements: adds the three partial energies to POTA, POTR and POTRF under one lock.
+     *
+     * @param lock  the lock id of PotengSumLock.
+     * @param pota  the intramolecular energy.
+     * @param potr  the intermolecular energy.
+     * @param potrf the reaction-field energy.
+     */
+    protected final void addPotentials(final int lock, final double pota, final double potr, final double potrf)
+    {
+        team.lock(lock);
+        try
+        {
+            gl.set(POTA, gl.get(POTA) + pota);
+            gl.set(POTR, gl.get(POTR) + potr);
+            gl.set(POTRF, gl.get(POTRF) + potrf);
+        }
+        finally
+        {
+            team.unlock(lock);
+        }
+    }
 
     /**
      * Runs {@code MDMAIN}.
@@ -234,17 +271,20 @@ public abstract class MolecularDynamics
                 {
                     accumulate(INTEREND, INTERSTART, INTERTIME);
                 }
-                final double pota = gl.get(POTA) * fpot;
-                final double potr = gl.get(POTR) * fpot;
-                final double potrf = gl.get(POTRF) * fpot;
-                final double xvir = tvir * fpot * 0.50 / ttmv;
-                final double avgt = tkin * fkin * TEMP * 2.00 / (3.00 * ttmv);
-                final double ten = (gl.get(SUM) + gl.get(SUM + 1) + gl.get(SUM + 2)) * fkin;
-                xtt = pota + potr + potrf + ten;
+                final Energies e = energies;
+                e.step = i;
+                e.pota = gl.get(POTA) * fpot;
+                e.potr = gl.get(POTR) * fpot;
+                e.potrf = gl.get(POTRF) * fpot;
+                e.xvir = tvir * fpot * 0.50 / ttmv;
+                e.avgt = tkin * fkin * TEMP * 2.00 / (3.00 * ttmv);
+                e.ten = (gl.get(SUM) + gl.get(SUM + 1) + gl.get(SUM + 2)) * fkin;
+                e.xtt = e.pota + e.potr + e.potrf + e.ten;
+                xtt = e.xtt;
                 if (0 == i % nprint && master)
                 {
-                    print(i, ten, pota, potr, potrf, xtt, avgt, xvir);
-                    check.record(i, ten, pota, potr, potrf, xtt, avgt, xvir);
+                    print(e);
+                    check.record(e);
                 }
             }
             team.barrier();

@@ -322,15 +322,20 @@ public final class PairInteraction
     }
 
     /**
-     * {@code CSHIFT} in the three directions, then the squared distances of the first 9 site pairs.
+     * {@code CSHIFT} in the three directions, then the squared distances of the first 9 site pairs. The other 5
+     * distances are computed only when some of the 9 are inside the cutoff: otherwise nothing reads them.
      *
      * @return how many of those 9 are beyond the cutoff (KC).
      */
     private int distances()
     {
-        shift(0, xl);
-        shift(1, yl);
-        shift(2, zl);
+        final double[] xl = this.xl;
+        final double[] yl = this.yl;
+        final double[] zl = this.zl;
+        final double[] rs = this.rs;
+        shiftSites(0, xl);
+        shiftSites(1, yl);
+        shiftSites(2, zl);
         int kc = 0;
         for (int k = 0; k < CUTOFF_TESTED; k++)
         {
@@ -340,37 +345,67 @@ public final class PairInteraction
                 kc++;
             }
         }
+        if (CUTOFF_TESTED != kc)
+        {
+            shiftOxygen(0, xl);
+            shiftOxygen(1, yl);
+            shiftOxygen(2, zl);
+        }
         return kc;
     }
 
-    private void shift(final int dir, final double[] l)
+    /**
+     * CSHIFT's distances 0 to 8: M-M, M-H, H-M and H-H.
+     */
+    private void shiftSites(final int dir, final double[] l)
     {
         final double[] a = this.a;
         final double[] b = this.b;
         final int at = F_OFFSET + dir * NATOM;
         final double xma = a[dir];
         final double xmb = b[dir];
-        l[0] = xma - xmb;
-        l[1] = xma - b[at + H1];
-        l[2] = xma - b[at + H2];
-        l[3] = a[at + H1] - xmb;
-        l[4] = a[at + H2] - xmb;
-        l[5] = a[at + H1] - b[at + H1];
-        l[6] = a[at + H1] - b[at + H2];
-        l[7] = a[at + H2] - b[at + H1];
-        l[8] = a[at + H2] - b[at + H2];
-        l[9] = a[at + O] - b[at + O];
-        l[10] = a[at + O] - b[at + H1];
-        l[11] = a[at + O] - b[at + H2];
-        l[12] = a[at + H1] - b[at + O];
-        l[13] = a[at + H2] - b[at + O];
-        for (int i = 0; i < DISTANCES; i++)
+        final double ah1 = a[at + H1];
+        final double ah2 = a[at + H2];
+        final double bh1 = b[at + H1];
+        final double bh2 = b[at + H2];
+        l[0] = periodic(xma - xmb);
+        l[1] = periodic(xma - bh1);
+        l[2] = periodic(xma - bh2);
+        l[3] = periodic(ah1 - xmb);
+        l[4] = periodic(ah2 - xmb);
+        l[5] = periodic(ah1 - bh1);
+        l[6] = periodic(ah1 - bh2);
+        l[7] = periodic(ah2 - bh1);
+        l[8] = periodic(ah2 - bh2);
+    }
+
+    /**
+     * CSHIFT's distances 9 to 13: O-O, O-H and H-O.
+     */
+    private void shiftOxygen(final int dir, final double[] l)
+    {
+        final double[] a = this.a;
+        final double[] b = this.b;
+        final int at = F_OFFSET + dir * NATOM;
+        final double ao = a[at + O];
+        final double bo = b[at + O];
+        l[9] = periodic(ao - bo);
+        l[10] = periodic(ao - b[at + H1]);
+        l[11] = periodic(ao - b[at + H2]);
+        l[12] = periodic(a[at + H1] - bo);
+        l[13] = periodic(a[at + H2] - bo);
+    }
+
+    /**
+     * CSHIFT's periodic image: XL - sign(BOXL, XL) when |XL| &gt; BOXH, i.e. XL + BOXL for a negative XL and
+     * XL - BOXL otherwise.
+     */
+    private double periodic(final double x)
+    {
+        if (Math.abs(x) > boxh)
         {
-            if (Math.abs(l[i]) > boxh)
-            {
-                // C: XL - sign(BOXL, XL), i.e. XL + BOXL for negative XL, XL - BOXL otherwise.
-                l[i] = l[i] < 0 ? l[i] + boxl : l[i] - boxl;
-            }
+            return x < 0 ? x + boxl : x - boxl;
         }
+        return x;
     }
 }

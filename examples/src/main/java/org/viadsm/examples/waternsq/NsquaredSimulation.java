@@ -2,6 +2,7 @@ package org.viadsm.examples.waternsq;
 
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.examples.runtime.Team;
+import org.viadsm.examples.water.Energies;
 import org.viadsm.examples.water.GlobalLayout;
 import org.viadsm.examples.water.Integrator;
 import org.viadsm.examples.water.IntraMolecular;
@@ -11,8 +12,6 @@ import org.viadsm.examples.water.PairInteraction;
 import org.viadsm.examples.water.WaterSystem;
 
 import static org.viadsm.examples.water.MoleculeLayout.DISP;
-import static org.viadsm.examples.water.MoleculeLayout.H1;
-import static org.viadsm.examples.water.MoleculeLayout.H2;
 import static org.viadsm.examples.water.MoleculeLayout.LENGTH;
 import static org.viadsm.examples.water.MoleculeLayout.NDIR;
 import static org.viadsm.examples.water.MoleculeLayout.O;
@@ -118,22 +117,7 @@ final class NsquaredSimulation extends MolecularDynamics
     {
         pforces.fill(forceBase, forceBase + nmol * FORCE_LENGTH, 0.0);
         pair.resetSums();
-        int compLast = start;
-        for (int mol = start; mol < end; mol++)
-        {
-            compLast = compLast(mol);
-            pair.first(var, mol * LENGTH);
-            for (int icomp = mol + 1; icomp <= compLast; icomp++)
-            {
-                final int comp = icomp > nmol - 1 ? icomp % nmol : icomp;
-                pair.second(var, comp * LENGTH);
-                if (pair.forces())
-                {
-                    pair.addToFirst(pforces, forceBase + mol * FORCE_LENGTH);
-                    pair.addToSecond(pforces, forceBase + comp * FORCE_LENGTH);
-                }
-            }
-        }
+        final int compLast = halfRingPairs(true);
         addShared(NsquaredLayout.INTERF_VIR_LOCK, GlobalLayout.VIR, pair.virial());
 
         // compLast is the last molecule (no modulo) this member touched.
@@ -163,6 +147,37 @@ final class NsquaredSimulation extends MolecularDynamics
         {
             integrator.scaleByMass(var, mol * LENGTH, dest);
         }
+    }
+
+    /**
+     * The pair loops of {@code INTERF} and {@code POTENG}: each of this member's molecules with the next half ring
+     * of molecules; the pair's forces, added to both molecules' private force blocks, or the pair's energy.
+     *
+     * @return the last molecule (before wrapping) of the last molecule's half ring.
+     */
+    private int halfRingPairs(final boolean forces)
+    {
+        int compLast = start;
+        for (int mol = start; mol < end; mol++)
+        {
+            compLast = compLast(mol);
+            pair.first(var, mol * LENGTH);
+            for (int icomp = mol + 1; icomp <= compLast; icomp++)
+            {
+                final int comp = icomp > nmol - 1 ? icomp % nmol : icomp;
+                pair.second(var, comp * LENGTH);
+                if (!forces)
+                {
+                    pair.potential();
+                }
+                else if (pair.forces())
+                {
+                    pair.addToFirst(pforces, forceBase + mol * FORCE_LENGTH);
+                    pair.addToSecond(pforces, forceBase + comp * FORCE_LENGTH);
+                }
+            }
+        }
+        return compLast;
     }
 
     private void addForces(final int mol, final int dest)
@@ -217,21 +232,14 @@ final class NsquaredSimulation extends MolecularDynamics
                 final double o = var.get(at + O);
                 if (o > boxl)
                 {
-                    shift(at, -boxl);
+                    Integrator.translate(var, at, -boxl);
                 }
                 else if (o < 0.00)
                 {
-                    shift(at, boxl);
+                    Integrator.translate(var, at, boxl);
                 }
             }
         }
-    }
-
-    private void shift(final int at, final double by)
-    {
-        var.set(at + H1, var.get(at + H1) + by);
-        var.set(at + O, var.get(at + O) + by);
-        var.set(at + H2, var.get(at + H2) + by);
     }
 
     @Override
@@ -260,55 +268,13 @@ final class NsquaredSimulation extends MolecularDynamics
         team.barrier();
 
         pair.resetSums();
-        for (int mol = start; mol < end; mol++)
-        {
-            final int compLast = compLast(mol);
-            pair.first(var, mol * LENGTH);
-            for (int icomp = mol + 1; icomp <= compLast; icomp++)
-            {
-                final int comp = icomp > nmol - 1 ? icomp % nmol : icomp;
-                pair.second(var, comp * LENGTH);
-                pair.potential();
-            }
-        }
-        team.lock(NsquaredLayout.POTENG_SUM_LOCK);
-        try
-        {
-            gl.set(GlobalLayout.POTA, gl.get(GlobalLayout.POTA) + lpota);
-            gl.set(GlobalLayout.POTR, gl.get(GlobalLayout.POTR) + pair.potr());
-            gl.set(GlobalLayout.POTRF, gl.get(GlobalLayout.POTRF) + pair.potrf());
-        }
-        finally
-        {
-            team.unlock(NsquaredLayout.POTENG_SUM_LOCK);
-        }
+        halfRingPairs(false);
+        addPotentials(NsquaredLayout.POTENG_SUM_LOCK, lpota, pair.potr(), pair.potrf());
     }
 
     @Override
-    protected void print(
-        final long step,
-        final double ten,
-        final double pota,
-        final double potr,
-        final double potrf,
-        final double xtt,
-        final double avgt,
-        final double xvir)
+    protected void print(final Energies energies)
     {
-        // The C format string continues over a line break with a backslash, keeping the next line's indentation.
-        WaterNsquared.printEnergies(team.out(), step, ten, pota, potr, potrf, xtt, avgt, xvir);
-    }
-
-    private void addShared(final int lock, final int field, final double value)
-    {
-        team.lock(lock);
-        try
-        {
-            gl.set(field, gl.get(field) + value);
-        }
-        finally
-        {
-            team.unlock(lock);
-        }
+        energies.printNsquared(team.out());
     }
 }

@@ -117,19 +117,4 @@ public final class WaterNsquared extends WaterApp
             velocities.normalize(var, mol * LENGTH);
         }
     }
-
-    static void printEnergies(
-        final PrintStream out,
-        final long step,
-        final double ten,
-        final double pota,
-        final double potr,
-        final double potrf,
-        final double xtt,
-        final double avgt,
-        final double xvir)
-    {
-        printf(out, "     %5ld %14.5lf %12.5lf %12.5lf                  %12.5lf\n %16.3lf %16.5lf %16.5lf\n",
-            step, ten, pota, potr, potrf, xtt, avgt, xvir);
-    }
 }

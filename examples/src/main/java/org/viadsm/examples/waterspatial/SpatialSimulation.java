@@ -4,6 +4,7 @@ import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.examples.runtime.Team;
 import org.viadsm.examples.runtime.VerificationException;
+import org.viadsm.examples.water.Energies;
 import org.viadsm.examples.water.GlobalLayout;
 import org.viadsm.examples.water.Integrator;
 import org.viadsm.examples.water.IntraMolecular;
@@ -13,8 +14,6 @@ import org.viadsm.examples.water.PairInteraction;
 import org.viadsm.examples.water.WaterSystem;
 
 import static org.viadsm.examples.water.MoleculeLayout.DISP;
-import static org.viadsm.examples.water.MoleculeLayout.H1;
-import static org.viadsm.examples.water.MoleculeLayout.H2;
 import static org.viadsm.examples.water.MoleculeLayout.NDIR;
 import static org.viadsm.examples.water.MoleculeLayout.O;
 import static org.viadsm.examples.waterspatial.SpatialLayout.LINK_LENGTH;
@@ -138,8 +137,28 @@ final class SpatialSimulation extends MolecularDynamics
     @Override
     protected void interf(final int dest)
     {
-        final int destOffset = MoleculeLayout.f(dest, 0, 0);
         pair.resetSums();
+        neighbourPairs(true, MoleculeLayout.f(dest, 0, 0));
+        addShared(SpatialLayout.INTERF_VIR_LOCK, GlobalLayout.VIR, pair.virial() / 2.0);
+
+        team.barrier();
+
+        for (int b = 0; b < myX.length; b++)
+        {
+            for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
+            {
+                integrator.scaleByMass(links, link * LINK_LENGTH, dest);
+            }
+        }
+    }
+
+    /**
+     * The pair loops of {@code INTERF} and {@code POTENG}: for each of this member's boxes, for each neighbour box,
+     * for each molecule there, for each molecule of the own box but itself: the pair's forces, added to the own
+     * molecule's {@code F[DEST]}, or the pair's energy.
+     */
+    private void neighbourPairs(final boolean forces, final int destOffset)
+    {
         for (int b = 0; b < myX.length; b++)
         {
             final int i = myX[b];
@@ -163,7 +182,11 @@ final class SpatialSimulation extends MolecularDynamics
                                     continue;
                                 }
                                 pair.first(links, curr * LINK_LENGTH);
-                                if (pair.forces())
+                                if (!forces)
+                                {
+                                    pair.potential();
+                                }
+                                else if (pair.forces())
                                 {
                                     pair.addToFirst(links, curr * LINK_LENGTH + destOffset);
                                 }
@@ -171,17 +194,6 @@ final class SpatialSimulation extends MolecularDynamics
                         }
                     }
                 }
-            }
-        }
-        addShared(SpatialLayout.INTERF_VIR_LOCK, GlobalLayout.VIR, pair.virial() / 2.0);
-
-        team.barrier();
-
-        for (int b = 0; b < myX.length; b++)
-        {
-            for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
-            {
-                integrator.scaleByMass(links, link * LINK_LENGTH, dest);
             }
         }
     }
@@ -255,7 +267,7 @@ final class SpatialSimulation extends MolecularDynamics
                     double o = links.get(at + O);
                     while (o > boxl || o < 0.00)
                     {
-                        shift(at, o > boxl ? -boxl : boxl);
+                        Integrator.translate(links, at, o > boxl ? -boxl : boxl);
                         o = links.get(at + O);
                     }
                 }
@@ -302,13 +314,6 @@ final class SpatialSimulation extends MolecularDynamics
         }
     }
 
-    private void shift(final int at, final double by)
-    {
-        links.set(at + H1, links.get(at + H1) + by);
-        links.set(at + O, links.get(at + O) + by);
-        links.set(at + H2, links.get(at + H2) + by);
-    }
-
     @Override
     protected void kineti()
     {
@@ -341,82 +346,23 @@ final class SpatialSimulation extends MolecularDynamics
         team.barrier();
 
         pair.resetSums();
-        for (int b = 0; b < myX.length; b++)
-        {
-            final int i = myX[b];
-            final int j = myY[b];
-            final int k = myZ[b];
-            final int own = head(i, j, k);
-            for (int xbox = i - 1; xbox <= i + 1; xbox++)
-            {
-                for (int ybox = j - 1; ybox <= j + 1; ybox++)
-                {
-                    for (int zbox = k - 1; zbox <= k + 1; zbox++)
-                    {
-                        final int neighbours = neighbourHead(i, j, k, xbox, ybox, zbox);
-                        for (int neighbour = neighbours; NIL != neighbour; neighbour = next(neighbour))
-                        {
-                            pair.second(links, neighbour * LINK_LENGTH);
-                            for (int curr = own; NIL != curr; curr = next(curr))
-                            {
-                                if (curr != neighbour)
-                                {
-                                    pair.first(links, curr * LINK_LENGTH);
-                                    pair.potential();
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        neighbourPairs(false, 0);
         final double lpotr = pair.potr() / 2.0;
         final double lptrf = pair.potrf() / 2.0;
-        team.lock(SpatialLayout.POTENG_SUM_LOCK);
-        try
-        {
-            gl.set(GlobalLayout.POTA, gl.get(GlobalLayout.POTA) + lpota);
-            gl.set(GlobalLayout.POTR, gl.get(GlobalLayout.POTR) + lpotr);
-            gl.set(GlobalLayout.POTRF, gl.get(GlobalLayout.POTRF) + lptrf);
-        }
-        finally
-        {
-            team.unlock(SpatialLayout.POTENG_SUM_LOCK);
-        }
+        addPotentials(SpatialLayout.POTENG_SUM_LOCK, lpota, lpotr, lptrf);
     }
 
     @Override
-    protected void print(
-        final long step,
-        final double ten,
-        final double pota,
-        final double potr,
-        final double potrf,
-        final double xtt,
-        final double avgt,
-        final double xvir)
+    protected void print(final Energies energies)
     {
         team.lock(SpatialLayout.IO_LOCK);
         try
         {
-            WaterSpatial.printEnergies(team.out(), step, ten, pota, potr, potrf, xtt, avgt, xvir);
+            energies.printSpatial(team.out());
         }
         finally
         {
             team.unlock(SpatialLayout.IO_LOCK);
-        }
-    }
-
-    private void addShared(final int lock, final int field, final double value)
-    {
-        team.lock(lock);
-        try
-        {
-            gl.set(field, gl.get(field) + value);
-        }
-        finally
-        {
-            team.unlock(lock);
         }
     }
 

@@ -171,20 +171,4 @@ public final class WaterSpatial extends WaterApp
         final int index = (int)(coordinate / boxLength);
         return index >= boxPerSide ? index - 1 : index;
     }
-
-    static void printEnergies(
-        final PrintStream out,
-        final long step,
-        final double ten,
-        final double pota,
-        final double potr,
-        final double potrf,
-        final double xtt,
-        final double avgt,
-        final double xvir)
-    {
-        printf(out, "     %5ld %14.5lf %12.5lf %12.5lf %12.5lf \n", step, ten, pota, potr, potrf);
-        printf(out, " %16.3lf %16.5lf %16.5lf\n", xtt, avgt, xvir);
-        out.flush();
-    }
 }
