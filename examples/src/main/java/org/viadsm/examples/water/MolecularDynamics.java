@@ -24,9 +24,9 @@ import static org.viadsm.examples.water.WaterConstants.TEMP;
 /**
  * {@code MDMAIN}, the time-step loop both WATER programs share: initial accelerations, then per step predict,
  * intramolecular forces, intermolecular forces, correct, boundaries and kinetic energy, and every NPRINT steps the
- * potential energy and the printed line; with the C programs' barriers (five per step, two more on print steps,
- * plus those inside the phases) and shared sums in the {@link GlobalLayout} block. Subclasses supply the phases
- * over their data structure.
+ * potential energy and the printed line; with the C programs' barriers (four per step in the loop, one inside
+ * INTERF, two more on print steps, one of them inside POTENG) and shared sums in the {@link GlobalLayout} block.
+ * Subclasses supply the phases over their data structure.
  * <p>
  * <b>Note:</b> one instance per team member, used by that member's thread.
  */
