@@ -55,6 +55,8 @@ public final class PairInteraction
     private final double ref2;
     private final double ref4;
     private final double[] a = new double[COORDINATES];
+    private double[] first = a;
+    private int firstOffset;
     private final double[] b = new double[COORDINATES];
     private final double[] xl = new double[LENGTH];
     private final double[] yl = new double[LENGTH];
@@ -92,6 +94,22 @@ public final class PairInteraction
     public void first(final DoubleArray var, final int base)
     {
         var.get(base, a, 0, COORDINATES);
+        first = a;
+        firstOffset = 0;
+    }
+
+    /**
+     * Uses as the first molecule of the pair a copy of its VM and displacements (the first
+     * {@link MoleculeLayout#COORDINATES} doubles of its record) that the caller holds; the copy must stay unchanged
+     * while it is in use.
+     *
+     * @param coordinates the copies.
+     * @param offset      where this molecule's copy starts.
+     */
+    public void first(final double[] coordinates, final int offset)
+    {
+        first = coordinates;
+        firstOffset = offset;
     }
 
     /**
@@ -359,13 +377,13 @@ public final class PairInteraction
      */
     private void shiftSites(final int dir, final double[] l)
     {
-        final double[] a = this.a;
+        final double[] a = this.first;
         final double[] b = this.b;
         final int at = F_OFFSET + dir * NATOM;
-        final double xma = a[dir];
+        final double xma = a[firstOffset + dir];
         final double xmb = b[dir];
-        final double ah1 = a[at + H1];
-        final double ah2 = a[at + H2];
+        final double ah1 = a[firstOffset + at + H1];
+        final double ah2 = a[firstOffset + at + H2];
         final double bh1 = b[at + H1];
         final double bh2 = b[at + H2];
         l[0] = periodic(xma - xmb);
@@ -384,21 +402,22 @@ public final class PairInteraction
      */
     private void shiftOxygen(final int dir, final double[] l)
     {
-        final double[] a = this.a;
+        final double[] a = this.first;
         final double[] b = this.b;
-        final int at = F_OFFSET + dir * NATOM;
+        final int at = firstOffset + F_OFFSET + dir * NATOM;
+        final int bt = F_OFFSET + dir * NATOM;
         final double ao = a[at + O];
-        final double bo = b[at + O];
+        final double bo = b[bt + O];
         l[9] = periodic(ao - bo);
-        l[10] = periodic(ao - b[at + H1]);
-        l[11] = periodic(ao - b[at + H2]);
+        l[10] = periodic(ao - b[bt + H1]);
+        l[11] = periodic(ao - b[bt + H2]);
         l[12] = periodic(a[at + H1] - bo);
         l[13] = periodic(a[at + H2] - bo);
     }
 
     /**
      * CSHIFT's periodic image: XL - sign(BOXL, XL) when |XL| &gt; BOXH, i.e. XL + BOXL for a negative XL and
-     * XL - BOXL otherwise.
+     * XL - BOXL otherwise (XL - (-BOXL) and XL + BOXL round identically).
      */
     private double periodic(final double x)
     {

@@ -1,5 +1,7 @@
 package org.viadsm.examples.waterspatial;
 
+import java.util.Arrays;
+
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.examples.runtime.Team;
@@ -13,6 +15,7 @@ import org.viadsm.examples.water.MoleculeLayout;
 import org.viadsm.examples.water.PairInteraction;
 import org.viadsm.examples.water.WaterSystem;
 
+import static org.viadsm.examples.water.MoleculeLayout.COORDINATES;
 import static org.viadsm.examples.water.MoleculeLayout.DISP;
 import static org.viadsm.examples.water.MoleculeLayout.NDIR;
 import static org.viadsm.examples.water.MoleculeLayout.O;
@@ -28,6 +31,8 @@ import static org.viadsm.examples.waterspatial.SpatialLayout.NIL;
  */
 final class SpatialSimulation extends MolecularDynamics
 {
+    private static final int INITIAL_BOX_CAPACITY = 64;
+
     private final DoubleArray links;
     private final IntArray boxes;
     private final int boxPerSide;
@@ -39,6 +44,8 @@ final class SpatialSimulation extends MolecularDynamics
     private final Integrator integrator;
     private final IntraMolecular intra = new IntraMolecular();
     private final PairInteraction pair;
+    private int[] ownLinks = new int[INITIAL_BOX_CAPACITY];
+    private double[] ownCoordinates = new double[INITIAL_BOX_CAPACITY * COORDINATES];
 
     SpatialSimulation(
         final Team team,
@@ -164,7 +171,9 @@ final class SpatialSimulation extends MolecularDynamics
             final int i = myX[b];
             final int j = myY[b];
             final int k = myZ[b];
-            final int own = head(i, j, k);
+            final int count = loadOwnBox(head(i, j, k));
+            final int[] own = ownLinks;
+            final double[] coordinates = ownCoordinates;
             for (int xbox = i - 1; xbox <= i + 1; xbox++)
             {
                 for (int ybox = j - 1; ybox <= j + 1; ybox++)
@@ -175,13 +184,14 @@ final class SpatialSimulation extends MolecularDynamics
                         for (int neighbour = neighbours; NIL != neighbour; neighbour = next(neighbour))
                         {
                             pair.second(links, neighbour * LINK_LENGTH);
-                            for (int curr = own; NIL != curr; curr = next(curr))
+                            for (int c = 0; c < count; c++)
                             {
+                                final int curr = own[c];
                                 if (curr == neighbour)
                                 {
                                     continue;
                                 }
-                                pair.first(links, curr * LINK_LENGTH);
+                                pair.first(coordinates, c * COORDINATES);
                                 if (!forces)
                                 {
                                     pair.potential();
@@ -196,6 +206,29 @@ final class SpatialSimulation extends MolecularDynamics
                 }
             }
         }
+    }
+
+    /**
+     * Copies the own box's list, and the VM and displacements of its molecules, which no one changes during
+     * {@code INTERF} and {@code POTENG}, so the inner pair loop reads them once per box instead of once per pair.
+     *
+     * @return the number of molecules in the box.
+     */
+    private int loadOwnBox(final int head)
+    {
+        int count = 0;
+        for (int link = head; NIL != link; link = next(link))
+        {
+            if (count == ownLinks.length)
+            {
+                ownLinks = Arrays.copyOf(ownLinks, 2 * count);
+                ownCoordinates = Arrays.copyOf(ownCoordinates, 2 * count * COORDINATES);
+            }
+            ownLinks[count] = link;
+            links.get(link * LINK_LENGTH, ownCoordinates, count * COORDINATES, COORDINATES);
+            count++;
+        }
+        return count;
     }
 
     /**

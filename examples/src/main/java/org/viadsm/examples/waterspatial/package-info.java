@@ -24,7 +24,9 @@
  * out as in C (see {@code SpatialLayout}), with the same loops, summation order, barriers and locks: a run acquires
  * exactly as many locks and, per member, passes one barrier more than the C program. The deviations of
  * WATER-NSQUARED's port apply (team size, input errors, the initialization barrier, process ids, CSHIFT, XTT); in
- * addition each processor's list of its boxes, G_MALLOCed in C but built and read by its owner only, is private.
+ * addition each processor's list of its boxes, G_MALLOCed in C but built and read by its owner only, is private,
+ * and the pair loops copy the own box's list and coordinates (unchanged during those loops) once per box rather
+ * than reading them again for every neighbour.
  * <p>
  * Two races of the C program are kept, since they decide its synchronization: {@code KINETI} follows
  * {@code BNDRY} without a barrier, so a processor may sum its boxes' kinetic energy while another is moving a
