@@ -12,6 +12,8 @@ import org.viadsm.examples.lu.LuApp;
 import org.viadsm.examples.ocean.Ocean;
 import org.viadsm.examples.radix.RadixApp;
 import org.viadsm.examples.sor.Sor;
+import org.viadsm.examples.waternsq.WaterNsquared;
+import org.viadsm.examples.waterspatial.WaterSpatial;
 import picocli.CommandLine.Command;
 
 /**
@@ -28,6 +30,9 @@ public final class AppCatalog
         register(LuApp::new, "-n512 -b16 -t");
         register(RadixApp::new, "-n1048576 -r1024 -t");
         register(Ocean::new, "-n258 -o");
+        // The WATER programs read their input deck from standard input when given no file, as the C programs do.
+        register(WaterNsquared::new, "");
+        register(WaterSpatial::new, "");
         register(Sor::new, "-m2000 -n1000 -i50 -t");
     }
 

@@ -1,0 +1,452 @@
+package org.viadsm.examples.waterspatial;
+
+import java.util.Arrays;
+
+import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.IntArray;
+import org.viadsm.examples.runtime.Team;
+import org.viadsm.examples.runtime.VerificationException;
+import org.viadsm.examples.water.Energies;
+import org.viadsm.examples.water.GlobalLayout;
+import org.viadsm.examples.water.Integrator;
+import org.viadsm.examples.water.IntraMolecular;
+import org.viadsm.examples.water.MolecularDynamics;
+import org.viadsm.examples.water.MoleculeLayout;
+import org.viadsm.examples.water.PairInteraction;
+import org.viadsm.examples.water.WaterSystem;
+
+import static org.viadsm.examples.water.MoleculeLayout.COORDINATES;
+import static org.viadsm.examples.water.MoleculeLayout.DISP;
+import static org.viadsm.examples.water.MoleculeLayout.NDIR;
+import static org.viadsm.examples.water.MoleculeLayout.O;
+import static org.viadsm.examples.waterspatial.SpatialLayout.LINK_LENGTH;
+import static org.viadsm.examples.waterspatial.SpatialLayout.NEXT;
+import static org.viadsm.examples.waterspatial.SpatialLayout.NIL;
+
+/**
+ * WATER-SPATIAL's phases over this member's block of boxes: each box holds a linked list of the molecules whose
+ * oxygen lies in it; a member computes the forces on the molecules of its boxes from the molecules of the 27
+ * neighbouring boxes (every pair from both ends, hence the halved sums), and after each step moves molecules that
+ * left their box to the list of their new box under the boxes' locks.
+ */
+final class SpatialSimulation extends MolecularDynamics
+{
+    private static final int INITIAL_BOX_CAPACITY = 64;
+
+    private final DoubleArray links;
+    private final IntArray boxes;
+    private final int boxPerSide;
+    private final double boxLength;
+    private final double boxl;
+    private final int[] myX;
+    private final int[] myY;
+    private final int[] myZ;
+    private final Integrator integrator;
+    private final IntraMolecular intra = new IntraMolecular();
+    private final PairInteraction pair;
+    private int[] ownLinks = new int[INITIAL_BOX_CAPACITY];
+    private double[] ownCoordinates = new double[INITIAL_BOX_CAPACITY * COORDINATES];
+
+    SpatialSimulation(
+        final Team team,
+        final DoubleArray links,
+        final IntArray boxes,
+        final IntArray startEnd,
+        final DoubleArray gl,
+        final WaterSystem system,
+        final SpatialGrid grid)
+    {
+        super(team, gl, system, false);
+        this.links = links;
+        this.boxes = boxes;
+        this.boxPerSide = grid.boxPerSide();
+        this.boxLength = grid.boxLength();
+        this.boxl = system.boxl();
+        this.integrator = new Integrator(system);
+        this.pair = new PairInteraction(system);
+
+        // MDMAIN's my_boxes list: the member's block of boxes, x slowest, z fastest.
+        final int[] first = new int[NDIR];
+        final int[] last = new int[NDIR];
+        for (int dir = 0; dir < NDIR; dir++)
+        {
+            first[dir] = startEnd.get(SpatialLayout.startEnd(id, dir, false));
+            last[dir] = startEnd.get(SpatialLayout.startEnd(id, dir, true));
+        }
+        final int count = Math.max(0, (last[0] - first[0] + 1) * (last[1] - first[1] + 1) * (last[2] - first[2] + 1));
+        myX = new int[count];
+        myY = new int[count];
+        myZ = new int[count];
+        int n = 0;
+        for (int i = first[0]; i <= last[0]; i++)
+        {
+            for (int j = first[1]; j <= last[1]; j++)
+            {
+                for (int k = first[2]; k <= last[2]; k++)
+                {
+                    myX[n] = i;
+                    myY[n] = j;
+                    myZ[n] = k;
+                    n++;
+                }
+            }
+        }
+    }
+
+    private int head(final int i, final int j, final int k)
+    {
+        return boxes.get(SpatialLayout.box(i, j, k, boxPerSide));
+    }
+
+    private int next(final int link)
+    {
+        return (int)links.get(link * LINK_LENGTH + NEXT);
+    }
+
+    @Override
+    protected void intraf()
+    {
+        for (int b = 0; b < myX.length; b++)
+        {
+            for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
+            {
+                intra.forces(links, link * LINK_LENGTH);
+            }
+        }
+        double lvir = 0.0;
+        for (int b = 0; b < myX.length; b++)
+        {
+            for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
+            {
+                lvir = intra.virial(links, link * LINK_LENGTH, lvir);
+            }
+        }
+        addShared(SpatialLayout.INTRAF_VIR_LOCK, GlobalLayout.VIR, lvir);
+    }
+
+    /**
+     * The coordinate of neighbour {@code n} (i - 1, i or i + 1) wrapped into the grid, or -1 if the C program skips
+     * it: with two boxes per side only the two real boxes count.
+     */
+    private int wrap(final int n)
+    {
+        if (2 == boxPerSide && (n < 0 || 2 == n))
+        {
+            return -1;
+        }
+        if (-1 == n)
+        {
+            return n + boxPerSide;
+        }
+        return n >= boxPerSide ? n - boxPerSide : n;
+    }
+
+    @Override
+    protected void interf(final int dest)
+    {
+        pair.resetSums();
+        neighbourPairs(true, MoleculeLayout.f(dest, 0, 0));
+        addShared(SpatialLayout.INTERF_VIR_LOCK, GlobalLayout.VIR, pair.virial() / 2.0);
+
+        team.barrier();
+
+        for (int b = 0; b < myX.length; b++)
+        {
+            for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
+            {
+                integrator.scaleByMass(links, link * LINK_LENGTH, dest);
+            }
+        }
+    }
+
+    /**
+     * The pair loops of {@code INTERF} and {@code POTENG}: for each of this member's boxes, for each neighbour box,
+     * for each molecule there, for each molecule of the own box but itself: the pair's forces, added to the own
+     * molecule's {@code F[DEST]}, or the pair's energy.
+     */
+    private void neighbourPairs(final boolean forces, final int destOffset)
+    {
+        for (int b = 0; b < myX.length; b++)
+        {
+            final int i = myX[b];
+            final int j = myY[b];
+            final int k = myZ[b];
+            final int count = loadOwnBox(head(i, j, k));
+            final int[] own = ownLinks;
+            final double[] coordinates = ownCoordinates;
+            for (int xbox = i - 1; xbox <= i + 1; xbox++)
+            {
+                for (int ybox = j - 1; ybox <= j + 1; ybox++)
+                {
+                    for (int zbox = k - 1; zbox <= k + 1; zbox++)
+                    {
+                        final int neighbours = neighbourHead(i, j, k, xbox, ybox, zbox);
+                        for (int neighbour = neighbours; NIL != neighbour; neighbour = next(neighbour))
+                        {
+                            pair.second(links, neighbour * LINK_LENGTH);
+                            for (int c = 0; c < count; c++)
+                            {
+                                final int curr = own[c];
+                                if (curr == neighbour)
+                                {
+                                    continue;
+                                }
+                                pair.first(coordinates, c * COORDINATES);
+                                if (!forces)
+                                {
+                                    pair.potential();
+                                }
+                                else if (pair.forces())
+                                {
+                                    pair.addToFirst(links, curr * LINK_LENGTH + destOffset);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Copies the own box's list, and the VM and displacements of its molecules, which no one changes during
+     * {@code INTERF} and {@code POTENG}, so the inner pair loop reads them once per box instead of once per pair.
+     *
+     * @return the number of molecules in the box.
+     */
+    private int loadOwnBox(final int head)
+    {
+        int count = 0;
+        for (int link = head; NIL != link; link = next(link))
+        {
+            if (count == ownLinks.length)
+            {
+                ownLinks = Arrays.copyOf(ownLinks, 2 * count);
+                ownCoordinates = Arrays.copyOf(ownCoordinates, 2 * count * COORDINATES);
+            }
+            ownLinks[count] = link;
+            links.get(link * LINK_LENGTH, ownCoordinates, count * COORDINATES, COORDINATES);
+            count++;
+        }
+        return count;
+    }
+
+    /**
+     * The list of neighbour box (xbox, ybox, zbox) of box (i, j, k), or NIL if the C program skips that neighbour
+     * (outside a two-box grid, or the own box met again through wrapping).
+     */
+    private int neighbourHead(final int i, final int j, final int k, final int xbox, final int ybox, final int zbox)
+    {
+        final int xnum = wrap(xbox);
+        final int ynum = wrap(ybox);
+        final int znum = wrap(zbox);
+        if (xnum < 0 || ynum < 0 || znum < 0)
+        {
+            return NIL;
+        }
+        if (xnum == i && ynum == j && znum == k && (xbox != i || ybox != j || zbox != k))
+        {
+            return NIL;
+        }
+        return head(xnum, ynum, znum);
+    }
+
+    @Override
+    protected void predic()
+    {
+        final int norder = integrator.norder();
+        for (int b = 0; b < myX.length; b++)
+        {
+            for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
+            {
+                for (int func = 0; func < norder; func++)
+                {
+                    integrator.predict(links, link * LINK_LENGTH, func);
+                }
+            }
+        }
+    }
+
+    @Override
+    protected void correc()
+    {
+        for (int b = 0; b < myX.length; b++)
+        {
+            for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
+            {
+                integrator.correct(links, link * LINK_LENGTH);
+            }
+        }
+    }
+
+    @Override
+    protected void bndry()
+    {
+        for (int b = 0; b < myX.length; b++)
+        {
+            final int i = myX[b];
+            final int j = myY[b];
+            final int k = myZ[b];
+            final int box = SpatialLayout.box(i, j, k, boxPerSide);
+            int last = NIL;
+            int curr = boxes.get(box);
+            while (NIL != curr)
+            {
+                final int following = next(curr);
+                final int base = curr * LINK_LENGTH;
+                for (int dir = 0; dir < NDIR; dir++)
+                {
+                    final int at = base + MoleculeLayout.f(DISP, dir, 0);
+                    double o = links.get(at + O);
+                    while (o > boxl || o < 0.00)
+                    {
+                        Integrator.translate(links, at, o > boxl ? -boxl : boxl);
+                        o = links.get(at + O);
+                    }
+                }
+                final int x = (int)(links.get(base + MoleculeLayout.f(DISP, 0, O)) / boxLength);
+                final int y = (int)(links.get(base + MoleculeLayout.f(DISP, 1, O)) / boxLength);
+                final int z = (int)(links.get(base + MoleculeLayout.f(DISP, 2, O)) / boxLength);
+                if (x != i || y != j || z != k)
+                {
+                    team.lock(SpatialLayout.BOX_LOCK + box);
+                    try
+                    {
+                        if (NIL != last)
+                        {
+                            links.set(last * LINK_LENGTH + NEXT, links.get(base + NEXT));
+                        }
+                        else
+                        {
+                            boxes.set(box, next(curr));
+                        }
+                    }
+                    finally
+                    {
+                        team.unlock(SpatialLayout.BOX_LOCK + box);
+                    }
+                    final int target = SpatialLayout.box(x, y, z, boxPerSide);
+                    team.lock(SpatialLayout.BOX_LOCK + target);
+                    try
+                    {
+                        final int temp = boxes.get(target);
+                        boxes.set(target, curr);
+                        links.set(base + NEXT, temp);
+                    }
+                    finally
+                    {
+                        team.unlock(SpatialLayout.BOX_LOCK + target);
+                    }
+                }
+                else
+                {
+                    last = curr;
+                }
+                curr = following;
+            }
+        }
+    }
+
+    @Override
+    protected void kineti()
+    {
+        for (int dir = 0; dir < NDIR; dir++)
+        {
+            double s = 0.0;
+            for (int b = 0; b < myX.length; b++)
+            {
+                for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
+                {
+                    s += Integrator.kinetic(links, link * LINK_LENGTH, dir);
+                }
+            }
+            addShared(SpatialLayout.KINETI_SUM_LOCK, GlobalLayout.SUM + dir, s);
+        }
+    }
+
+    @Override
+    protected void poteng()
+    {
+        double lpota = 0.0;
+        for (int b = 0; b < myX.length; b++)
+        {
+            for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
+            {
+                lpota = intra.potential(links, link * LINK_LENGTH, lpota);
+            }
+        }
+
+        team.barrier();
+
+        pair.resetSums();
+        neighbourPairs(false, 0);
+        final double lpotr = pair.potr() / 2.0;
+        final double lptrf = pair.potrf() / 2.0;
+        addPotentials(SpatialLayout.POTENG_SUM_LOCK, lpota, lpotr, lptrf);
+    }
+
+    @Override
+    protected void print(final Energies energies)
+    {
+        team.lock(SpatialLayout.IO_LOCK);
+        try
+        {
+            energies.printSpatial(team.out());
+        }
+        finally
+        {
+            team.unlock(SpatialLayout.IO_LOCK);
+        }
+    }
+
+    /**
+     * Checks on member 0, after the run, that the box lists hold every molecule exactly once, each in the box its
+     * oxygen lies in.
+     *
+     * @param nmol number of molecules.
+     * @throws VerificationException naming the first inconsistency.
+     */
+    void verifyLists(final int nmol)
+    {
+        final boolean[] seen = new boolean[nmol];
+        int count = 0;
+        for (int i = 0; i < boxPerSide; i++)
+        {
+            for (int j = 0; j < boxPerSide; j++)
+            {
+                for (int k = 0; k < boxPerSide; k++)
+                {
+                    for (int link = head(i, j, k); NIL != link; link = next(link))
+                    {
+                        if (link < 0 || link >= nmol || seen[link])
+                        {
+                            throw new VerificationException("box (" + i + ", " + j + ", " + k + ") lists molecule " +
+                                link + (link >= 0 && link < nmol ? " a second time" : ", which does not exist"));
+                        }
+                        seen[link] = true;
+                        count++;
+                        final int base = link * LINK_LENGTH;
+                        final int x = index(links.get(base + MoleculeLayout.f(DISP, 0, O)));
+                        final int y = index(links.get(base + MoleculeLayout.f(DISP, 1, O)));
+                        final int z = index(links.get(base + MoleculeLayout.f(DISP, 2, O)));
+                        if (x != i || y != j || z != k)
+                        {
+                            throw new VerificationException("molecule " + link + " lies in box (" + x + ", " + y +
+                                ", " + z + ") but is listed in box (" + i + ", " + j + ", " + k + ")");
+                        }
+                    }
+                }
+            }
+        }
+        if (count != nmol)
+        {
+            throw new VerificationException("the boxes list " + count + " molecules, not NMOL=" + nmol);
+        }
+    }
+
+    private int index(final double coordinate)
+    {
+        final int index = (int)(coordinate / boxLength);
+        return index >= boxPerSide ? boxPerSide - 1 : index;
+    }
+}

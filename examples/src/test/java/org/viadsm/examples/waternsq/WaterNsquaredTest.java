@@ -1,0 +1,220 @@
+package org.viadsm.examples.waternsq;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.examples.runtime.TeamFailure;
+import org.viadsm.examples.water.WaterRuns;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Expected lines come from the C program (Splash-3 WATER-NSQUARED, gcc -O2) run on the same deck with the port's
+ * generated velocities written as its random.in ({@code --write-velocities}).
+ */
+@Timeout(60)
+class WaterNsquaredTest
+{
+    private static final String DECK_27 = "1.5e-16 27 6 6 -1 3000 3 0 %d 0\n";
+
+    private static final String OUTPUT_64_P1 =
+        "Using 1 procs on 6 steps of 64 mols\n" +
+        "Other parameters:\n" +
+        "\tTSTEP = 1.50e-16\n" +
+        "\tNORDER = 6\n" +
+        "\tNSAVE = -1\n" +
+        "\tNRST = 3000\n" +
+        "\tNPRINT = 2\n" +
+        "\tNFMC = 0\n" +
+        "\tCUTOFF = 0.000000\n" +
+        "\n" +
+        "\n" +
+        "TEMPERATURE                =   298.00 K\n" +
+        "DENSITY                    =  0.99800 G/C.C.\n" +
+        "NUMBER OF MOLECULES        =       64\n" +
+        "NUMBER OF PROCESSORS       =        1\n" +
+        "TIME STEP                  = 1.50e-01 SEC\n" +
+        "ORDER USED TO SOLVE F=MA   =        6 \n" +
+        "NO. OF TIME STEPS          =        6 \n" +
+        "FREQUENCY OF DATA SAVING   =       -1 \n" +
+        "FREQUENCY TO WRITE RST FILE=     3000 \n" +
+        "SPHERICAL CUTOFF RADIUS    =   6.2128 ANGSTROM\n" +
+        "\n" +
+        "NS = 3.9999899999999995\n" +
+        "BOXL =  12.425505\n" +
+        "CUTOFF =   6.212752\n" +
+        "XS =   3.106384\n" +
+        "ZERO = 1.55319\n" +
+        "WCOS = 0.585882\n" +
+        "WSIN = 0.756950\n" +
+        "***** NEW RUN STARTING FROM REGULAR LATTICE *****\n" +
+        "         2        1.52756      0.02153     10.63688                      -2.16186\n" +
+        "           10.024        301.37710        -19.27236\n" +
+        "         4        1.62484      0.08681     10.50765                      -2.19451\n" +
+        "           10.025        309.30147        -19.76767\n" +
+        "         6        1.77748      0.19920     10.24173                      -2.19357\n" +
+        "           10.025        321.18952        -20.52293\n" +
+        "\n" +
+        "Exited Happily with XTT = 10.0248 (note: XTT value is garbage if NPRINT > NSTEP)\n";
+
+    /**
+     * The C program prints these same lines on 1, 2 and 4 processors.
+     */
+    private static final List<String> ENERGIES_64 = List.of(
+        "         2        1.52756      0.02153     10.63688                      -2.16186",
+        "           10.024        301.37710        -19.27236",
+        "         4        1.62484      0.08681     10.50765                      -2.19451",
+        "           10.025        309.30147        -19.76767",
+        "         6        1.77748      0.19920     10.24173                      -2.19357",
+        "           10.025        321.18952        -20.52293");
+
+    private static final List<String> ENERGIES_27_P2 = List.of(
+        "         3        1.49856      0.04639      2.68598                       2.29084",
+        "            6.522        296.26798        -10.61452",
+        "         6        1.60635      0.17508      2.64515                       2.09231",
+        "            6.519        303.33193        -11.21453");
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void noRandomInHere()
+    {
+        WaterRuns.assumeNoRandomIn();
+    }
+
+    @Test
+    void shouldPrintWhatTheCProgramPrintsOnOneMember() throws Exception
+    {
+        final Path deck = WaterRuns.deck64(dir, 1);
+        final String output = WaterRuns.run(WaterNsquared::new, 1, deck.toString());
+        assertEquals(OUTPUT_64_P1, WaterRuns.withoutClock(output));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
+    void shouldPrintTheCProgramsEnergies(final int members) throws Exception
+    {
+        final Path deck = WaterRuns.deck64(dir, members);
+        final String output = WaterRuns.run(WaterNsquared::new, members, deck.toString());
+        assertEquals(ENERGIES_64, WaterRuns.energyLines(output));
+        assertTrue(output.startsWith("Using " + members + " procs on 6 steps of 64 mols\n"), output);
+    }
+
+    @Test
+    void shouldPrintTheCProgramsEnergiesForAnOddMoleculeCount() throws Exception
+    {
+        final Path deck = WaterRuns.deck(dir, "deck27", String.format(DECK_27, 2));
+        assertEquals(ENERGIES_27_P2, WaterRuns.energyLines(WaterRuns.run(WaterNsquared::new, 2, deck.toString())));
+    }
+
+    @Test
+    void shouldRunOnTheTeamSizeWhenTheDeckGivesAnother() throws Exception
+    {
+        final Path deck = WaterRuns.deck(dir, "deck64-8", String.format(WaterRuns.DECK_64, 8));
+        final String output = WaterRuns.run(WaterNsquared::new, 2, deck.toString());
+        assertTrue(output.contains("NUMBER OF PROCESSORS       =        2\n"), output);
+        assertEquals(ENERGIES_64, WaterRuns.energyLines(output));
+    }
+
+    @Test
+    void shouldReadBackTheVelocitiesItWrites() throws Exception
+    {
+        final Path deck = WaterRuns.deck(dir, "deck64-w", String.format(WaterRuns.DECK_64, 1));
+        final Path velocities = dir.resolve("written-random.in");
+        WaterRuns.run(WaterNsquared::new, 1, deck.toString(), "--write-velocities", velocities.toString());
+        assertEquals(1 + 64 * 3, Files.readAllLines(velocities).size());
+        final String output = WaterRuns.run(
+            WaterNsquared::new, 2, deck.toString(), "--velocities", velocities.toString());
+        assertEquals(ENERGIES_64, WaterRuns.energyLines(output));
+    }
+
+    /**
+     * Totals over all processors counted in the C program (its LOCK, ALOCK and BARRIER macros instrumented) on the
+     * 64-molecule deck; the port adds one barrier per member, after member 0's initialization.
+     */
+    @ParameterizedTest
+    @CsvSource({"1, 39, 484", "2, 78, 961", "4, 156, 1474"})
+    void shouldSynchronizeAsTheCProgramDoes(final int members, final long cBarriers, final long cLocks)
+        throws Exception
+    {
+        final Path deck = WaterRuns.deck(dir, "deck64-sync" + members, String.format(WaterRuns.DECK_64, members));
+        final AtomicLong barriers = new AtomicLong();
+        final AtomicLong locks = new AtomicLong();
+        WaterRuns.run(WaterNsquared::new, members, barriers, locks, deck.toString());
+        assertEquals(cBarriers + members, barriers.get());
+        assertEquals(cLocks, locks.get());
+    }
+
+    @Test
+    void validateNamesAMissingInputFile()
+    {
+        final Path missing = dir.resolve("no-such-deck");
+        final String message = WaterRuns.missingDeckMessage(WaterNsquared::new, missing);
+        assertTrue(message.startsWith("cannot read parameter file " + missing), message);
+    }
+
+    @Test
+    void validateNamesTheLineAndFieldOfAMalformedDeck() throws Exception
+    {
+        final Path deck = WaterRuns.deck(dir, "malformed", "1.5e-16 64 6 6\n-1 3000 two 0\n1 0\n");
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> WaterRuns.parse(WaterNsquared::new, deck.toString()).validate(1));
+        assertEquals("parameter file " + deck + " line 2: expected an integer for NPRINT, found 'two'",
+            ex.getMessage());
+    }
+
+    @Test
+    void validateNamesTheFieldMissingFromAShortDeck() throws Exception
+    {
+        final Path deck = WaterRuns.deck(dir, "short", "1.5e-16 64 6 6\n-1 3000 2 0\n1\n");
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> WaterRuns.parse(WaterNsquared::new, deck.toString()).validate(1));
+        assertEquals("parameter file " + deck + ": expected a number for CUTOFF, " +
+            "found the end of the input after line 3", ex.getMessage());
+    }
+
+    @Test
+    void validateRejectsAMoleculeCountThatIsNotACube() throws Exception
+    {
+        final Path deck = WaterRuns.deck(dir, "cube", "1.5e-16 100 6 6 -1 3000 2 0 1 0\n");
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+            () -> WaterRuns.parse(WaterNsquared::new, deck.toString()).validate(1));
+        assertTrue(ex.getMessage().startsWith("Lattice init error: total mol 125 != NMOL 100"), ex.getMessage());
+    }
+
+    @Test
+    void runNamesAnUnreadableVelocitiesFile() throws Exception
+    {
+        final Path deck = WaterRuns.deck(dir, "deck64-v", String.format(WaterRuns.DECK_64, 1));
+        final Path velocities = dir.resolve("missing-random.in");
+        final TeamFailure failure = assertThrows(TeamFailure.class, () -> WaterRuns.run(
+            WaterNsquared::new, 1, deck.toString(), "--velocities", velocities.toString()));
+        final IllegalArgumentException ex = assertInstanceOf(IllegalArgumentException.class, failure.getCause());
+        assertTrue(ex.getMessage().startsWith("cannot read velocities file " + velocities), ex.getMessage());
+    }
+
+    @Test
+    void runNamesTheLineOfABadVelocity() throws Exception
+    {
+        final Path deck = WaterRuns.deck(dir, "deck64-b", String.format(WaterRuns.DECK_64, 1));
+        final Path velocities = WaterRuns.deck(dir, "bad-random.in", "0.5\n0.1 0.2 0.3\n0.4 x.5 0.6\n");
+        final TeamFailure failure = assertThrows(TeamFailure.class, () -> WaterRuns.run(
+            WaterNsquared::new, 1, deck.toString(), "--velocities", velocities.toString()));
+        final IllegalArgumentException ex = assertInstanceOf(IllegalArgumentException.class, failure.getCause());
+        assertEquals("velocities file " + velocities + " line 3: expected a number for number 6 of 577, found 'x.5'",
+            ex.getMessage());
+    }
+}
