@@ -23,6 +23,7 @@ public final class AppCatalog
         // One line per application, in the order `viadsm list` shows them.
         register(Ocean::new, "-n258 -o");
         register(Sor::new, "-m2000 -n1000 -i50 -t");
+        register(org.viadsm.examples.barnes.BarnesApp::new, "");
     }
 
     private AppCatalog()
