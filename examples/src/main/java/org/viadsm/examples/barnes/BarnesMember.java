@@ -15,6 +15,13 @@ import org.viadsm.examples.runtime.Team;
  * {@link Diagnostics output} ({@code Baraccel}); leapfrog update of its bodies and of the bounding box under
  * {@code CountLock}; {@code Barpos}; the master sizes the next root box.
  * <p>
+ * The C stores a body's new cost ({@code Cost(p)}, its interaction count) during the force walk, while other
+ * processors may still be summing body costs to cut their cost zones: the barrier that would separate the two is
+ * commented out in SPLASH-2 and Splash-3, so with several processors a body can land in two zones or in none (the C
+ * program at 512 bodies on two processors prints wrong energies in about half of its runs). The port keeps the new
+ * costs per processor and stores them after {@code Baraccel}, which every processor reaches only after its
+ * partition: the result of the C program with that barrier restored, with no extra barrier.
+ * <p>
  * <b>Note:</b> used by one member's thread.
  */
 final class BarnesMember
@@ -50,6 +57,8 @@ final class BarnesMember
     private final double[] min = new double[NDIM];
     private final double[] max = new double[NDIM];
     private final double[] acc1 = new double[NDIM];
+    /** The step's new cost of each body of {@code mybodytab}, stored into the bodies by {@link #advance()}. */
+    private final int[] newCost;
 
     /** The master's phase times (ns) from the third step on, as the C's {@code Global->...time}. */
     long tracktimeNs;
@@ -82,6 +91,7 @@ final class BarnesMember
         this.mybodytab = shared.mybodytab;
         this.bodyTabBase = id * shared.maxmybody;
         this.dthf = 0.5 * params.dtime;
+        this.newCost = new int[shared.maxmybody];
     }
 
     /**
@@ -223,8 +233,7 @@ final class BarnesMember
             {
                 acc1[i] = bodies.get(base + BodyLayout.ACC_OFFSET + i);
             }
-            bodyInts.set(p * BodyLayout.INT_STRIDE + BodyLayout.COST_OFFSET, 0);
-            walker.hackgrav(p, root, rsize);
+            newCost[t] = walker.hackgrav(p, root, rsize);
             myn2bcalc += walker.myn2bterm;
             mynbccalc += walker.mynbcterm;
             if (!walker.skipself)
@@ -245,8 +254,8 @@ final class BarnesMember
     }
 
     /**
-     * Leapfrog: half a step of velocity, a full step of position (under the body's leaf lock, an optional lock),
-     * another half step of velocity; then this processor's bounding box.
+     * Stores each body's new cost, then leapfrog: half a step of velocity, a full step of position (under the
+     * body's leaf lock, an optional lock), another half step of velocity; then this processor's bounding box.
      */
     private void advance()
     {
@@ -254,6 +263,7 @@ final class BarnesMember
         for (int t = 0; t < mynbody; t++)
         {
             final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
+            bodyInts.set(p * BodyLayout.INT_STRIDE + BodyLayout.COST_OFFSET, newCost[t]);
             final int base = p * BodyLayout.REAL_STRIDE;
             final double dvelx = bodies.get(base + BodyLayout.ACC_OFFSET) * dthf;
             final double dvely = bodies.get(base + BodyLayout.ACC_OFFSET + 1) * dthf;

@@ -64,9 +64,10 @@ final class ForceWalker
     }
 
     /**
-     * {@code hackgrav()}: the potential and acceleration at body {@code p} (index), stored into it with its cost.
+     * {@code hackgrav()}: the potential and acceleration at body {@code p} (index), stored into it. Its new cost
+     * ({@code myn2bterm + mynbcterm}) is returned rather than stored: see {@link BarnesMember}.
      */
-    void hackgrav(final int p, final int root, final double rsize)
+    int hackgrav(final int p, final int root, final double rsize)
     {
         final int pReal = p * BodyLayout.REAL_STRIDE;
         pskip = NodeRef.of(NodeRef.BODY, p);
@@ -85,7 +86,7 @@ final class ForceWalker
         bodies.set(pReal + BodyLayout.ACC_OFFSET, acc0x);
         bodies.set(pReal + BodyLayout.ACC_OFFSET + 1, acc0y);
         bodies.set(pReal + BodyLayout.ACC_OFFSET + 2, acc0z);
-        bodyInts.set(p * BodyLayout.INT_STRIDE + BodyLayout.COST_OFFSET, myn2bterm + mynbcterm);
+        return myn2bterm + mynbcterm;
     }
 
     private void walksub(final int n, final double dsq)

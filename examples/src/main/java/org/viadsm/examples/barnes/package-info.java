@@ -52,6 +52,10 @@
  *   after printing, which the C's unused {@code output()} never does.</li>
  *   <li>Waiting for a child's centre of mass re-acquires the child's lock after a back-off instead of waiting on a
  *   condition variable: with several processors, more lock acquisitions than the C.</li>
+ *   <li>A processor stores its bodies' new costs after {@code Baraccel} instead of during the force walk, closing
+ *   the C's race between the cost-zone partition and the force computation (see {@code BarnesMember}); the lines
+ *   equal those of the C program with its commented-out barrier restored, which are the same for every processor
+ *   count, where the unmodified C program on several processors intermittently prints wrong values.</li>
  *   <li>The C's {@code error()} prints and carries on (and usually overruns a table); the port throws
  *   {@link java.lang.IllegalStateException}, e.g. "makeleaf: Proc 0 needs more than 640 leaves; increase fleaves".
  *   As in the C, the master's leaf pool is never rewound, so long runs need a large fleaves.</li>

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import org.viadsm.examples.barnes.BarnesApp;
 import org.viadsm.examples.ocean.Ocean;
 import org.viadsm.examples.sor.Sor;
 import picocli.CommandLine.Command;
@@ -23,7 +24,7 @@ public final class AppCatalog
         // One line per application, in the order `viadsm list` shows them.
         register(Ocean::new, "-n258 -o");
         register(Sor::new, "-m2000 -n1000 -i50 -t");
-        register(org.viadsm.examples.barnes.BarnesApp::new, "");
+        register(BarnesApp::new, "");
     }
 
     private AppCatalog()
