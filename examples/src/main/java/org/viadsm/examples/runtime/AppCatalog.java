@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 import org.viadsm.examples.barnes.BarnesApp;
 import org.viadsm.examples.ocean.Ocean;
 import org.viadsm.examples.sor.Sor;
+import org.viadsm.examples.tsp.TspApp;
 import picocli.CommandLine.Command;
 
 /**
@@ -25,6 +26,7 @@ public final class AppCatalog
         register(Ocean::new, "-n258 -o");
         register(Sor::new, "-m2000 -n1000 -i50 -t");
         register(BarnesApp::new, "");
+        register(TspApp::new, "-n 19 -s 1");
     }
 
     private AppCatalog()
