@@ -22,7 +22,7 @@ final class CentreOfMass
 {
     private static final int SPIN_TRIES = 64;
     private static final long MAX_BACKOFF_NS = TimeUnit.MICROSECONDS.toNanos(100);
-    private static final long DONE_WAIT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(120);
+    private static final long DONE_WAIT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(300);
 
     private final Team team;
     private final int id;

@@ -23,7 +23,7 @@ final class TspSolver
 {
     private static final int SPIN_TRIES = 64;
     private static final long MAX_BACKOFF_NS = TimeUnit.MICROSECONDS.toNanos(200);
-    private static final long IDLE_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(600);
+    private static final long IDLE_TIMEOUT_NS = TimeUnit.MINUTES.toNanos(30);
     /** Nodes between two unlocked reads of the shared best length during a depth-first search. */
     private static final int REFRESH_MASK = 4096 - 1;
 
