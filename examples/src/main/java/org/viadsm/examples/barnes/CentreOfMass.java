@@ -1,10 +1,10 @@
 package org.viadsm.examples.barnes;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.IntArray;
+import org.viadsm.examples.runtime.Backoff;
 import org.viadsm.examples.runtime.Team;
 
 /**
@@ -20,8 +20,6 @@ import org.viadsm.examples.runtime.Team;
  */
 final class CentreOfMass
 {
-    private static final int SPIN_TRIES = 64;
-    private static final long MAX_BACKOFF_NS = TimeUnit.MICROSECONDS.toNanos(100);
     private static final long DONE_WAIT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(300);
 
     private final Team team;
@@ -36,6 +34,7 @@ final class CentreOfMass
     private final IntArray myleaftab;
     private final int cellTabBase;
     private final int leafTabBase;
+    private final Backoff backoff = new Backoff(DONE_WAIT_TIMEOUT_NS);
 
     CentreOfMass(final Team team, final BarnesShared shared)
     {
@@ -154,27 +153,15 @@ final class CentreOfMass
         team.lock(lockId);
         if (0 == ints.get(base + NodeLayout.DONE_OFFSET))
         {
-            final long deadlineNs = System.nanoTime() + DONE_WAIT_TIMEOUT_NS;
-            long backoffNs = 1000;
-            int tries = 0;
+            backoff.reset();
             do
             {
                 team.unlock(lockId);
-                if (tries < SPIN_TRIES)
+                if (!backoff.idle())
                 {
-                    tries++;
-                    Thread.onSpinWait();
-                }
-                else
-                {
-                    if (System.nanoTime() - deadlineNs > 0)
-                    {
-                        throw new IllegalStateException("member " + id + " waited more than " +
-                            TimeUnit.NANOSECONDS.toSeconds(DONE_WAIT_TIMEOUT_NS) + " s for the centre of mass of " +
-                            (NodeRef.LEAF == NodeRef.type(node) ? "leaf " : "cell ") + NodeRef.index(node));
-                    }
-                    LockSupport.parkNanos(backoffNs);
-                    backoffNs = Math.min(backoffNs * 2, MAX_BACKOFF_NS);
+                    throw new IllegalStateException("member " + id + " waited more than " +
+                        TimeUnit.NANOSECONDS.toSeconds(backoff.timeoutNs()) + " s for the centre of mass of " +
+                        (NodeRef.LEAF == NodeRef.type(node) ? "leaf " : "cell ") + NodeRef.index(node));
                 }
                 team.lock(lockId);
             }

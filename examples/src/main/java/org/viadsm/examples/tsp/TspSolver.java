@@ -1,9 +1,9 @@
 package org.viadsm.examples.tsp;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import org.viadsm.dsm.array.IntArray;
+import org.viadsm.examples.runtime.Backoff;
 import org.viadsm.examples.runtime.Team;
 
 /**
@@ -21,8 +21,6 @@ import org.viadsm.examples.runtime.Team;
  */
 final class TspSolver
 {
-    private static final int SPIN_TRIES = 64;
-    private static final long MAX_BACKOFF_NS = TimeUnit.MICROSECONDS.toNanos(200);
     private static final long IDLE_TIMEOUT_NS = TimeUnit.MINUTES.toNanos(30);
     /** Nodes between two unlocked reads of the shared best length during a depth-first search. */
     private static final int REFRESH_MASK = 4096 - 1;
@@ -36,6 +34,7 @@ final class TspSolver
     private final int[] header = new int[TspLayout.TOUR_HEADER_LENGTH];
     private final int[] path;
     private final int[] bestPath;
+    private final Backoff backoff = new Backoff(IDLE_TIMEOUT_NS);
 
     private int localBest;
     private long nodes;
@@ -132,9 +131,7 @@ final class TspSolver
      */
     private boolean awaitTour()
     {
-        long deadlineNs = 0;
-        long backoffNs = 1000;
-        int tries = 0;
+        backoff.reset();
         while (0 == queue.size())
         {
             if (0 == queue.active())
@@ -142,25 +139,10 @@ final class TspSolver
                 return false;
             }
             team.unlock(TspLayout.QUEUE_LOCK);
-            if (tries < SPIN_TRIES)
+            if (!backoff.idle())
             {
-                tries++;
-                Thread.onSpinWait();
-            }
-            else
-            {
-                final long nowNs = System.nanoTime();
-                if (0 == deadlineNs)
-                {
-                    deadlineNs = nowNs + IDLE_TIMEOUT_NS;
-                }
-                else if (nowNs - deadlineNs > 0)
-                {
-                    throw new IllegalStateException("member " + team.id() + " found no tour for " +
-                        TimeUnit.NANOSECONDS.toSeconds(IDLE_TIMEOUT_NS) + " s while other members held tours");
-                }
-                LockSupport.parkNanos(backoffNs);
-                backoffNs = Math.min(backoffNs * 2, MAX_BACKOFF_NS);
+                throw new IllegalStateException("member " + team.id() + " found no tour for " +
+                    TimeUnit.NANOSECONDS.toMinutes(backoff.timeoutNs()) + " min while other members held tours");
             }
             team.lock(TspLayout.QUEUE_LOCK);
         }
