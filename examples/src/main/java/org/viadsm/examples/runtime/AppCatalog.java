@@ -26,7 +26,7 @@ public final class AppCatalog
         register(Ocean::new, "-n258 -o");
         register(Sor::new, "-m2000 -n1000 -i50 -t");
         register(BarnesApp::new, "");
-        register(TspApp::new, "-n 19 -s 1");
+        register(TspApp::new, "-n19 -s1");
     }
 
     private AppCatalog()

@@ -3,10 +3,14 @@ package org.viadsm.examples.barnes;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
@@ -15,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.runtime.CountingTeam;
 import org.viadsm.examples.runtime.TeamFailure;
+import org.viadsm.examples.runtime.ThreadTeam;
 import org.viadsm.examples.runtime.ThreadTeamApps;
 import picocli.CommandLine;
 
@@ -109,6 +115,23 @@ class BarnesAppTest
     }
 
     @Test
+    void shouldLockAsOftenAsTheCProgramOnOneProcessor() throws IOException
+    {
+        // The C program counts one more: its processor-id lock at start-up, which a team does not need.
+        final Path file = input("512", "123", "0.1", "1");
+        assertSynchronisation(1, file, 27, 126843 - 1);
+        assertSynchronisation(1, file, 27, 19006 - 1, "--no-optional-locks");
+    }
+
+    @Test
+    void shouldPassTheCsBarriersPlusDiagnosticsAndStartOnEveryMember() throws IOException
+    {
+        // 1 start + Barstart before the first step + 5 steps of Barstart, Bartree, Barcom, Baraccel, Barpos.
+        final Path file = input("512", "123", "0.1", "4");
+        assertSynchronisation(4, file, 27, -1);
+    }
+
+    @Test
     void shouldNoteAnNprocThatDiffersFromTheTeamSize() throws IOException
     {
         final Path file = input("512", "123", "0.1", "8");
@@ -160,6 +183,33 @@ class BarnesAppTest
         final AppCatalog.Entry entry = AppCatalog.find("barnes");
         assertEquals("", entry.defaultArgs());
         assertInstanceOf(BarnesApp.class, entry.newInstance());
+    }
+
+    private static void assertSynchronisation(
+        final int members,
+        final Path file,
+        final int barriersPerMember,
+        final int locksPerMember,
+        final String... options)
+    {
+        final AtomicIntegerArray barriers = new AtomicIntegerArray(members);
+        final AtomicIntegerArray locks = new AtomicIntegerArray(members);
+        final String[] args = Arrays.copyOf(options, options.length + 1);
+        args[options.length] = file.toString();
+        ThreadTeam.run(members, new PrintStream(OutputStream.nullOutputStream()), team ->
+        {
+            final BarnesApp app = new BarnesApp();
+            new CommandLine(app).parseArgs(args);
+            app.run(new CountingTeam(team, barriers, locks));
+        });
+        for (int id = 0; id < members; id++)
+        {
+            assertEquals(barriersPerMember, barriers.get(id), "barriers of member " + id);
+            if (locksPerMember >= 0)
+            {
+                assertEquals(locksPerMember, locks.get(id), "locks of member " + id);
+            }
+        }
     }
 
     private String run(final int members, final Path file)

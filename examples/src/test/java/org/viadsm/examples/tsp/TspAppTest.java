@@ -76,7 +76,7 @@ class TspAppTest
     void shouldBeInTheCatalogWithTheDefaultInstance()
     {
         final AppCatalog.Entry entry = AppCatalog.find("tsp");
-        assertEquals("-n 19 -s 1", entry.defaultArgs());
+        assertEquals("-n19 -s1", entry.defaultArgs());
         assertInstanceOf(TspApp.class, entry.newInstance());
     }
 
