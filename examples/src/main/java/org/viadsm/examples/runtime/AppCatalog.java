@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import org.viadsm.examples.barnes.BarnesApp;
 import org.viadsm.examples.fft.FftApp;
 import org.viadsm.examples.lu.LuApp;
 import org.viadsm.examples.ocean.Ocean;
 import org.viadsm.examples.radix.RadixApp;
 import org.viadsm.examples.sor.Sor;
+import org.viadsm.examples.tsp.TspApp;
 import org.viadsm.examples.waternsq.WaterNsquared;
 import org.viadsm.examples.waterspatial.WaterSpatial;
 import picocli.CommandLine.Command;
@@ -34,6 +36,8 @@ public final class AppCatalog
         register(WaterNsquared::new, "");
         register(WaterSpatial::new, "");
         register(Sor::new, "-m2000 -n1000 -i50 -t");
+        register(BarnesApp::new, "");
+        register(TspApp::new, "-n19 -s1");
     }
 
     private AppCatalog()

@@ -1,0 +1,240 @@
+package org.viadsm.examples.barnes;
+
+import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.IntArray;
+import org.viadsm.examples.runtime.Team;
+
+/**
+ * One processor's force evaluation ({@code grav.c}: {@code hackgrav}, {@code walksub}, {@code subdivp},
+ * {@code gravsub}): walks the tree from the root for one body, opening every node closer than its size over
+ * {@code tol}, and sums the softened monopole potential and acceleration.
+ * <p>
+ * Splash-3 reads another body's position under the lock of the body's leaf ({@code CellLock->CL[seqnum % MAXLOCK]},
+ * one acquisition per body-body interaction) unless built with {@code WITH_NO_OPTIONAL_LOCKS}; so does this class
+ * unless {@code optionalLocks} is false.
+ * <p>
+ * <b>Note:</b> used by one member's thread; the per-body state is the C's {@code Local[ProcessId]} fields.
+ */
+final class ForceWalker
+{
+    private final Team team;
+    private final boolean optionalLocks;
+    private final double tolsq;
+    private final double epssq;
+    private final DoubleArray bodies;
+    private final IntArray bodyInts;
+    private final DoubleArray cells;
+    private final IntArray cellInts;
+    private final DoubleArray leaves;
+    private final IntArray leafInts;
+
+    /** Interactions with bodies and with cells or leaves for the current body. */
+    int myn2bterm;
+    int mynbcterm;
+    /** Whether the walk met the current body itself. */
+    boolean skipself;
+
+    private int pskip;
+    private double pos0x;
+    private double pos0y;
+    private double pos0z;
+    private double phi0;
+    private double acc0x;
+    private double acc0y;
+    private double acc0z;
+    private double drx;
+    private double dry;
+    private double drz;
+    private double drsq;
+    private int pmem;
+
+    ForceWalker(final Team team, final BarnesShared shared, final BarnesParameters params,
+        final boolean optionalLocks)
+    {
+        this.team = team;
+        this.optionalLocks = optionalLocks;
+        this.tolsq = params.tol * params.tol;
+        this.epssq = params.eps * params.eps;
+        this.bodies = shared.bodies;
+        this.bodyInts = shared.bodyInts;
+        this.cells = shared.cells;
+        this.cellInts = shared.cellInts;
+        this.leaves = shared.leaves;
+        this.leafInts = shared.leafInts;
+    }
+
+    /**
+     * {@code hackgrav()}: the potential and acceleration at body {@code p} (index), stored into it. Its new cost
+     * ({@code myn2bterm + mynbcterm}) is returned rather than stored: see {@link BarnesMember}.
+     */
+    int hackgrav(final int p, final int root, final double rsize)
+    {
+        final int pReal = p * BodyLayout.REAL_STRIDE;
+        pskip = NodeRef.of(NodeRef.BODY, p);
+        pos0x = bodies.get(pReal + BodyLayout.POS_OFFSET);
+        pos0y = bodies.get(pReal + BodyLayout.POS_OFFSET + 1);
+        pos0z = bodies.get(pReal + BodyLayout.POS_OFFSET + 2);
+        phi0 = 0.0;
+        acc0x = 0.0;
+        acc0y = 0.0;
+        acc0z = 0.0;
+        myn2bterm = 0;
+        mynbcterm = 0;
+        skipself = false;
+        walksub(root, rsize * rsize);
+        bodies.set(pReal + BodyLayout.PHI_OFFSET, phi0);
+        bodies.set(pReal + BodyLayout.ACC_OFFSET, acc0x);
+        bodies.set(pReal + BodyLayout.ACC_OFFSET + 1, acc0y);
+        bodies.set(pReal + BodyLayout.ACC_OFFSET + 2, acc0z);
+        return myn2bterm + mynbcterm;
+    }
+
+    private void walksub(final int n, final double dsq)
+    {
+        if (subdivp(n, dsq))
+        {
+            if (NodeRef.CELL == NodeRef.type(n))
+            {
+                final IntArray cellInts = this.cellInts;
+                final int base = NodeRef.index(n) * CellLayout.INT_STRIDE + CellLayout.SUBP_OFFSET;
+                for (int i = 0; i < CellLayout.NSUB; i++)
+                {
+                    final int child = cellInts.get(base + i);
+                    if (NodeRef.NULL != child)
+                    {
+                        walksub(child, dsq / 4.0);
+                    }
+                }
+            }
+            else
+            {
+                final IntArray leafInts = this.leafInts;
+                final int base = NodeRef.index(n) * LeafLayout.INT_STRIDE;
+                final int numBodies = leafInts.get(base + LeafLayout.NUM_BODIES_OFFSET);
+                for (int i = 0; i < numBodies; i++)
+                {
+                    final int p = leafInts.get(base + LeafLayout.BODYP_OFFSET + i);
+                    if (p != pskip)
+                    {
+                        gravsub(p);
+                    }
+                    else
+                    {
+                        skipself = true;
+                    }
+                }
+            }
+        }
+        else
+        {
+            gravsub(n);
+        }
+    }
+
+    /**
+     * {@code subdivp()}: whether node {@code p} (a cell or leaf) must be opened; leaves the separation in
+     * {@code dr}/{@code drsq} and remembers the node in {@code pmem}.
+     */
+    private boolean subdivp(final int p, final double dsq)
+    {
+        final DoubleArray reals = NodeRef.LEAF == NodeRef.type(p) ? leaves : cells;
+        final int base = NodeRef.index(p) * NodeLayout.REAL_STRIDE + NodeLayout.POS_OFFSET;
+        drx = reals.get(base) - pos0x;
+        dry = reals.get(base + 1) - pos0y;
+        drz = reals.get(base + 2) - pos0z;
+        double s = drx * drx;
+        s += dry * dry;
+        s += drz * drz;
+        drsq = s;
+        pmem = p;
+        return tolsq * drsq < dsq;
+    }
+
+    /**
+     * {@code gravsub()}: one body-body or body-node interaction.
+     */
+    private void gravsub(final int p)
+    {
+        final int type = NodeRef.type(p);
+        final DoubleArray reals;
+        final int realBase;
+        if (NodeRef.BODY == type)
+        {
+            reals = bodies;
+            realBase = NodeRef.index(p) * BodyLayout.REAL_STRIDE;
+        }
+        else
+        {
+            reals = NodeRef.LEAF == type ? leaves : cells;
+            realBase = NodeRef.index(p) * NodeLayout.REAL_STRIDE;
+        }
+        if (p != pmem)
+        {
+            final int lockId = optionalLocks ? parentLock(p) : -1;
+            if (optionalLocks)
+            {
+                team.lock(lockId);
+            }
+            drx = reals.get(realBase + BodyLayout.POS_OFFSET) - pos0x;
+            dry = reals.get(realBase + BodyLayout.POS_OFFSET + 1) - pos0y;
+            drz = reals.get(realBase + BodyLayout.POS_OFFSET + 2) - pos0z;
+            if (optionalLocks)
+            {
+                team.unlock(lockId);
+            }
+            double s = drx * drx;
+            s += dry * dry;
+            s += drz * drz;
+            drsq = s;
+        }
+        drsq += epssq;
+        final double drabs = Math.sqrt(drsq);
+        final double phii = reals.get(realBase + BodyLayout.MASS_OFFSET) / drabs;
+        phi0 -= phii;
+        final double mor3 = phii / drsq;
+        acc0x = acc0x + drx * mor3;
+        acc0y = acc0y + dry * mor3;
+        acc0z = acc0z + drz * mor3;
+        if (NodeRef.BODY != type)
+        {
+            mynbcterm++;
+        }
+        else
+        {
+            myn2bterm++;
+        }
+    }
+
+    /**
+     * The C's {@code ((bodyptr) p)->parent->seqnum % MAXLOCK}: the lock of the node's parent (a body's leaf, a
+     * leaf's or cell's cell).
+     */
+    private int parentLock(final int p)
+    {
+        final int parent;
+        switch (NodeRef.type(p))
+        {
+            case NodeRef.BODY:
+                parent = bodyInts.get(NodeRef.index(p) * BodyLayout.INT_STRIDE + BodyLayout.PARENT_OFFSET);
+                break;
+            case NodeRef.LEAF:
+                parent = leafInts.get(NodeRef.index(p) * LeafLayout.INT_STRIDE + NodeLayout.PARENT_OFFSET);
+                break;
+            default:
+                parent = cellInts.get(NodeRef.index(p) * CellLayout.INT_STRIDE + NodeLayout.PARENT_OFFSET);
+                break;
+        }
+        return GlobalLayout.cellLock(seqnum(parent));
+    }
+
+    private int seqnum(final int node)
+    {
+        if (NodeRef.NULL == node)
+        {
+            throw new IllegalStateException("gravsub: the root has no parent to lock");
+        }
+        return NodeRef.LEAF == NodeRef.type(node) ?
+            leafInts.get(NodeRef.index(node) * LeafLayout.INT_STRIDE + NodeLayout.SEQNUM_OFFSET) :
+            cellInts.get(NodeRef.index(node) * CellLayout.INT_STRIDE + NodeLayout.SEQNUM_OFFSET);
+    }
+}
