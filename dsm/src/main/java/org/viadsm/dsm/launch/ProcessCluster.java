@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.viadsm.via.internal.AgronaAccess;
+import org.viadsm.via.internal.JavaProcess;
+import org.viadsm.via.provider.shm.ShmNicProvider;
 
 /**
  * Runs a cluster of nodes as child JVMs on this host: node {@code i} runs a main class with the environment a
@@ -42,10 +43,11 @@ public final class ProcessCluster implements AutoCloseable
      *
      * @param addresses  every node's NIC address, node 0 first (see {@link LocalCluster#addresses}).
      * @param mainClass  the class every node runs.
-     * @param args       its arguments.
+     * @param args       its arguments; {@code {node}} in an argument becomes the node id.
      * @param classPath  entries added before this JVM's class path, e.g. a user's program; may be empty.
      * @param jvmOptions extra JVM options.
      * @param env        extra environment; a value containing {@code {node}} gets the node id.
+     * @param input      a file every node reads as its standard input, or null for none.
      * @param node0Out   where node 0's standard output goes.
      * @return the running cluster.
      * @throws UncheckedIOException if a JVM cannot be started; those already started are destroyed.
@@ -57,6 +59,7 @@ public final class ProcessCluster implements AutoCloseable
         final List<String> classPath,
         final List<String> jvmOptions,
         final Map<String, String> env,
+        final Path input,
         final OutputStream node0Out)
     {
         final ProcessCluster cluster = new ProcessCluster(addresses);
@@ -64,7 +67,7 @@ public final class ProcessCluster implements AutoCloseable
         {
             for (int node = 0; node < addresses.size(); node++)
             {
-                cluster.startNode(node, mainClass, args, classPath, jvmOptions, env, node0Out);
+                cluster.startNode(node, mainClass, args, classPath, jvmOptions, env, input, node0Out);
             }
             return cluster;
         }
@@ -73,29 +76,6 @@ public final class ProcessCluster implements AutoCloseable
             cluster.close();
             throw ex;
         }
-    }
-
-    /**
-     * The java launcher of this JVM.
-     *
-     * @return its path.
-     */
-    public static String javaExecutable()
-    {
-        return ProcessHandle.current().info().command()
-            .orElse(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    }
-
-    /**
-     * This JVM's class path, as child JVMs should see it (inside a test runner, the tests' class path).
-     *
-     * @return the class path.
-     */
-    public static String classPath()
-    {
-        final String testClassPath = System.getProperty("surefire.test.class.path");
-        return null != testClassPath && !testClassPath.isBlank() ? testClassPath :
-            System.getProperty("java.class.path");
     }
 
     /**
@@ -168,7 +148,7 @@ public final class ProcessCluster implements AutoCloseable
     }
 
     /**
-     * Destroys every node still running. Idempotent.
+     * Destroys every node still running, then deletes the shared-memory files the dead nodes left. Idempotent.
      */
     @Override
     public void close()
@@ -192,6 +172,7 @@ public final class ProcessCluster implements AutoCloseable
                 Thread.currentThread().interrupt();
             }
         }
+        ShmNicProvider.removeStaleFiles();
     }
 
     private void startNode(
@@ -201,18 +182,15 @@ public final class ProcessCluster implements AutoCloseable
         final List<String> classPath,
         final List<String> jvmOptions,
         final Map<String, String> env,
+        final Path input,
         final OutputStream node0Out)
     {
-        final List<String> command = new ArrayList<>();
-        command.add(javaExecutable());
-        command.add(AgronaAccess.ADD_EXPORTS);
-        command.addAll(jvmOptions);
-        command.add("-cp");
-        final List<String> entries = new ArrayList<>(classPath);
-        entries.add(classPath());
-        command.add(String.join(java.io.File.pathSeparator, entries));
-        command.add(mainClass);
-        command.addAll(args);
+        final List<String> nodeArgs = new ArrayList<>();
+        for (final String arg : args)
+        {
+            nodeArgs.add(arg.replace("{node}", Integer.toString(node)));
+        }
+        final List<String> command = JavaProcess.command(mainClass, classPath, jvmOptions, nodeArgs);
         final ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("VIADSM_NODE_ID", Integer.toString(node));
         builder.environment().put("VIADSM_ADDRESSES", String.join(",", addresses));
@@ -220,7 +198,8 @@ public final class ProcessCluster implements AutoCloseable
         {
             builder.environment().put(e.getKey(), e.getValue().replace("{node}", Integer.toString(node)));
         }
-        builder.redirectInput(ProcessBuilder.Redirect.PIPE);
+        builder.redirectInput(
+            null == input ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(input.toFile()));
         if (0 != node)
         {
             builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
@@ -235,6 +214,17 @@ public final class ProcessCluster implements AutoCloseable
             throw new UncheckedIOException("cannot start node " + node + ": " + String.join(" ", command), ex);
         }
         processes.add(process);
+        if (null == input)
+        {
+            try
+            {
+                process.getOutputStream().close();
+            }
+            catch (final IOException ignore)
+            {
+                // A node that reads standard input sees its end either way.
+            }
+        }
         final ArrayDeque<String> kept = new ArrayDeque<>();
         errors.add(kept);
         pumps.add(pump("node-" + node + "-stderr", process.getErrorStream(), null, kept));

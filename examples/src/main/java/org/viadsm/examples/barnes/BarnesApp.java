@@ -38,6 +38,17 @@ public final class BarnesApp extends App
     }
 
     /**
+     * Reads standard input when the input is given as {@code -}.
+     *
+     * @return true for {@code -}.
+     */
+    @Override
+    public boolean readsStandardInput()
+    {
+        return "-".equals(input);
+    }
+
+    /**
      * Reads the parameter input and checks that its tables fit the team.
      *
      * @param teamSize number of members that will run.

@@ -1,20 +1,116 @@
 package org.viadsm.examples.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.home.Placement;
+import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.launch.ClusterFailure;
+import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.runtime.CFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * {@code viadsm demo}: the README's first command.
+ * {@code viadsm demo}: the README's first command. Runs a selection of the applications on local nodes over
+ * shared memory, each verified by its own self-check, and sums up what the DSM did.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-    description = "Runs a verified demonstration on several local nodes.")
+@Command(name = "demo", mixinStandardHelpOptions = true, subcommands = ViaDemoCommand.class,
+    description = {"Runs SOR, LU, WATER-NSQUARED and RADIX on 4 local nodes (separate processes over shared",
+        "memory), verifies each, and prints a summary. 'viadsm demo via' shows the emulated NIC instead."})
 final class DemoCommand implements Callable<Integer>
 {
+    private static final String WATER_DECK = "1.5e-16 216 6 6 -1 3000 3 0 4 6.212752\n";
+
+    @Option(names = "--nodes", defaultValue = "4", description = "Nodes per application (default: ${DEFAULT-VALUE}).")
+    private int nodes;
+
+    @Option(names = "--provider", defaultValue = "shm", description = "jvm, shm or tcp (default: ${DEFAULT-VALUE}).")
+    private String provider;
+
     @Override
     public Integer call()
     {
-        System.out.println("viadsm demo: not yet available in this build");
-        return 1;
+        final Path deck = waterDeck();
+        final List<String[]> selection = List.of(
+            new String[] {"sor", "-m1000", "-n500", "-i20", "-t"},
+            new String[] {"lu", "-n256", "-b16", "-t"},
+            new String[] {"water-nsquared", deck.toString()},
+            new String[] {"radix", "-n262144", "-r1024", "-t"});
+        final List<String> summary = new ArrayList<>();
+        boolean allVerified = true;
+        for (final String[] spec : selection)
+        {
+            final RunCommand.RunSpec run = spec(spec);
+            System.out.println(CFormat.format("=== %s %s on %d nodes (%s) ===", run.entry.name(),
+                String.join(" ", run.args), run.nodes, run.provider));
+            final long startNs = System.nanoTime();
+            boolean verified = true;
+            List<DsmStats> stats = List.of();
+            try
+            {
+                stats = "jvm".equals(run.provider) ? RunCommand.runInThreads(run, System.out) :
+                    ProcessRun.run(run, System.out);
+            }
+            catch (final ClusterFailure ex)
+            {
+                verified = false;
+                allVerified = false;
+                System.out.println("FAILED on node " + ex.nodeId() + ": " +
+                    (null == ex.getCause() ? ex.getMessage() : ex.getCause().getMessage()));
+            }
+            final double seconds = (System.nanoTime() - startNs) / 1e9;
+            summary.add(summaryRow(run, seconds, verified, DsmStats.total(stats)));
+            System.out.println();
+        }
+        System.out.println(CFormat.format("%-15s %5s %8s %9s %9s %10s %10s %11s", "app", "nodes", "time-s",
+            "verified", "fetched", "diff-KiB", "lock-ms", "barrier-ms"));
+        summary.forEach(System.out::println);
+        deck.toFile().delete();
+        return allVerified ? 0 : 1;
+    }
+
+    private RunCommand.RunSpec spec(final String[] spec)
+    {
+        final RunCommand.RunSpec run = new RunCommand.RunSpec();
+        run.entry = AppCatalog.find(spec[0]);
+        run.args = List.of(spec).subList(1, spec.length);
+        run.nodes = nodes;
+        run.provider = provider.toLowerCase(Locale.ROOT);
+        run.placement = Placement.block();
+        run.pageSize = 4096;
+        AppArguments.parse(run.entry, run.args).validate(nodes);
+        return run;
+    }
+
+    private static String summaryRow(
+        final RunCommand.RunSpec run, final double seconds, final boolean verified, final DsmStats total)
+    {
+        return CFormat.format("%-15s %5d %8.2f %9s %9d %10.1f %10.1f %11.1f", run.entry.name(), run.nodes, seconds,
+            verified ? "yes" : "NO", total.get(Counter.PAGES_FETCHED), total.get(Counter.DIFF_BYTES) / 1024.0,
+            total.get(Counter.LOCK_WAIT_NS) / 1e6, total.get(Counter.BARRIER_WAIT_NS) / 1e6);
+    }
+
+    private static Path waterDeck()
+    {
+        try
+        {
+            final Path deck = Files.createTempFile("viadsm-water-", ".deck");
+            deck.toFile().deleteOnExit();
+            Files.writeString(deck, WATER_DECK, StandardCharsets.US_ASCII);
+            return deck;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write the WATER input deck", ex);
+        }
     }
 }

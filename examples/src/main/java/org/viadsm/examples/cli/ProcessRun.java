@@ -23,6 +23,9 @@ import org.viadsm.examples.runtime.VerificationException;
  */
 final class ProcessRun
 {
+    /** Options of every node's JVM: one GC thread, as nodes outnumber cores. */
+    static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC");
+
     private static final long TIMEOUT_NS = TimeUnit.HOURS.toNanos(2);
 
     private ProcessRun()
@@ -38,7 +41,7 @@ final class ProcessRun
             "--stats-file", statsDir.resolve("node-{node}.json").toString(), "--"));
         args.addAll(run.args);
         final ProcessCluster cluster = ProcessCluster.start(
-            addresses, ViadsmCommand.class.getName(), args, List.of(), List.of("-XX:+UseSerialGC"), Map.of(), out);
+            addresses, ViadsmCommand.class.getName(), args, List.of(), JVM_OPTIONS, Map.of(), run.input, out);
         final Thread hook = new Thread(cluster::close, "viadsm-run-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try

@@ -100,6 +100,11 @@ final class RunCommand implements Callable<Integer>
             }
             return 1;
         }
+        catch (final RuntimeException ex)
+        {
+            System.err.println("viadsm: " + run.entry.name() + " failed: " + ex.getMessage());
+            return 1;
+        }
     }
 
     private RunSpec validate()
@@ -125,7 +130,12 @@ final class RunCommand implements Callable<Integer>
             run.placement = Placement.parse(placement);
             if (!appHelp)
             {
-                AppArguments.parse(run.entry, appArgs).validate(nodes);
+                final App probe = AppArguments.parse(run.entry, appArgs);
+                if (probe.readsStandardInput() && !List.of("threads", "jvm").contains(run.provider))
+                {
+                    run.input = StandardInput.copyToFile();
+                }
+                probe.validate(nodes);
             }
         }
         catch (final IllegalArgumentException | CommandLine.ParameterException ex)
@@ -144,15 +154,21 @@ final class RunCommand implements Callable<Integer>
                 ThreadTeam.run(run.nodes, out, team -> AppArguments.parse(run.entry, run.args).run(team));
                 return Collections.emptyList();
             case "jvm":
-                return LocalCluster.run(run.nodes, "jvm", context -> context.pageSize(run.pageSize)
-                    .maxLocks(NodeSettings.MAX_LOCKS), dsm ->
-                    {
-                        final App app = AppArguments.parse(run.entry, run.args);
-                        app.run(new DsmTeam(dsm, run.placement, out));
-                    });
+                return runInThreads(run, out);
             default:
                 return ProcessRun.run(run, out);
         }
+    }
+
+    /** Runs the nodes as threads of this JVM over the jvm provider. */
+    static List<DsmStats> runInThreads(final RunSpec run, final PrintStream out)
+    {
+        return LocalCluster.run(run.nodes, "jvm", context -> context.pageSize(run.pageSize)
+            .maxLocks(NodeSettings.MAX_LOCKS).maxSemaphores(NodeSettings.MAX_SEMAPHORES), dsm ->
+            {
+                final App app = AppArguments.parse(run.entry, run.args);
+                app.run(new DsmTeam(dsm, run.placement, out));
+            });
     }
 
     private void report(final RunSpec run, final List<DsmStats> stats, final double seconds, final boolean verified)
@@ -180,5 +196,6 @@ final class RunCommand implements Callable<Integer>
         String provider;
         Placement placement;
         int pageSize;
+        Path input;
     }
 }

@@ -19,6 +19,17 @@ public abstract class App
     }
 
     /**
+     * Whether the application, as parsed, reads its input from standard input; a launcher that runs members as
+     * separate processes then gives each of them a copy.
+     *
+     * @return false unless the application reads standard input.
+     */
+    public boolean readsStandardInput()
+    {
+        return false;
+    }
+
+    /**
      * Runs the application as one team member. Member 0 prints the C program's output to {@link Team#out()}.
      *
      * @param team this member's view of the team.

@@ -69,6 +69,17 @@ public abstract class WaterApp extends App
     }
 
     /**
+     * Reads standard input when no deck file is given, as the C programs do.
+     *
+     * @return true without an input file.
+     */
+    @Override
+    public final boolean readsStandardInput()
+    {
+        return null == input;
+    }
+
+    /**
      * Reads the input deck and checks it against the team size.
      *
      * @param teamSize number of members that will run.

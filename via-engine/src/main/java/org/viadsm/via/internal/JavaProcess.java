@@ -59,12 +59,30 @@ public final class JavaProcess
      */
     public static List<String> command(final String mainClass, final List<String> jvmArgs, final List<String> args)
     {
+        return command(mainClass, List.of(), jvmArgs, args);
+    }
+
+    /**
+     * The command line of a child JVM whose class path starts with extra entries, e.g. a user's program.
+     *
+     * @param mainClass       fully qualified name of the main class.
+     * @param classPathPrefix entries placed before this JVM's class path.
+     * @param jvmArgs         extra JVM options, placed after the add-exports option.
+     * @param args            program arguments.
+     * @return the command, ready for a {@link ProcessBuilder}.
+     */
+    public static List<String> command(
+        final String mainClass, final List<String> classPathPrefix, final List<String> jvmArgs,
+        final List<String> args)
+    {
+        final List<String> entries = new ArrayList<>(classPathPrefix);
+        entries.add(classPath());
         final List<String> command = new ArrayList<>();
         command.add(javaBinary());
         command.add(AgronaAccess.ADD_EXPORTS);
         command.addAll(jvmArgs);
         command.add("-cp");
-        command.add(classPath());
+        command.add(String.join(File.pathSeparator, entries));
         command.add(mainClass);
         command.addAll(args);
         return command;

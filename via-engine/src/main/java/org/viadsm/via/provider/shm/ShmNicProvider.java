@@ -18,6 +18,17 @@ public final class ShmNicProvider implements NicProvider
     {
     }
 
+    /**
+     * Deletes the shared-memory files of NICs whose processes have died, e.g. nodes a launcher stopped with
+     * Ctrl-C; the next NIC opened in the directory would do it too.
+     *
+     * @return the number of files deleted.
+     */
+    public static int removeStaleFiles()
+    {
+        return ShmFiles.sweep(org.viadsm.via.engine.SparseMemory.directory());
+    }
+
     @Override
     public String scheme()
     {
