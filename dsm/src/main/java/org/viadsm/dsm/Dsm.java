@@ -1,7 +1,10 @@
 package org.viadsm.dsm;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -428,12 +431,29 @@ public final class Dsm implements AutoCloseable
         }
         finally
         {
+            writeStats();
             closed = true;
             for (final PageTable table : node.space().tables())
             {
                 Arrays.fill(table.states(), PageState.INVALID);
             }
             CloseHelper.closeAll(node, port::close);
+        }
+    }
+
+    private void writeStats()
+    {
+        final Path file = context.statsFile();
+        if (null != file)
+        {
+            try
+            {
+                Files.writeString(file, stats().toJson() + System.lineSeparator(), StandardCharsets.UTF_8);
+            }
+            catch (final IOException ex)
+            {
+                System.err.println("node " + nodeId + ": cannot write statistics to " + file + ": " + ex);
+            }
         }
     }
 

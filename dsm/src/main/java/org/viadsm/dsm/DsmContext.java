@@ -1,5 +1,7 @@
 package org.viadsm.dsm;
 
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -28,6 +30,8 @@ import org.viadsm.consistency.ProtocolConfig;
  * <td>1</td></tr>
  * <tr><td>{@code VIADSM_SYNC_TIMEOUT_MS}</td><td>{@code viadsm.syncTimeoutMs}</td>
  * <td>longest lock, barrier or semaphore wait; 0 for none</td><td>0</td></tr>
+ * <tr><td>{@code VIADSM_STATS_FILE}</td><td>{@code viadsm.statsFile}</td>
+ * <td>where {@link Dsm#close()} writes the node's statistics as JSON</td><td>none</td></tr>
  * </table>
  */
 public final class DsmContext
@@ -43,6 +47,7 @@ public final class DsmContext
     private long connectTimeoutNs = CONNECT_TIMEOUT_NS_DEFAULT;
     private long leaveTimeoutNs = LEAVE_TIMEOUT_NS_DEFAULT;
     private long syncTimeoutNs = Long.MAX_VALUE;
+    private Path statsFile;
 
     /**
      * Reads the context from environment variables, overridden by system properties of the same meaning.
@@ -67,6 +72,8 @@ public final class DsmContext
         context.prefetchPages(settings.integer("VIADSM_PREFETCH_PAGES", "viadsm.prefetchPages", 1));
         final int syncTimeoutMs = settings.integer("VIADSM_SYNC_TIMEOUT_MS", "viadsm.syncTimeoutMs", 0);
         context.syncTimeoutNs(0 == syncTimeoutMs ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(syncTimeoutMs));
+        final String statsFile = settings.text("VIADSM_STATS_FILE", "viadsm.statsFile", "");
+        context.statsFile(statsFile.isEmpty() ? null : Paths.get(statsFile));
         return context;
     }
 
@@ -265,6 +272,28 @@ public final class DsmContext
     public DsmContext syncTimeoutNs(final long timeoutNs)
     {
         this.syncTimeoutNs = timeoutNs;
+        return this;
+    }
+
+    /**
+     * Where {@link Dsm#close()} writes this node's statistics as JSON.
+     *
+     * @return the file, or null.
+     */
+    public Path statsFile()
+    {
+        return statsFile;
+    }
+
+    /**
+     * Sets where {@link Dsm#close()} writes this node's statistics as JSON.
+     *
+     * @param file the file, or null for none.
+     * @return this.
+     */
+    public DsmContext statsFile(final Path file)
+    {
+        this.statsFile = file;
         return this;
     }
 

@@ -1,6 +1,5 @@
 package org.viadsm.examples.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -18,7 +17,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code viadsm node}: one node of a {@code viadsm run} over processes; started by the launcher, not by users.
- * Joins the cluster described by the environment, runs the application, writes its statistics.
+ * Joins the cluster described by the environment (which also names the statistics file), runs the application.
  */
 @Command(name = "node", hidden = true, description = "Runs one node of a cluster (started by 'viadsm run').")
 final class NodeCommand implements Callable<Integer>
@@ -34,9 +33,6 @@ final class NodeCommand implements Callable<Integer>
 
     @Option(names = "--page-size", defaultValue = "4096")
     private int pageSize;
-
-    @Option(names = "--stats-file")
-    private Path statsFile;
 
     @Parameters
     private List<String> appArgs = new ArrayList<>();
@@ -68,10 +64,6 @@ final class NodeCommand implements Callable<Integer>
             finally
             {
                 System.out.flush();
-                if (null != statsFile)
-                {
-                    StatsReport.writeJson(statsFile, dsm.stats().toJson());
-                }
             }
         }
         return 0;

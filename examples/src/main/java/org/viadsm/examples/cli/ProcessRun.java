@@ -37,11 +37,10 @@ final class ProcessRun
         final List<String> addresses = LocalCluster.addresses(run.provider, run.nodes);
         final Path statsDir = tempDirectory();
         final List<String> args = new ArrayList<>(List.of("node", "--app", run.entry.name(),
-            "--placement", run.placement.toString(), "--page-size", Integer.toString(run.pageSize),
-            "--stats-file", statsDir.resolve("node-{node}.json").toString(), "--"));
+            "--placement", run.placement.toString(), "--page-size", Integer.toString(run.pageSize), "--"));
         args.addAll(run.args);
-        final ProcessCluster cluster = ProcessCluster.start(
-            addresses, ViadsmCommand.class.getName(), args, List.of(), JVM_OPTIONS, Map.of(), run.input, out);
+        final ProcessCluster cluster = ProcessCluster.start(addresses, ViadsmCommand.class.getName(), args,
+            List.of(), JVM_OPTIONS, statsEnvironment(statsDir), run.input, out);
         final Thread hook = new Thread(cluster::close, "viadsm-run-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try
@@ -55,13 +54,7 @@ final class ProcessRun
                     new VerificationException(message) : new IllegalStateException(message);
                 throw new ClusterFailure(failed, "node " + failed + " exited with " + codes[failed], cause);
             }
-            final List<DsmStats> stats = new ArrayList<>();
-            for (final Path file : ProcessCluster.perNode(statsDir.resolve("node-{node}.json").toString(),
-                run.nodes))
-            {
-                stats.add(DsmStats.fromJson(Files.readString(file, StandardCharsets.UTF_8)));
-            }
-            return stats;
+            return readStats(statsDir, run.nodes);
         }
         catch (final IOException ex)
         {
@@ -82,8 +75,25 @@ final class ProcessRun
         }
     }
 
+    /** The environment that makes every node's {@code Dsm.close()} write its statistics into {@code dir}. */
+    static Map<String, String> statsEnvironment(final Path dir)
+    {
+        return Map.of("VIADSM_STATS_FILE", dir.resolve("node-{node}.json").toString());
+    }
+
+    /** Reads the statistics every node wrote into {@code dir}. */
+    static List<DsmStats> readStats(final Path dir, final int nodes) throws IOException
+    {
+        final List<DsmStats> stats = new ArrayList<>();
+        for (final Path file : ProcessCluster.perNode(dir.resolve("node-{node}.json").toString(), nodes))
+        {
+            stats.add(DsmStats.fromJson(Files.readString(file, StandardCharsets.UTF_8)));
+        }
+        return stats;
+    }
+
     /** The node to blame: a failed self-check first, then a node that failed on its own, then any failure. */
-    private static int culprit(final int[] codes, final ProcessCluster cluster)
+    static int culprit(final int[] codes, final ProcessCluster cluster)
     {
         int any = -1;
         int own = -1;
@@ -110,7 +120,7 @@ final class ProcessRun
         return own >= 0 ? own : any;
     }
 
-    private static String firstMessageLine(final String text)
+    static String firstMessageLine(final String text)
     {
         final String[] lines = text.strip().split("\\R");
         for (final String line : lines)
@@ -123,7 +133,7 @@ final class ProcessRun
         return lines.length > 0 ? lines[lines.length - 1] : "no error output";
     }
 
-    private static Path tempDirectory()
+    static Path tempDirectory()
     {
         try
         {
@@ -135,7 +145,7 @@ final class ProcessRun
         }
     }
 
-    private static void removeQuietly(final Path directory)
+    static void removeQuietly(final Path directory)
     {
         try (java.util.stream.Stream<Path> files = Files.list(directory))
         {

@@ -140,7 +140,8 @@ final class RunCommand implements Callable<Integer>
         }
         catch (final IllegalArgumentException | CommandLine.ParameterException ex)
         {
-            throw new CommandLine.ParameterException(commandLine, ex.getMessage());
+            final String hint = null == run.entry ? "" : " (see 'viadsm run " + run.entry.name() + " --app-help')";
+            throw new CommandLine.ParameterException(commandLine, ex.getMessage() + hint);
         }
         return run;
     }

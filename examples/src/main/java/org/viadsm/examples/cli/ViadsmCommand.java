@@ -14,10 +14,15 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Software distributed shared memory for Java over an emulated VIA NIC.",
-    subcommands = {DemoCommand.class, RunCommand.class, ListCommand.class, NodeCommand.class,
+    subcommands = {DemoCommand.class, RunCommand.class, ListCommand.class, LaunchCommand.class, NodeCommand.class,
         CommandLine.HelpCommand.class})
 public final class ViadsmCommand implements Runnable
 {
+    /** Exit code of a run that failed (a node's error or a failed self-check). */
+    public static final int FAILURE = 1;
+    /** Exit code of bad usage: an unknown application, a bad option, a missing input file. */
+    public static final int USAGE_ERROR = 2;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -63,7 +68,29 @@ public final class ViadsmCommand implements Runnable
         {
             extension.register(commandLine);
         }
+        commandLine.setParameterExceptionHandler((ex, args) ->
+        {
+            final CommandLine command = ex.getCommandLine();
+            command.getErr().println("viadsm: " + ex.getMessage());
+            command.getErr().println("Try 'viadsm " + qualifiedName(command) + " --help'.");
+            return USAGE_ERROR;
+        });
+        commandLine.setExecutionExceptionHandler((ex, command, parseResult) ->
+        {
+            command.getErr().println("viadsm " + qualifiedName(command) + ": " + ex);
+            if (null != System.getenv("VIADSM_DEBUG"))
+            {
+                ex.printStackTrace(command.getErr());
+            }
+            return FAILURE;
+        });
         return commandLine;
+    }
+
+    private static String qualifiedName(final CommandLine command)
+    {
+        final String name = command.getCommandSpec().qualifiedName(" ");
+        return name.startsWith("viadsm ") ? name.substring("viadsm ".length()) : name;
     }
 
     @Override
