@@ -1,0 +1,189 @@
+package org.viadsm.examples.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.via.internal.JavaProcess;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(180)
+class ViadsmCommandTest
+{
+    private static final String HELLO = String.join("\n",
+        "import org.viadsm.dsm.Dsm;",
+        "import org.viadsm.dsm.DsmContext;",
+        "import org.viadsm.dsm.SharedLongArray;",
+        "public final class Hello {",
+        "    public static void main(final String[] args) {",
+        "        try (Dsm dsm = Dsm.join(DsmContext.fromEnvironment())) {",
+        "            final SharedLongArray counter = dsm.allocLongs(\"counter\", 1);",
+        "            if (args.length > 0 && dsm.nodeId() == Integer.parseInt(args[0])) {",
+        "                throw new IllegalStateException(\"node \" + dsm.nodeId() + \" gives up\");",
+        "            }",
+        "            for (int i = 0; i < 100; i++) {",
+        "                dsm.lock(0).lock();",
+        "                counter.set(0, counter.get(0) + 1);",
+        "                dsm.lock(0).unlock();",
+        "            }",
+        "            dsm.barrier();",
+        "            if (dsm.nodeId() == 0) {",
+        "                System.out.println(dsm.nodeCount() + \" nodes counted \" + counter.get(0));",
+        "            }",
+        "        }",
+        "    }",
+        "}", "");
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream savedOut;
+    private PrintStream savedErr;
+    private InputStream savedIn;
+
+    @BeforeEach
+    void capture()
+    {
+        savedOut = System.out;
+        savedErr = System.err;
+        savedIn = System.in;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore()
+    {
+        System.setOut(savedOut);
+        System.setErr(savedErr);
+        System.setIn(savedIn);
+    }
+
+    @Test
+    void shouldListEveryApplicationWithItsDefaults()
+    {
+        assertEquals(0, execute("list"));
+        for (final AppCatalog.Entry entry : AppCatalog.all())
+        {
+            assertTrue(out().contains(entry.name()), entry.name() + " is listed in " + out());
+        }
+        assertTrue(out().contains("-m16 -t"), out());
+    }
+
+    @Test
+    void shouldRefuseBadArgumentsWithExitCodeTwoAndOneClearLine()
+    {
+        assertEquals(2, execute("run", "nosuchapp"));
+        assertTrue(err().startsWith("viadsm: unknown application 'nosuchapp'; known: [fft, lu"), err());
+        assertEquals(2, execute("run", "sor", "--nodes", "0"));
+        assertTrue(err().contains("viadsm: --nodes must be at least 1, not 0"), err());
+        assertEquals(2, execute("run", "water-nsquared", "/no/such/deck", "--nodes", "2"));
+        assertTrue(err().contains("/no/such/deck"), err());
+        assertEquals(2, execute("run", "fft", "-m7"));
+        assertTrue(err().contains("-m 7: M must be even"), err());
+        assertEquals(2, execute("run", "sor", "--provider", "carrier-pigeon"));
+        assertTrue(err().contains("unknown --provider 'carrier-pigeon'"), err());
+        assertEquals(2, execute("run", "sor", "--placement", "random"));
+        assertTrue(err().contains("unknown placement 'random'"), err());
+    }
+
+    @Test
+    void shouldRunOnThreadNodesAndReportStatistics(@TempDir final Path dir) throws Exception
+    {
+        final Path json = dir.resolve("stats.json");
+        assertEquals(0, execute("run", "sor", "--nodes", "2", "--provider", "jvm", "--stats-json", json.toString(),
+            "-m64", "-n64", "-i4", "-t"));
+        assertTrue(out().contains("TEST PASSED"), out());
+        assertTrue(out().contains("sor on 2 node(s), provider jvm"), out());
+        assertTrue(out().contains("rd-fault") && out().contains("total"), out());
+        final String stats = Files.readString(json);
+        assertTrue(stats.startsWith("{\"app\":\"sor\",\"provider\":\"jvm\",\"nodes\":2,"), stats);
+        assertTrue(stats.contains("\"verified\":true") && stats.contains("\"per_node\":[{\"node\":0,"), stats);
+    }
+
+    @Test
+    void shouldRunOnNodeProcessesOverSharedMemory()
+    {
+        assertEquals(0, execute("run", "lu", "--nodes", "2", "--provider", "shm", "-n64", "-b16", "-t"));
+        assertTrue(out().contains("TEST PASSED"), out());
+        assertTrue(out().contains("lu on 2 node(s), provider shm"), out());
+    }
+
+    @Test
+    void shouldHandStandardInputToEveryNodeProcess()
+    {
+        System.setIn(new ByteArrayInputStream("1.5e-16 27 2 6 -1 3000 2 0 1 6.212752\n".getBytes(
+            StandardCharsets.US_ASCII)));
+        assertEquals(0, execute("run", "water-nsquared", "--nodes", "2", "--provider", "shm"));
+        assertTrue(out().contains("Using 2 procs on 2 steps of 27 mols"), out());
+    }
+
+    @Test
+    void shouldExitOneAndNameTheNodeWhenVerificationFails()
+    {
+        assertEquals(1, execute("run", "ocean", "--nodes", "2", "--provider", "jvm", "-n18", "-r0"));
+        assertTrue(err().contains("ocean verification failed on node"), err());
+    }
+
+    @Test
+    void shouldLaunchAUsersProgramAndNameAFailingNode(@TempDir final Path dir) throws Exception
+    {
+        Files.writeString(dir.resolve("Hello.java"), HELLO);
+        final JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, "-cp", JavaProcess.classPath(), "-d", dir.toString(),
+            dir.resolve("Hello.java").toString()));
+        assertEquals(0, execute("launch", "--nodes", "3", "--class", "Hello", "-cp", dir.toString()));
+        assertTrue(out().contains("3 nodes counted 300"), out());
+        assertTrue(out().contains("Hello on 3 node(s), provider shm"), out());
+        assertEquals(1, execute("launch", "--nodes", "3", "--class", "Hello", "-cp", dir.toString(), "1"));
+        assertTrue(err().contains("viadsm: node 1 of Hello exited with code 1: Exception in thread \"main\" " +
+            "java.lang.IllegalStateException: node 1 gives up"), err());
+        assertEquals(2, execute("launch", "--nodes", "2", "--class", "Missing", "-cp", dir.toString()));
+        assertTrue(err().contains("class Missing not found on the class path"), err());
+    }
+
+    @Test
+    void shouldShowTheEngineBetweenTwoProcesses()
+    {
+        assertEquals(0, execute("demo", "via"));
+        final List<String> expected = List.of("[peer] received a Send of 20 bytes: \"hello over a VI Send\"",
+            "read \"greetings from process", "previous value 3, so the swap happened",
+            "RDMA_PROT_ERROR", "DESC_FLUSHED_ERROR");
+        for (final String line : expected)
+        {
+            assertTrue(out().contains(line), line + " in " + out());
+        }
+    }
+
+    private int execute(final String... args)
+    {
+        out.reset();
+        err.reset();
+        return ViadsmCommand.commandLine().execute(args);
+    }
+
+    private String out()
+    {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err()
+    {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+}
