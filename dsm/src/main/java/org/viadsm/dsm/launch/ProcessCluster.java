@@ -148,6 +148,16 @@ public final class ProcessCluster implements AutoCloseable
     }
 
     /**
+     * Kills one node at once, as a crash would.
+     *
+     * @param node the node.
+     */
+    public void kill(final int node)
+    {
+        processes.get(node).destroyForcibly();
+    }
+
+    /**
      * Destroys every node still running, then deletes the shared-memory files the dead nodes left. Idempotent.
      */
     @Override

@@ -1,0 +1,62 @@
+package org.viadsm.dsm;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.dsm.launch.LocalCluster;
+import org.viadsm.dsm.launch.ProcessCluster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Nodes as separate processes: they agree on a lock-protected counter and on writes exchanged at a barrier, and
+ * when one process is killed the others fail with a message naming it instead of hanging.
+ */
+@Timeout(120)
+class DsmProcessesTest
+{
+    @ParameterizedTest
+    @ValueSource(strings = {"shm"})
+    void shouldShareMemoryBetweenProcesses(final String provider)
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses(provider, 3),
+            NodeProgram.class.getName(), List.of(), List.of(), List.of("-XX:+UseSerialGC"), Map.of(), null, out))
+        {
+            final int[] codes = cluster.await(TimeUnit.SECONDS.toNanos(90));
+            assertArrayEquals(new int[] {0, 0, 0}, codes, () -> cluster.errorOutput(0) + cluster.errorOutput(1));
+        }
+        assertEquals("node 0 counter 1500 ids 303", out.toString(StandardCharsets.UTF_8).trim());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shm"})
+    void shouldFailTheOtherNodesWhenANodeProcessIsKilled(final String provider) throws Exception
+    {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses(provider, 3),
+            NodeProgram.class.getName(), List.of("hang"), List.of(), List.of("-XX:+UseSerialGC"), Map.of(), null,
+            out))
+        {
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!cluster.errorOutput(2).contains("node 2 hangs"))
+            {
+                assertTrue(System.nanoTime() < deadlineNs, "node 2 never reached its hang");
+                Thread.sleep(20);
+            }
+            cluster.kill(2);
+            final int[] codes = cluster.await(TimeUnit.SECONDS.toNanos(60));
+            assertTrue(codes[0] != 0 && codes[1] != 0, "the survivors fail");
+            assertTrue(cluster.errorOutput(0).contains("node 2 failed") ||
+                cluster.errorOutput(1).contains("node 2 failed"), cluster.errorOutput(0) + cluster.errorOutput(1));
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package org.viadsm.dsm;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A node run as a separate process by {@link DsmProcessesTest}: a lock-protected counter and a barrier exchange;
+ * with the argument {@code hang}, the last node stops in the middle to be killed.
+ */
+public final class NodeProgram
+{
+    private NodeProgram()
+    {
+    }
+
+    public static void main(final String[] args) throws Exception
+    {
+        try (Dsm dsm = Dsm.join(DsmContext.fromEnvironment().leaveTimeoutNs(TimeUnit.SECONDS.toNanos(20))))
+        {
+            final SharedLongArray counter = dsm.allocLongs("counter", 1);
+            final SharedIntArray ids = dsm.allocInts("ids", dsm.nodeCount());
+            ids.set(dsm.nodeId(), 100 + dsm.nodeId());
+            for (int i = 0; i < 500; i++)
+            {
+                dsm.lock(0).lock();
+                counter.set(0, counter.get(0) + 1);
+                dsm.lock(0).unlock();
+            }
+            if (args.length > 0 && "hang".equals(args[0]) && dsm.nodeId() == dsm.nodeCount() - 1)
+            {
+                System.err.println("node " + dsm.nodeId() + " hangs");
+                Thread.sleep(TimeUnit.MINUTES.toMillis(10));
+            }
+            dsm.barrier();
+            long sum = 0;
+            for (int node = 0; node < dsm.nodeCount(); node++)
+            {
+                sum += ids.get(node);
+            }
+            System.out.println("node " + dsm.nodeId() + " counter " + counter.get(0) + " ids " + sum);
+        }
+    }
+}
