@@ -3,7 +3,6 @@ package org.viadsm.via.engine;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.memory.MemoryAttributes;
-import org.viadsm.via.memory.MemoryHandle;
 import org.viadsm.via.memory.MemoryRegion;
 
 /**
@@ -25,6 +24,7 @@ final class EngineRegion implements MemoryRegion
         final EngineNic nic,
         final int index,
         final int generation,
+        final int handle,
         final MemoryAttributes attributes,
         final UnsafeBuffer buffer,
         final long address,
@@ -33,7 +33,7 @@ final class EngineRegion implements MemoryRegion
         this.nic = nic;
         this.index = index;
         this.generation = generation;
-        this.handle = MemoryHandle.handle(index, generation);
+        this.handle = handle;
         this.attributes = attributes;
         this.buffer = buffer;
         this.address = address;

@@ -6,7 +6,6 @@ import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.descriptor.DescriptorStatus;
-import org.viadsm.via.memory.MemoryHandle;
 
 import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
 
@@ -190,7 +189,7 @@ final class Initiator
                 return DescriptorStatus.PROTECTION_ERROR;
             }
             final AtomicBuffer buffer =
-                nic.localRegionBuffer(MemoryHandle.index(handle), MemoryHandle.generation(handle));
+                nic.localRegionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
             if (null == buffer)
             {
                 detail = "data segment " + i + ": memory deregistered during the check";

@@ -10,7 +10,6 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.memory.MemoryAttributes;
-import org.viadsm.via.memory.MemoryHandle;
 import org.viadsm.via.memory.MemoryRegion;
 
 /**
@@ -110,10 +109,10 @@ final class MemoryManager
                 registeredBytes + " requested=" + length + " max=" + maxRegisteredBytes);
         }
         final int index = freeIndex();
-        final int generation = MemoryHandle.nextGeneration(generations[index]);
+        final int generation = table.nextGeneration(generations[index]);
         generations[index] = generation;
-        final EngineRegion region = new EngineRegion(
-            nic, index, generation, attributes, new UnsafeBuffer(buffer), address, allocation);
+        final EngineRegion region = new EngineRegion(nic, index, generation, table.handle(index, generation),
+            attributes, new UnsafeBuffer(buffer), address, allocation);
         regions[index] = region;
         final int flags = RegistrationLayout.flags(attributes.enableRdmaWrite(), attributes.enableRdmaRead());
         if (null == allocation)

@@ -1,5 +1,7 @@
 package org.viadsm.via.engine;
 
+import java.lang.invoke.VarHandle;
+
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.via.memory.MemoryHandle;
 
@@ -19,8 +21,12 @@ import static org.viadsm.via.engine.RegistrationLayout.PTAG_OFFSET;
  * <p>
  * <b>Note:</b> {@link #publish} and {@link #retire} are called by the owning NIC only, one call at a time;
  * {@link #check} and the readers may be called by any thread of any process that maps the area. An entry is
- * published by writing its body and then its generation with release semantics; a check reads the generation with
- * acquire semantics, the body, and the generation again, so a concurrent retire or reuse is seen as a mismatch.
+ * published like a seqlock: it is free (generation 0) while its body is written, and its generation is written
+ * last with release semantics; a check reads the generation with acquire semantics, the body, and, after an acquire
+ * fence, the generation again, so a concurrent retire or reuse is seen as a mismatch.
+ * <p>
+ * Handles are encoded with {@link MemoryHandle} at the index width {@link MemoryHandle#indexBits(int)} of the
+ * table's capacity, which every side derives from the geometry in the area's header.
  */
 public final class RegistrationTable
 {
@@ -40,6 +46,7 @@ public final class RegistrationTable
     private final AtomicBuffer buffer;
     private final int offset;
     private final int capacity;
+    private final int indexBits;
 
     /**
      * Wraps a table.
@@ -53,6 +60,7 @@ public final class RegistrationTable
         this.buffer = buffer;
         this.offset = offset;
         this.capacity = capacity;
+        this.indexBits = MemoryHandle.indexBits(capacity);
     }
 
     /**
@@ -66,7 +74,31 @@ public final class RegistrationTable
     }
 
     /**
-     * Owner side: publishes a registration; the body first, then the generation with release semantics.
+     * The handle of a registration of this table.
+     *
+     * @param index      entry index.
+     * @param generation the registration's generation.
+     * @return the handle, never {@link MemoryHandle#NULL_HANDLE}.
+     */
+    public int handle(final int index, final int generation)
+    {
+        return MemoryHandle.handle(index, generation, indexBits);
+    }
+
+    /**
+     * The generation that follows {@code generation} in this table's handles, skipping 0.
+     *
+     * @param generation the entry's last generation, 0 if never used.
+     * @return the next generation.
+     */
+    public int nextGeneration(final int generation)
+    {
+        return MemoryHandle.nextGeneration(generation, indexBits);
+    }
+
+    /**
+     * Owner side: publishes a registration on a free entry; the body first, then the generation with release
+     * semantics.
      *
      * @param index        entry index, free.
      * @param generation   the registration's generation, never 0.
@@ -86,6 +118,7 @@ public final class RegistrationTable
         final long location)
     {
         final int entry = entryOffset(index);
+        VarHandle.storeStoreFence();
         buffer.putInt(entry + PTAG_OFFSET, ptag);
         buffer.putInt(entry + FLAGS_OFFSET, flags);
         buffer.putInt(entry + LENGTH_OFFSET, length);
@@ -117,8 +150,8 @@ public final class RegistrationTable
      */
     public int check(final int handle, final int ptag, final int requiredFlags, final long address, final long length)
     {
-        final int index = MemoryHandle.index(handle);
-        final int generation = MemoryHandle.generation(handle);
+        final int index = handleIndex(handle);
+        final int generation = handleGeneration(handle);
         if (index >= capacity || 0 == generation)
         {
             return CHECK_INVALID_HANDLE;
@@ -131,6 +164,7 @@ public final class RegistrationTable
         final int regionPtag = buffer.getInt(entry + PTAG_OFFSET);
         final int flags = buffer.getInt(entry + FLAGS_OFFSET);
         final int regionLength = buffer.getInt(entry + LENGTH_OFFSET);
+        VarHandle.acquireFence();
         if (buffer.getIntVolatile(entry + GENERATION_OFFSET) != generation)
         {
             return CHECK_INVALID_HANDLE;
@@ -155,6 +189,28 @@ public final class RegistrationTable
     }
 
     /**
+     * The table index a handle of this table names.
+     *
+     * @param handle a memory handle.
+     * @return its index, maybe beyond the table.
+     */
+    public int handleIndex(final int handle)
+    {
+        return MemoryHandle.index(handle, indexBits);
+    }
+
+    /**
+     * The generation a handle of this table carries.
+     *
+     * @param handle a memory handle.
+     * @return its generation, 0 only for handles never issued.
+     */
+    public int handleGeneration(final int handle)
+    {
+        return MemoryHandle.generation(handle, indexBits);
+    }
+
+    /**
      * The generation of an entry, read with acquire semantics.
      *
      * @param index entry index.
@@ -163,6 +219,31 @@ public final class RegistrationTable
     public int generation(final int index)
     {
         return buffer.getIntAcquire(entryOffset(index) + GENERATION_OFFSET);
+    }
+
+    /**
+     * Whether entry {@code index} is registration {@code generation} over the given bytes, read like a check: the
+     * generation with acquire semantics, the body, and the generation again after an acquire fence.
+     *
+     * @param index        entry index.
+     * @param generation   the registration's generation.
+     * @param allocationId the allocation id the bytes lie in.
+     * @param location     their location.
+     * @param length       their length.
+     * @return true if the entry is that registration and describes exactly those bytes.
+     */
+    public boolean describes(
+        final int index, final int generation, final long allocationId, final long location, final int length)
+    {
+        final int entry = entryOffset(index);
+        if (buffer.getIntAcquire(entry + GENERATION_OFFSET) != generation)
+        {
+            return false;
+        }
+        final boolean same = buffer.getLong(entry + ALLOCATION_ID_OFFSET) == allocationId &&
+            buffer.getLong(entry + LOCATION_OFFSET) == location && buffer.getInt(entry + LENGTH_OFFSET) == length;
+        VarHandle.acquireFence();
+        return same && buffer.getIntVolatile(entry + GENERATION_OFFSET) == generation;
     }
 
     /**

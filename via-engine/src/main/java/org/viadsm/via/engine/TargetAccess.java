@@ -2,7 +2,6 @@ package org.viadsm.via.engine;
 
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.via.descriptor.DescriptorStatus;
-import org.viadsm.via.memory.MemoryHandle;
 
 import java.lang.invoke.VarHandle;
 
@@ -259,15 +258,15 @@ public final class TargetAccess
                 " not enabled on VI " + targetVi.viId() + " of " + target.address();
             return false;
         }
-        final int check = target.area().table().check(handle, targetVi.ptag(), flags, address, length);
+        final RegistrationTable table = target.area().table();
+        final int check = table.check(handle, targetVi.ptag(), flags, address, length);
         if (RegistrationTable.CHECK_OK != check)
         {
             detail = RegistrationTable.describe(check) + ": handle 0x" + Integer.toHexString(handle) +
                 " address " + address + " length " + length + " on " + target.address();
             return false;
         }
-        final AtomicBuffer buffer = target.regionBuffer(
-            MemoryHandle.index(handle), MemoryHandle.generation(handle));
+        final AtomicBuffer buffer = target.regionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
         if (null == buffer)
         {
             detail = "memory of handle 0x" + Integer.toHexString(handle) + " on " + target.address() +
@@ -302,7 +301,7 @@ public final class TargetAccess
             final int segmentLength = targetRing.segmentLength(index, i);
             final int check = table.check(handle, ptag, 0, address, segmentLength);
             final AtomicBuffer buffer = RegistrationTable.CHECK_OK == check ?
-                target.regionBuffer(MemoryHandle.index(handle), MemoryHandle.generation(handle)) : null;
+                target.regionBuffer(table.handleIndex(handle), table.handleGeneration(handle)) : null;
             if (null == buffer)
             {
                 scatter.reset();

@@ -16,6 +16,7 @@ import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
@@ -283,6 +284,40 @@ class RdmaTest extends TwoNodes
         pair.viA.postSend(d.reset().fetchAndAdd(target2.handle(), 4, 1).addSegment(pair.a.region, 0, 8));
         assertEquals(DONE | OP_ATOMIC | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
         assertAllCanary();
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldNotReissueAHandleWithinFourThousandRegistrationsOfOneEntry(final String scheme)
+    {
+        System.setProperty("viadsm.via.max.regions", "2");
+        try
+        {
+            pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        }
+        finally
+        {
+            System.clearProperty("viadsm.via.max.regions");
+        }
+        final MemoryRegion first = target(true, false);
+        final int firstHandle = first.handle();
+        pair.b.nic.deregisterMemory(first);
+        MemoryRegion last = null;
+        for (int i = 0; i < 4096; i++)
+        {
+            last = pair.b.register(0, 4096, true, false);
+            assertNotEquals(firstHandle, last.handle(), "registration " + (i + 2) + " of the same entry");
+            if (i < 4095)
+            {
+                pair.b.nic.deregisterMemory(last);
+            }
+        }
+        final Descriptor write = Descriptor.allocate(1);
+        pair.a.memory.putLong(0, 0x4444444444444444L);
+        pair.viA.postSend(write.reset().rdmaWrite(firstHandle, 0).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(CANARY, pair.b.memory.get(0));
+        assertEquals(CANARY, pair.b.memory.get(TARGET_OFFSET));
     }
 
     private void reconnect()

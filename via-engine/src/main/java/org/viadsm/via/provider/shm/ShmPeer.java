@@ -16,19 +16,30 @@ import org.viadsm.via.engine.SparseMemory;
 
 /**
  * A NIC of another process (or another NIC of this one) reached through its files: its area mapped once, each of
- * its memory allocations mapped on first use, and each registration's buffer cached by index and generation, so
- * that the data path makes no system call and allocates nothing after the first operation on a region.
+ * its memory allocations mapped on first use, and each registration's buffer cached by index, so that the data
+ * path makes no system call and allocates nothing after the first operation on a region. A cached view is used
+ * only while the registration-table entry still describes its bytes (generation, allocation, location, length),
+ * read like a seqlock: a handle whose generation came back after the counter wrapped names the region registered
+ * now, never the one the view was made for.
  */
 final class ShmPeer extends PeerNic
 {
     private static final class RegionView
     {
         final int generation;
+        final long allocationId;
+        final long location;
+        final int length;
         final AtomicBuffer buffer;
 
-        RegionView(final int generation, final AtomicBuffer buffer)
+        RegionView(
+            final int generation, final long allocationId, final long location, final int length,
+            final AtomicBuffer buffer)
         {
             this.generation = generation;
+            this.allocationId = allocationId;
+            this.location = location;
+            this.length = length;
             this.buffer = buffer;
         }
     }
@@ -64,7 +75,9 @@ final class ShmPeer extends PeerNic
     public AtomicBuffer regionBuffer(final int index, final int generation)
     {
         final RegionView view = index >= 0 && index < regions.length ? regions[index] : null;
-        return null != view && view.generation == generation ? view.buffer : map(index, generation);
+        return null != view && view.generation == generation &&
+            area().table().describes(index, generation, view.allocationId, view.location, view.length) ?
+            view.buffer : map(index, generation);
     }
 
     @Override
@@ -117,12 +130,13 @@ final class ShmPeer extends PeerNic
             }
             allocations.put(allocationId, allocation);
         }
-        if (offset < 0 || offset + length > allocation.capacity() || table.generation(index) != generation)
+        if (offset < 0 || length < 0 || offset + length > allocation.capacity() ||
+            !table.describes(index, generation, allocationId, offset, length))
         {
             return null;
         }
         final AtomicBuffer buffer = new UnsafeBuffer(allocation, (int)offset, length);
-        regions[index] = new RegionView(generation, buffer);
+        regions[index] = new RegionView(generation, allocationId, offset, length, buffer);
         return buffer;
     }
 }
