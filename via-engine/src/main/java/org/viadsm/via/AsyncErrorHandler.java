@@ -5,7 +5,8 @@ package org.viadsm.via;
  * <p>
  * <b>Note:</b> the handler runs on a thread inside a call into the NIC (a post, done or wait call of any of its
  * VIs or completion queues, a connection call) or on the provider's engine thread where it has one. It must not
- * block and must not throw (an exception it throws is ignored); it may read VI state.
+ * block and must not throw (an exception it throws is ignored); it may read VI state, and it may close the NIC, whose
+ * memory is then released when the call that ran the handler returns.
  */
 @FunctionalInterface
 public interface AsyncErrorHandler

@@ -165,7 +165,10 @@ public interface Nic extends AutoCloseable
     boolean isClosed();
 
     /**
-     * Closes the NIC and everything it owns; idempotent.
+     * Closes the NIC and everything it owns; idempotent. Waits in progress return; other calls in progress on other
+     * threads finish or fail. The NIC's memory (mappings, files) is released once no call is in progress: before
+     * this method returns if none is, else when the last one returns (from an {@link AsyncErrorHandler}, when the
+     * call that ran the handler returns).
      */
     @Override
     void close();

@@ -65,13 +65,33 @@ final class EngineCq implements CompletionQueue
     @Override
     public int capacity()
     {
-        return ring.capacity();
+        enter();
+        try
+        {
+            return ring.capacity();
+        }
+        finally
+        {
+            nic.exitCall();
+        }
     }
 
     @Override
     public void resize(final int capacity)
     {
-        checkOpen();
+        enter();
+        try
+        {
+            resizeRing(capacity);
+        }
+        finally
+        {
+            nic.exitCall();
+        }
+    }
+
+    private void resizeRing(final int capacity)
+    {
         final int max = nic.attributes().maxCqEntries();
         if (capacity < 1 || capacity > max)
         {
@@ -90,44 +110,48 @@ final class EngineCq implements CompletionQueue
     @Override
     public boolean done(final Completion completion)
     {
-        checkOpen();
-        nic.onCall();
-        return poll(completion);
+        enter();
+        try
+        {
+            nic.onCall();
+            return poll(completion);
+        }
+        finally
+        {
+            nic.exitCall();
+        }
     }
 
     @Override
     public boolean await(final long timeoutNs, final Completion completion)
     {
-        checkOpen();
-        nic.onCall();
-        if (poll(completion))
-        {
-            return true;
-        }
-        if (!nic.enterWait())
-        {
-            return false;
-        }
+        enter();
         try
         {
-            idler.start(timeoutNs);
-            while (true)
-            {
-                if (poll(completion))
-                {
-                    idler.finish();
-                    nic.onCall();
-                    return true;
-                }
-                if (!idler.idle(slot))
-                {
-                    return false;
-                }
-            }
+            nic.onCall();
+            return poll(completion) || awaitEntry(timeoutNs, completion);
         }
         finally
         {
-            nic.exitWait();
+            nic.exitCall();
+        }
+    }
+
+    private boolean awaitEntry(final long timeoutNs, final Completion completion)
+    {
+        idler.start(timeoutNs);
+        while (true)
+        {
+            if (poll(completion))
+            {
+                idler.finish();
+                nic.onCall();
+                return true;
+            }
+            if (!idler.idle(slot))
+            {
+                return false;
+            }
         }
     }
 
@@ -150,7 +174,18 @@ final class EngineCq implements CompletionQueue
     @Override
     public String toString()
     {
-        return "CompletionQueue{id=" + id + ", capacity=" + ring.capacity() + ", queued=" + ring.size() + '}';
+        if (closed || !nic.enterCall())
+        {
+            return "CompletionQueue{id=" + id + ", destroyed}";
+        }
+        try
+        {
+            return "CompletionQueue{id=" + id + ", capacity=" + ring.capacity() + ", queued=" + ring.size() + '}';
+        }
+        finally
+        {
+            nic.exitCall();
+        }
     }
 
     private boolean poll(final Completion completion)
@@ -166,6 +201,16 @@ final class EngineCq implements CompletionQueue
             }
         }
         return false;
+    }
+
+    /**
+     * Enters a call of this queue: checks it is not destroyed and counts the call on the NIC; the caller leaves with
+     * {@code nic.exitCall()} in a finally.
+     */
+    private void enter()
+    {
+        checkOpen();
+        nic.enterControl();
     }
 
     private void checkOpen()

@@ -1,6 +1,7 @@
 package org.viadsm.via.engine;
 
 import java.nio.ByteBuffer;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -34,7 +35,10 @@ import org.viadsm.via.memory.ProtectionTag;
  * {@link #unmapMemory(long, ByteBuffer)}, {@link #registersForeignMemory()} and {@link #onClose()}.
  * <p>
  * <b>Note:</b> control calls are thread-safe; see {@link Vi} and {@link CompletionQueue} for their queues.
- * Calls racing {@link #close()} other than waits are not supported; waits return when the NIC closes.
+ * Every call that touches the shared area or mapped memory is counted while it runs, and {@link #close()} releases
+ * them (unmaps, deletes files) only once the last such call has left, whichever thread that is, so a call racing
+ * {@link #close()}, or an {@link AsyncErrorHandler} closing the NIC from inside a call, never touches released
+ * memory; waits return when the NIC closes.
  */
 public abstract class EngineNic implements Nic
 {
@@ -58,7 +62,8 @@ public abstract class EngineNic implements Nic
     private final SelfPeer self;
     private final PeerDirectory peers = new PeerDirectory(this);
     private final Housekeeper housekeeper;
-    private final AtomicInteger activeWaits = new AtomicInteger();
+    private final AtomicInteger calls = new AtomicInteger();
+    private final AtomicBoolean released = new AtomicBoolean();
     private volatile boolean closed;
 
     /**
@@ -342,16 +347,15 @@ public abstract class EngineNic implements Nic
     @Override
     public final ConnectRequest connectWait(final long discriminator, final long timeoutNs)
     {
-        checkOpen();
-        onCall();
         enterControl();
         try
         {
+            onCall();
             return connections.connectWait(discriminator, timeoutNs);
         }
         finally
         {
-            exitWait();
+            exitCall();
         }
     }
 
@@ -376,22 +380,18 @@ public abstract class EngineNic implements Nic
             {
                 return;
             }
+            calls.incrementAndGet();
             closed = true;
         }
         try
         {
             closeQueues();
             area.markClosed();
-            awaitWaiters();
-            synchronized (lock)
-            {
-                memory.closeAll();
-            }
-            peers.close();
+            awaitCallers(housekeeper.isDispatchingOn(Thread.currentThread()) ? 2 : 1);
         }
         finally
         {
-            onClose();
+            exitCall();
         }
     }
 
@@ -439,31 +439,42 @@ public abstract class EngineNic implements Nic
         housekeeper.doWork(nowNs);
     }
 
-    boolean enterWait()
+    /**
+     * Enters a call that touches the shared area or mapped memory; pair with {@link #exitCall()} in a finally.
+     *
+     * @return false if the NIC is closed: the call must touch nothing (and must not call {@link #exitCall()}).
+     */
+    boolean enterCall()
     {
-        activeWaits.incrementAndGet();
+        calls.incrementAndGet();
         if (closed)
         {
-            activeWaits.decrementAndGet();
+            exitCall();
             return false;
         }
         return true;
     }
 
     /**
-     * Enters a connection call, which touches the area like a wait; {@link #close()} waits for it to leave.
+     * Enters a call like {@link #enterCall()}, throwing if the NIC is closed.
      */
     void enterControl()
     {
-        if (!enterWait())
+        if (!enterCall())
         {
             throw new IllegalStateException("NIC " + address + " is closed");
         }
     }
 
-    void exitWait()
+    /**
+     * Leaves a call; the last call to leave a closed NIC releases its memory.
+     */
+    void exitCall()
     {
-        activeWaits.decrementAndGet();
+        if (0 == calls.decrementAndGet() && closed)
+        {
+            release();
+        }
     }
 
     void destroyVi(final EngineVi vi)
@@ -508,7 +519,7 @@ public abstract class EngineNic implements Nic
             if (null != vi)
             {
                 vi.wakeRecvWaiter();
-                vi.close();
+                vi.destroy();
             }
         }
         synchronized (lock)
@@ -526,12 +537,37 @@ public abstract class EngineNic implements Nic
         }
     }
 
-    private void awaitWaiters()
+    /**
+     * Gives the calls still inside (waits end within a park once the NIC is closed) a grace period to leave, until
+     * only {@code own} remain: the closing call, and the call that ran the error handler closing the NIC. Calls
+     * still inside afterwards keep the memory mapped; the last of them releases it.
+     */
+    private void awaitCallers(final int own)
     {
         final long deadlineNs = System.nanoTime() + CLOSE_GRACE_NS;
-        while (activeWaits.get() > 0 && System.nanoTime() - deadlineNs < 0)
+        while (calls.get() > own && System.nanoTime() - deadlineNs < 0)
         {
             LockSupport.parkNanos(100_000L);
+        }
+    }
+
+    private void release()
+    {
+        if (!released.compareAndSet(false, true))
+        {
+            return;
+        }
+        try
+        {
+            synchronized (lock)
+            {
+                memory.closeAll();
+            }
+            peers.close();
+        }
+        finally
+        {
+            onClose();
         }
     }
 

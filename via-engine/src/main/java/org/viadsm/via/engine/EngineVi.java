@@ -97,8 +97,15 @@ final class EngineVi implements Vi
     @Override
     public ViState state()
     {
-        checkOpen();
-        return ViRecordLayout.viState(record.state());
+        enter();
+        try
+        {
+            return ViRecordLayout.viState(record.state());
+        }
+        finally
+        {
+            nic.exitCall();
+        }
     }
 
     @Override
@@ -117,75 +124,79 @@ final class EngineVi implements Vi
     @Override
     public void connectRequest(final String remoteAddress, final long discriminator, final long timeoutNs)
     {
-        checkOpen();
-        nic.onCall();
-        nic.enterControl();
+        enter();
         try
         {
             nic.connections().connectRequest(this, remoteAddress, discriminator, timeoutNs);
         }
         finally
         {
-            nic.exitWait();
+            nic.exitCall();
         }
     }
 
     @Override
     public void connectPeerRequest(final String remoteAddress, final long discriminator, final long timeoutNs)
     {
-        checkOpen();
-        nic.onCall();
-        nic.enterControl();
+        enter();
         try
         {
             nic.connections().connectPeerRequest(this, remoteAddress, discriminator, timeoutNs);
         }
         finally
         {
-            nic.exitWait();
+            nic.exitCall();
         }
     }
 
     @Override
     public boolean connectPeerDone()
     {
-        checkOpen();
-        nic.onCall();
-        nic.enterControl();
+        enter();
         try
         {
             return nic.connections().connectPeerDone(this);
         }
         finally
         {
-            nic.exitWait();
+            nic.exitCall();
         }
     }
 
     @Override
     public void connectPeerWait(final long timeoutNs)
     {
-        checkOpen();
-        nic.onCall();
-        nic.enterControl();
+        enter();
         try
         {
             nic.connections().connectPeerWait(this, timeoutNs);
         }
         finally
         {
-            nic.exitWait();
+            nic.exitCall();
         }
     }
 
     @Override
     public void disconnect()
     {
-        if (closed)
+        if (closed || !nic.enterCall())
         {
             return;
         }
-        nic.onCall();
+        try
+        {
+            nic.onCall();
+            tearDown();
+        }
+        finally
+        {
+            nic.exitCall();
+        }
+    }
+
+    private void tearDown()
+    {
         int state = record.state();
         if (STATE_CONNECT_PENDING == state)
         {
@@ -209,8 +220,19 @@ final class EngineVi implements Vi
     @Override
     public void postSend(final Descriptor descriptor)
     {
-        checkOpen();
-        nic.onCall();
+        enter();
+        try
+        {
+            send(descriptor);
+        }
+        finally
+        {
+            nic.exitCall();
+        }
+    }
+
+    private void send(final Descriptor descriptor)
+    {
         final int state = record.state();
         if (STATE_IDLE == state || STATE_CONNECT_PENDING == state)
         {
@@ -230,25 +252,48 @@ final class EngineVi implements Vi
     @Override
     public Descriptor sendDone()
     {
-        checkOpen();
-        nic.onCall();
-        return takeSend();
+        enter();
+        try
+        {
+            return takeSend();
+        }
+        finally
+        {
+            nic.exitCall();
+        }
     }
 
     @Override
     public Descriptor sendWait(final long timeoutNs)
     {
-        checkOpen();
         checkNoCq(sendCq, "send");
-        nic.onCall();
-        return await(false, timeoutNs);
+        enter();
+        try
+        {
+            return await(false, timeoutNs);
+        }
+        finally
+        {
+            nic.exitCall();
+        }
     }
 
     @Override
     public void postRecv(final Descriptor descriptor)
     {
-        checkOpen();
-        nic.onCall();
+        enter();
+        try
+        {
+            receive(descriptor);
+        }
+        finally
+        {
+            nic.exitCall();
+        }
+    }
+
+    private void receive(final Descriptor descriptor)
+    {
         if (recvFifo.isFull())
         {
             throw new IllegalStateException("receive queue of VI " + id + " is full: " +
@@ -267,18 +312,30 @@ final class EngineVi implements Vi
     @Override
     public Descriptor recvDone()
     {
-        checkOpen();
-        nic.onCall();
-        return takeRecv();
+        enter();
+        try
+        {
+            return takeRecv();
+        }
+        finally
+        {
+            nic.exitCall();
+        }
     }
 
     @Override
     public Descriptor recvWait(final long timeoutNs)
     {
-        checkOpen();
         checkNoCq(recvCq, "receive");
-        nic.onCall();
-        return await(true, timeoutNs);
+        enter();
+        try
+        {
+            return await(true, timeoutNs);
+        }
+        finally
+        {
+            nic.exitCall();
+        }
     }
 
     @Override
@@ -296,11 +353,30 @@ final class EngineVi implements Vi
     @Override
     public void close()
     {
+        if (closed || !nic.enterCall())
+        {
+            return;
+        }
+        try
+        {
+            destroy();
+        }
+        finally
+        {
+            nic.exitCall();
+        }
+    }
+
+    /**
+     * Destroys the VI from inside a counted call: its own, or the NIC's close.
+     */
+    void destroy()
+    {
         if (closed)
         {
             return;
         }
-        disconnect();
+        tearDown();
         nic.destroyVi(this);
         closed = true;
         returnAll(sendFifo, DescriptorStatus.OP_SEND);
@@ -310,7 +386,20 @@ final class EngineVi implements Vi
     @Override
     public String toString()
     {
-        return "Vi{id=" + id + ", nic=" + nic.address() + ", state=" + (closed ? "DESTROYED" : state()) + '}';
+        String state = "DESTROYED";
+        if (!closed && nic.enterCall())
+        {
+            try
+            {
+                final int raw = record.state();
+                state = ViRecordLayout.STATE_FREE == raw ? "FREE" : ViRecordLayout.viState(raw).name();
+            }
+            finally
+            {
+                nic.exitCall();
+            }
+        }
+        return "Vi{id=" + id + ", nic=" + nic.address() + ", state=" + state + '}';
     }
 
     ViRecord record()
@@ -435,31 +524,24 @@ final class EngineVi implements Vi
     private Descriptor await(final boolean recv, final long timeoutNs)
     {
         Descriptor descriptor = recv ? takeRecv() : takeSend();
-        if (null != descriptor || (recv ? recvFifo : sendFifo).isEmpty() || !nic.enterWait())
+        if (null != descriptor || (recv ? recvFifo : sendFifo).isEmpty() || nic.isClosed())
         {
             return descriptor;
         }
         final Idler idler = recv ? recvIdler : sendIdler;
-        try
+        idler.start(timeoutNs);
+        do
         {
-            idler.start(timeoutNs);
-            do
+            descriptor = recv ? takeRecv() : takeSend();
+            if (null != descriptor)
             {
-                descriptor = recv ? takeRecv() : takeSend();
-                if (null != descriptor)
-                {
-                    idler.finish();
-                    nic.onCall();
-                    return descriptor;
-                }
+                idler.finish();
+                nic.onCall();
+                return descriptor;
             }
-            while (idler.idle(recv ? recvSlot : null));
-            return null;
         }
-        finally
-        {
-            nic.exitWait();
-        }
+        while (idler.idle(recv ? recvSlot : null));
+        return null;
     }
 
     private Descriptor takeSend()
@@ -529,6 +611,25 @@ final class EngineVi implements Vi
         {
             throw new IllegalStateException("the " + queue + " queue of VI " + id + " is attached to completion " +
                 "queue " + cq.id() + ": take completions from the queue, then use " + queue + "Done()");
+        }
+    }
+
+    /**
+     * Enters a call of this VI: checks it is not destroyed, counts the call on the NIC and hands queued errors to
+     * the handler. The caller leaves with {@code nic.exitCall()} in a finally.
+     */
+    private void enter()
+    {
+        checkOpen();
+        nic.enterControl();
+        try
+        {
+            nic.onCall();
+        }
+        catch (final Throwable ex)
+        {
+            nic.exitCall();
+            throw ex;
         }
     }
 

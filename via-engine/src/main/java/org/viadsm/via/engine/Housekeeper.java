@@ -18,9 +18,10 @@ final class Housekeeper
     private final long failureCheckIntervalNs = Configuration.failureCheckIntervalNs();
     private final AtomicBoolean delivering = new AtomicBoolean();
     private final AtomicBoolean detecting = new AtomicBoolean();
-    private final ErrorRing.Consumer dispatcher = this::dispatch;
+    private final ErrorRing.Consumer dispatch = this::dispatch;
     private volatile long nextFailureCheckNs;
     private volatile AsyncErrorHandler handler;
+    private volatile Thread dispatcher;
 
     Housekeeper(final EngineNic nic)
     {
@@ -40,15 +41,26 @@ final class Housekeeper
     {
         if (!errors.isEmpty() && delivering.compareAndSet(false, true))
         {
+            dispatcher = Thread.currentThread();
             try
             {
-                errors.drain(dispatcher);
+                errors.drain(dispatch);
             }
             finally
             {
+                dispatcher = null;
                 delivering.set(false);
             }
         }
+    }
+
+    /**
+     * Whether {@code thread} is running the handler, so that a close from the handler does not wait for the call
+     * the handler runs in.
+     */
+    boolean isDispatchingOn(final Thread thread)
+    {
+        return dispatcher == thread;
     }
 
     void doWork(final long nowNs)

@@ -1,0 +1,112 @@
+package org.viadsm.via.provider;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.viadsm.via.Nic;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.engine.SparseMemory;
+import org.viadsm.via.internal.JavaProcess;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Scenarios that used to crash the JVM, each run in a child JVM that must exit normally and report what it saw.
+ */
+@Timeout(120)
+class CrashSafetyTest
+{
+    private static final long T = 10_000_000_000L;
+
+    /**
+     * An asynchronous-error handler closes its own NIC: once from {@code recvDone}, once from inside a
+     * {@code recvWait}. Arguments: scheme, unique tag.
+     */
+    static final class HandlerClosesNic
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            final String scheme = args[0];
+            final String tag = args[1];
+            closeFromHandler(scheme, tag + "a", false);
+            closeFromHandler(scheme, tag + "b", true);
+            System.out.println("SURVIVED");
+        }
+
+        private static void closeFromHandler(final String scheme, final String tag, final boolean waiting)
+        {
+            final Nic a = Nic.open(scheme + ":hx" + tag);
+            final Nic b = Nic.open(scheme + ":hy" + tag);
+            final Vi va = vi(a);
+            final Vi vb = vi(b);
+            Providers.connect(va, b.address(), vb, a.address());
+            final MemoryRegion region = a.registerMemory(a.allocateMemory(4096),
+                MemoryAttributes.localOnly(va.attributes().ptag()));
+            va.postRecv(Descriptor.allocate(1).reset().send().addSegment(region, 0, 64));
+            a.errorHandler((error, vi, detail) ->
+            {
+                System.out.println("HANDLER " + error);
+                a.close();
+            });
+            b.close();
+            final Descriptor returned = waiting ? va.recvWait(T) : va.recvDone();
+            System.out.println("RETURNED " + (null == returned ? "none" : "descriptor") + " CLOSED " + a.isClosed() +
+                " FILE " + Files.exists(SparseMemory.directory().resolve("viadsm-hx" + tag + ".nic")));
+        }
+    }
+
+    private static Vi vi(final Nic nic)
+    {
+        return nic.createVi(new ViAttributes().ptag(nic.createPtag())
+            .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+    }
+
+    private static List<String> run(final Class<?> main, final String... args) throws Exception
+    {
+        final Process process = JavaProcess.start(main, List.of("-Xmx64m", "-XX:+UseSerialGC",
+            "-XX:-CreateCoredumpOnCrash", "-XX:ErrorFile=/dev/null"), List.of(args));
+        final List<String> lines = new ArrayList<>();
+        try (BufferedReader out = new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)))
+        {
+            String line;
+            while (null != (line = out.readLine()))
+            {
+                lines.add(line);
+            }
+        }
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "child still running: " + lines);
+        assertEquals(0, process.exitValue(), "child output: " + lines);
+        return lines;
+    }
+
+    private static String tag()
+    {
+        return Long.toString(ProcessHandle.current().pid(), 36) + Long.toString(System.nanoTime() & 0xFFFFF, 36);
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void closingTheNicFromItsErrorHandlerShouldNotCrashTheJvm(final String scheme) throws Exception
+    {
+        final List<String> lines = run(HandlerClosesNic.class, scheme, tag());
+        assertEquals(List.of(
+            "HANDLER CONNECTION_LOST", "RETURNED none CLOSED true FILE false",
+            "HANDLER CONNECTION_LOST", "RETURNED none CLOSED true FILE false",
+            "SURVIVED"), lines);
+    }
+}
