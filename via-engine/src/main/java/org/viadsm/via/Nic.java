@@ -99,12 +99,13 @@ public interface Nic extends AutoCloseable
      * Registers memory, as {@code VipRegisterMem} does: from the buffer's first byte to its capacity (register a
      * {@link ByteBuffer#slice()} for part of a buffer).
      *
-     * @param buffer     a direct buffer; for the shm provider it must lie within memory from
+     * @param buffer     a direct, writable buffer (the NIC writes into registered memory: receives, RDMA Writes,
+     *                   atomics); for the shm provider it must lie within memory from
      *                   {@link #allocateMemory(int)}, which peers can map.
      * @param attributes ptag and RDMA enable bits.
      * @return the registered region.
-     * @throws IllegalArgumentException if the buffer is not direct, not reachable by this provider, or the ptag
-     *                                  belongs to another NIC.
+     * @throws IllegalArgumentException if the buffer is not direct, is read-only, is not reachable by this provider,
+     *                                  or the ptag belongs to another NIC.
      * @throws ViaException             with {@link ViaError#ERROR_RESOURCE} past the registration limits.
      */
     MemoryRegion registerMemory(ByteBuffer buffer, MemoryAttributes attributes);

@@ -94,6 +94,12 @@ final class MemoryManager
         {
             throw new IllegalArgumentException("registered memory must be a direct buffer: " + buffer);
         }
+        if (buffer.isReadOnly())
+        {
+            // a read-only mapping would fault (SIGSEGV) at the first receive, RDMA Write or atomic into it
+            throw new IllegalArgumentException("registered memory must be writable, the NIC writes into it: " +
+                "read-only buffer " + buffer);
+        }
         final long address = BufferUtil.address(buffer);
         final int length = buffer.capacity();
         final Allocation allocation = enclosing(address, length);

@@ -2,13 +2,20 @@ package org.viadsm.via.provider;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.via.Nic;
@@ -69,6 +76,54 @@ class CrashSafetyTest
         }
     }
 
+    /**
+     * A peer's RDMA Write into a read-only mapping registered with RDMA Write enabled. Arguments: a directory for the
+     * mapped file, unique tag.
+     */
+    static final class ReadOnlyTarget
+    {
+        public static void main(final String[] args) throws Exception
+        {
+            final Path file = Files.write(Paths.get(args[0]).resolve("read-only.bin"), new byte[4096]);
+            final MappedByteBuffer readOnly;
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ))
+            {
+                readOnly = channel.map(FileChannel.MapMode.READ_ONLY, 0, 4096);
+            }
+            final Nic a = Nic.open("jvm:ra" + args[1]);
+            final Nic b = Nic.open("jvm:rb" + args[1]);
+            final Vi va = vi(a, true);
+            final Vi vb = vi(b, true);
+            Providers.connect(va, b.address(), vb, a.address());
+            MemoryRegion target = null;
+            try
+            {
+                target = b.registerMemory(readOnly, MemoryAttributes.remoteAccess(vb.attributes().ptag()));
+                System.out.println("REGISTERED");
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                System.out.println("REFUSED " + ex.getMessage().contains("read-only"));
+            }
+            if (null != target)
+            {
+                final MemoryRegion local = a.registerMemory(a.allocateMemory(4096),
+                    MemoryAttributes.remoteAccess(va.attributes().ptag()));
+                va.postSend(Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 0).addSegment(local, 0, 64));
+                System.out.println("WRITTEN " + va.sendDone());
+            }
+            a.close();
+            b.close();
+            System.out.println("SURVIVED");
+        }
+    }
+
+    private static Vi vi(final Nic nic, final boolean rdmaWrite)
+    {
+        return nic.createVi(new ViAttributes().ptag(nic.createPtag()).enableRdmaWrite(rdmaWrite)
+            .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+    }
+
     private static Vi vi(final Nic nic)
     {
         return nic.createVi(new ViAttributes().ptag(nic.createPtag())
@@ -97,6 +152,12 @@ class CrashSafetyTest
     private static String tag()
     {
         return Long.toString(ProcessHandle.current().pid(), 36) + Long.toString(System.nanoTime() & 0xFFFFF, 36);
+    }
+
+    @Test
+    void registeringReadOnlyMemoryShouldFailInsteadOfCrashingAtThePeersWrite(@TempDir final Path dir) throws Exception
+    {
+        assertEquals(List.of("REFUSED true", "SURVIVED"), run(ReadOnlyTarget.class, dir.toString(), tag()));
     }
 
     @ParameterizedTest

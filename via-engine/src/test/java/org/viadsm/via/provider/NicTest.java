@@ -140,4 +140,19 @@ class NicTest
         assertThrows(IllegalArgumentException.class, () -> Nic.open(scheme + ":a/b"));
         assertThrows(IllegalArgumentException.class, () -> Nic.open("nosuch:a"));
     }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void registerMemoryShouldRefuseReadOnlyBuffers(final String scheme)
+    {
+        try (Nic nic = Nic.open(Providers.address(scheme)))
+        {
+            final ByteBuffer memory = nic.allocateMemory(8192);
+            final MemoryAttributes attributes = MemoryAttributes.remoteAccess(nic.createPtag());
+            final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+                () -> nic.registerMemory(memory.asReadOnlyBuffer(), attributes));
+            assertTrue(ex.getMessage().contains("read-only"), ex.getMessage());
+            assertEquals(8192, nic.registerMemory(memory, attributes).length());
+        }
+    }
 }
