@@ -141,6 +141,7 @@ final class ConnectionManager
             throw new IllegalStateException("VI " + server.id() + " is not idle: " +
                 ViRecordLayout.viState(record.state()));
         }
+        ViRecord accepted = null;
         try
         {
             request.markAnswered();
@@ -150,20 +151,26 @@ final class ConnectionManager
             {
                 client.settle(request.sequence, 0, RESULT_NO_MATCH);
                 throw new ViaException(ViaError.NO_MATCH, "VI " + server.id() + " is " + server.reliability() +
-                    ", the request from " + request.address + " is " + Connection.reliabilityOf(request.reliability));
+                    ", the request from " + request.address + " is " + request.reliability + " (VIPL value)");
             }
             if (!client.settle(request.sequence, server.id(), RESULT_ACCEPTED))
             {
                 throw new ViaException(ViaError.NOT_REACHABLE, "the client at " + request.address + " gave up");
             }
+            accepted = client;
             final int maxTransfer = Math.min(server.attributes().maxTransferSize(), request.maxTransfer);
-            server.onConnected(peer, request.viId, request.address);
+            connect(server, peer, request.viId, request.address);
             record.establish(STATE_CONNECT_PENDING, peer.nicId(), request.viId, maxTransfer);
             client.establish(STATE_CONNECT_PENDING, nic.nicId(), server.id(), maxTransfer);
         }
         catch (final RuntimeException ex)
         {
             record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
+            if (null != accepted)
+            {
+                // the client was told accepted: make it fail now rather than at its establish timeout
+                accepted.compareAndSetState(STATE_CONNECT_PENDING, STATE_ERROR);
+            }
             throw ex;
         }
     }
@@ -305,13 +312,22 @@ final class ConnectionManager
             }
             return false;
         }
-        if (isEstablished(record, state, request.peer, peerViId))
+        if (isEstablished(vi, state, request.peer, peerViId))
         {
             synchronized (this)
             {
                 if (!request.completed)
                 {
-                    vi.onConnected(request.peer, peerViId, request.address);
+                    try
+                    {
+                        connect(vi, request.peer, peerViId, request.address);
+                    }
+                    catch (final ViaException ex)
+                    {
+                        record.compareAndSetState(state, STATE_IDLE);
+                        vi.peerRequest = null;
+                        throw ex;
+                    }
                     request.completed = true;
                 }
             }
@@ -357,10 +373,18 @@ final class ConnectionManager
         while (true)
         {
             final int state = record.state();
-            if (isEstablished(record, state, peer, peerViId))
+            if (isEstablished(vi, state, peer, peerViId))
             {
                 idler.finish();
-                vi.onConnected(peer, peerViId, address);
+                try
+                {
+                    connect(vi, peer, peerViId, address);
+                }
+                catch (final ViaException ex)
+                {
+                    record.compareAndSetState(state, STATE_IDLE);
+                    throw ex;
+                }
                 return;
             }
             if (STATE_CONNECT_PENDING != state || !peer.isOpen() || !peer.isAlive() || !idler.idle(null))
@@ -372,11 +396,37 @@ final class ConnectionManager
         }
     }
 
-    private static boolean isEstablished(
-        final ViRecord record, final int state, final PeerNic peer, final int peerViId)
+    /**
+     * Whether the answering side established the connection: the VI's record names the peer VI that answered, on
+     * the NIC asked, and is connected while the peer's record is connected back to it (the answering side connects
+     * its own record first), or is already in error after that.
+     */
+    private boolean isEstablished(final EngineVi vi, final int state, final PeerNic peer, final int peerViId)
     {
-        return STATE_CONNECTED == state || STATE_ERROR == state &&
-            record.peerNicId() == peer.nicId() && record.peerViId() == peerViId;
+        final ViRecord record = vi.record();
+        if (record.peerNicId() != peer.nicId() || record.peerViId() != peerViId)
+        {
+            return false;
+        }
+        return STATE_ERROR == state || STATE_CONNECTED == state && peerViId >= 0 &&
+            peerViId < peer.area().geometry().maxVis() && peer.viRecord(peerViId).isConnectedTo(nic.nicId(), vi.id());
+    }
+
+    /**
+     * Gives the VI its connection to the peer VI; a peer record that is no live VI fails with a ViaException, and
+     * the caller undoes the state.
+     */
+    private static void connect(final EngineVi vi, final PeerNic peer, final int peerViId, final String address)
+    {
+        try
+        {
+            vi.onConnected(peer, peerViId, address);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ViaException(ViaError.NOT_REACHABLE, "VI " + peerViId + " of " + address +
+                " is not a live VI: " + ex.getMessage(), ex);
+        }
     }
 
     /**
@@ -501,7 +551,17 @@ final class ConnectionManager
             return;
         }
         final int maxTransfer = Math.min(record.maxTransfer(), remote.maxTransfer);
-        local.onConnected(request.peer, remote.viId, request.address);
+        try
+        {
+            connect(local, request.peer, remote.viId, request.address);
+        }
+        catch (final ViaException ex)
+        {
+            // both were told accepted: each fails in its next connectPeerDone
+            record.compareAndSetState(STATE_CONNECT_PENDING, STATE_ERROR);
+            remoteRecord.compareAndSetState(STATE_CONNECT_PENDING, STATE_ERROR);
+            return;
+        }
         record.establish(STATE_CONNECT_PENDING, request.peer.nicId(), remote.viId, maxTransfer);
         request.completed = true;
         remoteRecord.establish(STATE_CONNECT_PENDING, nic.nicId(), local.id(), maxTransfer);

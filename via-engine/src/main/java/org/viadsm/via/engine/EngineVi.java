@@ -74,6 +74,7 @@ final class EngineVi implements Vi
         this.sendIdler = new Idler(nic);
         this.recvIdler = new Idler(nic);
         this.initiator = new Initiator(nic, this);
+        this.connectSequence = ViRecordLayout.connectSequence(record.connectWord());
     }
 
     @Override

@@ -69,7 +69,9 @@ public final class ViRecord
 
     /**
      * Owner side: initializes a free record for a new VI and makes it idle with release semantics. The receive
-     * ring restarts empty at its current producer index.
+     * ring restarts empty at its current producer index, and the connect word keeps the last request's sequence
+     * number, settled as abandoned, so that the new VI's requests continue the sequence and a request the record's
+     * previous VI left at a server can never settle the new VI's.
      *
      * @param ptag        protection tag value.
      * @param reliability VIPL value of the reliability level.
@@ -95,7 +97,9 @@ public final class ViRecord
         buffer.putInt(offset + RECV_CQ_ID_OFFSET, recvCqId);
         buffer.putLong(offset + PEER_NIC_ID_OFFSET, 0);
         buffer.putInt(offset + PEER_VI_ID_OFFSET, -1);
-        buffer.putLong(offset + CONNECT_WORD_OFFSET, 0);
+        final int lastSequence = ViRecordLayout.connectSequence(buffer.getLongVolatile(offset + CONNECT_WORD_OFFSET));
+        buffer.putLong(offset + CONNECT_WORD_OFFSET,
+            ViRecordLayout.connectWord(lastSequence, 0, ViRecordLayout.RESULT_ABANDONED));
         final long producer = buffer.getLongVolatile(offset + RECV_PRODUCER_OFFSET);
         buffer.putLongVolatile(offset + RECV_CONSUMER_OFFSET, producer);
         buffer.putIntRelease(offset + STATE_OFFSET, STATE_IDLE);

@@ -239,6 +239,38 @@ class ConnectionTest extends TwoNodes
         assertEquals(ViState.CONNECTED, other.state());
     }
 
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void staleRequestOfAReusedViRecordShouldNotConnectTheNewVi(final String scheme) throws Exception
+    {
+        nodes(scheme);
+        try (Node c = new Node(Providers.address(scheme)))
+        {
+            final Vi old = a.vi(ReliabilityLevel.RELIABLE_DELIVERY);
+            assertThrows(ViaException.class, () -> old.connectRequest(b.nic.address(), 5, SHORT_NS));
+            final int id = old.id();
+            old.close();
+            final Vi fresh = a.vi(ReliabilityLevel.RELIABLE_DELIVERY);
+            assertEquals(id, fresh.id());
+            final CompletableFuture<Void> connecting =
+                CompletableFuture.runAsync(() -> fresh.connectRequest(c.nic.address(), 5, T));
+            while (ViState.CONNECT_PENDING != fresh.state())
+            {
+                Thread.onSpinWait();
+            }
+
+            final ViaException stale = assertThrows(ViaException.class, () -> b.nic.connectWait(5, SHORT_NS),
+                "the request the VI's previous incarnation left at b is stale");
+            assertEquals(ViaError.TIMEOUT, stale.error());
+            final Vi server = c.vi(ReliabilityLevel.RELIABLE_DELIVERY);
+            c.nic.connectWait(5, T).accept(server);
+            connecting.get(20, TimeUnit.SECONDS);
+            assertEquals(ViState.CONNECTED, fresh.state());
+            assertEquals(c.nic.address(), fresh.remoteAddress());
+            assertEquals(ViState.CONNECTED, server.state());
+        }
+    }
+
     private static final class RecvFlushed
     {
         static final int STATUS = DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE |
