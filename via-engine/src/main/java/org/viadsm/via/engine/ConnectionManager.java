@@ -25,8 +25,10 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
  * into the target NIC's request ring. The answering side settles the requester's connect word with one
  * compare-and-set (accepted with its VI id, rejected, no match); a requester that gives up settles it as abandoned,
  * so exactly one of them wins. After an accept, the answering side writes the peer fields of both records and makes
- * both connected. Peer-to-peer requests are matched by the side with the smaller NIC id (on one NIC, by the VI with
- * the smaller id), which settles both connect words.
+ * both connected, its own first; each side gives its VI the connection only once both records are connected to each
+ * other, so that failure detection, which takes a peer record no longer connected back as a lost connection, never
+ * sees a connection half made. Peer-to-peer requests are matched by the side with the smaller NIC id (on one NIC, by
+ * the VI with the smaller id), which settles both connect words.
  * <p>
  * <b>Note:</b> thread-safe; the ring is drained and requests are matched under this object's lock, and waits park
  * outside it.
@@ -159,17 +161,23 @@ final class ConnectionManager
             }
             accepted = client;
             final int maxTransfer = Math.min(server.attributes().maxTransferSize(), request.maxTransfer);
-            connect(server, peer, request.viId, request.address);
             record.establish(STATE_CONNECT_PENDING, peer.nicId(), request.viId, maxTransfer);
-            client.establish(STATE_CONNECT_PENDING, nic.nicId(), server.id(), maxTransfer);
+            if (!client.establish(STATE_CONNECT_PENDING, nic.nicId(), server.id(), maxTransfer))
+            {
+                throw new ViaException(ViaError.NOT_REACHABLE, "the client at " + request.address +
+                    " gave up before the connection was established");
+            }
+            connect(server, peer, request.viId, request.address);
         }
         catch (final RuntimeException ex)
         {
             record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
+            record.compareAndSetState(STATE_CONNECTED, STATE_IDLE);
             if (null != accepted)
             {
                 // the client was told accepted: make it fail now rather than at its establish timeout
                 accepted.compareAndSetState(STATE_CONNECT_PENDING, STATE_ERROR);
+                accepted.compareAndSetState(STATE_CONNECTED, STATE_ERROR);
             }
             throw ex;
         }
@@ -551,20 +559,45 @@ final class ConnectionManager
             return;
         }
         final int maxTransfer = Math.min(record.maxTransfer(), remote.maxTransfer);
+        record.establish(STATE_CONNECT_PENDING, request.peer.nicId(), remote.viId, maxTransfer);
+        boolean connected = false;
         try
         {
-            connect(local, request.peer, remote.viId, request.address);
+            if (remoteRecord.establish(STATE_CONNECT_PENDING, nic.nicId(), local.id(), maxTransfer))
+            {
+                connect(local, request.peer, remote.viId, request.address);
+                request.completed = true;
+                connected = true;
+            }
         }
         catch (final ViaException ex)
         {
-            // both were told accepted: each fails in its next connectPeerDone
-            record.compareAndSetState(STATE_CONNECT_PENDING, STATE_ERROR);
-            remoteRecord.compareAndSetState(STATE_CONNECT_PENDING, STATE_ERROR);
-            return;
+            remoteRecord.compareAndSetState(STATE_CONNECTED, STATE_ERROR);
         }
-        record.establish(STATE_CONNECT_PENDING, request.peer.nicId(), remote.viId, maxTransfer);
-        request.completed = true;
-        remoteRecord.establish(STATE_CONNECT_PENDING, nic.nicId(), local.id(), maxTransfer);
+        if (!connected)
+        {
+            // the local VI fails in its next connectPeerDone, the remote one (told accepted) in its own
+            record.compareAndSetState(STATE_CONNECTED, STATE_IDLE);
+        }
+    }
+
+    /**
+     * The connection a VI's record names when the VI never got one: the peer side established the VI's record
+     * for a peer-to-peer request the VI had not yet seen complete. Used to break that peer on disconnect.
+     *
+     * @return the connection, or null if the record names no peer the VI asked for.
+     */
+    synchronized Connection connectionNamedByRecord(final EngineVi vi)
+    {
+        final PeerRequest request = vi.peerRequest;
+        final ViRecord record = vi.record();
+        final int peerViId = record.peerViId();
+        if (null == request || record.peerNicId() != request.peer.nicId() || peerViId < 0 ||
+            peerViId >= request.peer.area().geometry().maxVis())
+        {
+            return null;
+        }
+        return new Connection(request.peer, peerViId);
     }
 
     private boolean isStale(final EngineConnectRequest request)

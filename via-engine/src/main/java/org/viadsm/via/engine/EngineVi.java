@@ -206,7 +206,8 @@ final class EngineVi implements Vi
         if (STATE_CONNECTED == state || STATE_ERROR == state)
         {
             record.compareAndSetState(STATE_CONNECTED, STATE_ERROR);
-            final Connection current = connection;
+            final Connection current =
+                null != connection ? connection : nic.connections().connectionNamedByRecord(this);
             if (null != current)
             {
                 breakPeer(current, AsyncError.CONNECTION_LOST,

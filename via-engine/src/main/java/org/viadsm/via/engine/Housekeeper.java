@@ -7,7 +7,9 @@ import org.viadsm.via.AsyncErrorHandler;
 
 /**
  * A NIC's housekeeping, done by the threads that call into it: handing queued asynchronous errors to the handler,
- * and, during long waits, checking every failure-check interval that the peers of connected VIs are alive.
+ * and, during long waits, checking every failure-check interval that the peers of connected VIs are alive and that
+ * their records are still connected to those VIs (a peer that disconnected before it knew it was connected could
+ * not tell).
  * <p>
  * <b>Note:</b> thread-safe; one thread at a time delivers errors and one checks for failures, the others skip.
  */
@@ -86,10 +88,18 @@ final class Housekeeper
         {
             final EngineVi vi = nic.viAt(i);
             final Connection connection = null == vi ? null : vi.connection();
-            if (null != connection && ViRecordLayout.STATE_CONNECTED == vi.record().state() &&
-                (!connection.peer.isOpen() || !connection.peer.isAlive()))
+            if (null == connection || ViRecordLayout.STATE_CONNECTED != vi.record().state())
+            {
+                continue;
+            }
+            if (!connection.peer.isOpen() || !connection.peer.isAlive())
             {
                 vi.onPeerLost("the peer NIC " + connection.peer.address() + " closed or its process died");
+            }
+            else if (!connection.peerRecord.isConnectedTo(nic.nicId(), vi.id()))
+            {
+                vi.onPeerLost("peer VI " + connection.peerViId + " of " + connection.peer.address() +
+                    " is no longer connected to VI " + vi.id());
             }
         }
     }

@@ -16,6 +16,7 @@ import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorStatus;
+import org.viadsm.via.engine.EngineNic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -269,6 +270,31 @@ class ConnectionTest extends TwoNodes
             assertEquals(c.nic.address(), fresh.remoteAddress());
             assertEquals(ViState.CONNECTED, server.state());
         }
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void disconnectBeforeConnectPeerDoneShouldBreakThePeer(final String scheme)
+    {
+        nodes(scheme);
+        final boolean aMatches = ((EngineNic)a.nic).nicId() < ((EngineNic)b.nic).nicId();
+        final Node matcher = aMatches ? a : b;
+        final Node other = aMatches ? b : a;
+        final Vi matching = matcher.vi(ReliabilityLevel.RELIABLE_DELIVERY);
+        final Vi late = other.vi(ReliabilityLevel.RELIABLE_DELIVERY);
+        matching.connectPeerRequest(other.nic.address(), 9, T);
+        late.connectPeerRequest(matcher.nic.address(), 9, T);
+        assertTrue(matching.connectPeerDone(), "the side with the smaller NIC id matched both requests");
+        assertEquals(ViState.CONNECTED, late.state(), "and established the other side's record");
+
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(matcher.region, 0, 64);
+        matching.postRecv(recv);
+        late.disconnect();
+        assertEquals(ViState.IDLE, late.state());
+        assertSame(recv, matching.recvWait(TimeUnit.SECONDS.toNanos(5)));
+        assertEquals(RecvFlushed.STATUS, recv.status());
+        assertEquals(ViState.ERROR, matching.state());
+        assertEquals(List.of("CONNECTION_LOST@" + matching.id()), matcher.errors());
     }
 
     private static final class RecvFlushed
