@@ -82,6 +82,11 @@ final class Initiator
         {
             vi.completeSend(descriptor, DONE | opStatus, DescriptorLayout.OP_ATOMIC == op ? 8 : length);
         }
+        else if (TargetAccess.TARGET_FAULT == outcome)
+        {
+            vi.completeSend(descriptor, DONE | DescriptorStatus.TRANSPORT_ERROR | opStatus, 0);
+            vi.breakConnection(AsyncError.RDMA_TRANSPORT, connection.access.detail());
+        }
         else
         {
             onRemoteFailure(descriptor, op, opStatus, outcome, length, connection.access.detail());

@@ -11,7 +11,11 @@ import java.lang.invoke.VarHandle;
  * completes the target's receive entry. No target thread is involved, and nothing is written when a check fails.
  * <p>
  * Results are the {@code *} codes below; {@link #detail()} then says what failed. RDMA Writes are followed by a
- * release fence, so the target sees the writes of one VI in posting order.
+ * release fence, so the target sees the writes of one VI in posting order. No exception leaves an operation: one
+ * raised while the bytes move (a memory fault the JVM raises at the copy, a bug) completes the receive the operation
+ * claimed, if any, with a transport error and reports {@link #TARGET_FAULT}, so neither work queue is left holding
+ * a claimed entry nobody completes. (A fault the JVM raises only later, asynchronously, from compiled code, cannot be
+ * tied to the operation.)
  * <p>
  * <b>Note:</b> not thread-safe: one instance per connection, used by the initiating VI's send-queue thread (or the
  * provider thread that acts for it).
@@ -32,6 +36,11 @@ public final class TargetAccess
     public static final int RDMA_WRITE_PROTECTION = 5;
     /** An RDMA Read or atomic failed the target's checks. */
     public static final int RDMA_READ_PROTECTION = 6;
+    /**
+     * Memory faulted while the bytes moved (a mapped file that can no longer back a page raises an
+     * {@link InternalError}); a receive the operation claimed is completed with a transport error.
+     */
+    public static final int TARGET_FAULT = 7;
 
     private final PeerNic target;
     private final ViRecord targetVi;
@@ -113,7 +122,7 @@ public final class TargetAccess
      * @param length       bytes to send.
      * @param hasImmediate whether immediate data is attached.
      * @param immediate    the immediate data.
-     * @return {@link #OK} or a {@code RECV_*} code.
+     * @return {@link #OK}, a {@code RECV_*} code or {@link #TARGET_FAULT}.
      */
     public int send(final SegmentList source, final int length, final boolean hasImmediate, final int immediate)
     {
@@ -124,15 +133,25 @@ public final class TargetAccess
             detail = "no receive descriptor posted on VI " + targetVi.viId() + " of " + target.address();
             return RECV_QUEUE_EMPTY;
         }
-        final int outcome = resolveScatter(index, length);
-        if (OK != outcome)
+        try
         {
-            final int status = DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE | statusOf(outcome);
-            RecvCompletion.complete(target, targetVi, targetRing, index, status, 0, 0);
-            return outcome;
+            final int outcome = resolveScatter(index, length);
+            if (OK != outcome)
+            {
+                final int status = DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE | statusOf(outcome);
+                RecvCompletion.complete(target, targetVi, targetRing, index, status, 0, 0);
+                return outcome;
+            }
+            SegmentList.copy(source, scatter, length);
         }
-        SegmentList.copy(source, scatter, length);
-        scatter.reset();
+        catch (final RuntimeException | InternalError ex)
+        {
+            return fault(index, DescriptorStatus.OP_RECEIVE, ex);
+        }
+        finally
+        {
+            scatter.reset();
+        }
         final int status = DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE |
             (hasImmediate ? DescriptorStatus.IMMEDIATE : 0);
         RecvCompletion.complete(target, targetVi, targetRing, index, status, length, hasImmediate ? immediate : 0);
@@ -148,7 +167,7 @@ public final class TargetAccess
      * @param length       bytes to write.
      * @param hasImmediate whether immediate data is attached.
      * @param immediate    the immediate data.
-     * @return {@link #OK}, {@link #RDMA_WRITE_PROTECTION} or {@link #RECV_QUEUE_EMPTY}.
+     * @return {@link #OK}, {@link #RDMA_WRITE_PROTECTION}, {@link #RECV_QUEUE_EMPTY} or {@link #TARGET_FAULT}.
      */
     public int rdmaWrite(
         final int handle,
@@ -171,8 +190,18 @@ public final class TargetAccess
                 " for an RDMA Write with immediate data";
             return RECV_QUEUE_EMPTY;
         }
-        SegmentList.copy(source, single, length);
-        single.reset();
+        try
+        {
+            SegmentList.copy(source, single, length);
+        }
+        catch (final RuntimeException | InternalError ex)
+        {
+            return fault(index, DescriptorStatus.OP_REMOTE_RDMA_WRITE, ex);
+        }
+        finally
+        {
+            single.reset();
+        }
         VarHandle.releaseFence();
         if (hasImmediate)
         {
@@ -190,7 +219,7 @@ public final class TargetAccess
      * @param address     offset into the target region.
      * @param destination local ranges to scatter into.
      * @param length      bytes to read.
-     * @return {@link #OK} or {@link #RDMA_READ_PROTECTION}.
+     * @return {@link #OK}, {@link #RDMA_READ_PROTECTION} or {@link #TARGET_FAULT}.
      */
     public int rdmaRead(final int handle, final long address, final SegmentList destination, final int length)
     {
@@ -199,8 +228,18 @@ public final class TargetAccess
         {
             return RDMA_READ_PROTECTION;
         }
-        SegmentList.copy(single, destination, length);
-        single.reset();
+        try
+        {
+            SegmentList.copy(single, destination, length);
+        }
+        catch (final RuntimeException | InternalError ex)
+        {
+            return fault(-1, 0, ex);
+        }
+        finally
+        {
+            single.reset();
+        }
         return OK;
     }
 
@@ -213,7 +252,8 @@ public final class TargetAccess
      * @param add          true for fetch-and-add, false for compare-and-swap.
      * @param compareOrAdd the compare value or the addend.
      * @param swap         the swap value of compare-and-swap.
-     * @return {@link #OK} (the old value in {@link #atomicResult()}) or {@link #RDMA_READ_PROTECTION}.
+     * @return {@link #OK} (the old value in {@link #atomicResult()}), {@link #RDMA_READ_PROTECTION} or
+     *         {@link #TARGET_FAULT}.
      */
     public int atomic(
         final int handle, final long address, final boolean add, final long compareOrAdd, final long swap)
@@ -233,21 +273,43 @@ public final class TargetAccess
                 " is not 8-byte aligned in memory";
             return RDMA_READ_PROTECTION;
         }
-        if (add)
+        try
         {
-            atomicResult = buffer.getAndAddLong(offset, compareOrAdd);
+            atomicResult = add ? buffer.getAndAddLong(offset, compareOrAdd) : compareAndSwap(buffer, offset,
+                compareOrAdd, swap);
         }
-        else
+        catch (final RuntimeException | InternalError ex)
         {
-            long current;
-            do
-            {
-                current = buffer.getLongVolatile(offset);
-            }
-            while (current == compareOrAdd && !buffer.compareAndSetLong(offset, current, swap));
-            atomicResult = current;
+            return fault(-1, 0, ex);
         }
         return OK;
+    }
+
+    private static long compareAndSwap(final AtomicBuffer buffer, final int offset, final long expected,
+        final long swap)
+    {
+        long current;
+        do
+        {
+            current = buffer.getLongVolatile(offset);
+        }
+        while (current == expected && !buffer.compareAndSetLong(offset, current, swap));
+        return current;
+    }
+
+    /**
+     * An exception interrupted the bytes: completes the receive the operation claimed, if any, with a transport
+     * error, and reports the fault.
+     */
+    private int fault(final long claimedIndex, final int receiveOp, final Throwable ex)
+    {
+        detail = "memory fault while serving VI " + targetVi.viId() + " of " + target.address() + ": " + ex;
+        if (claimedIndex >= 0)
+        {
+            RecvCompletion.complete(target, targetVi, targetRing, claimedIndex,
+                DescriptorStatus.DONE | receiveOp | DescriptorStatus.TRANSPORT_ERROR, 0, 0);
+        }
+        return TARGET_FAULT;
     }
 
     private boolean resolveRemote(final int handle, final long address, final int length, final int flags)
