@@ -506,7 +506,21 @@ final class EngineVi implements Vi
         {
             nic.area().errors().offer(AsyncError.CONNECTION_LOST, id, detail);
             RecvCompletion.flush(nic.self(), record, ring);
-            RecvCompletion.flushAbandoned(nic.self(), record, ring, recvTaken.get());
+            reapAbandoned();
+            RecvCompletion.wake(nic.self(), record);
+        }
+    }
+
+    /**
+     * Completes, as flushed, the receives a peer claimed but never completed, once that peer's process is dead; a
+     * live peer completes what it claimed.
+     */
+    void reapAbandoned()
+    {
+        final Connection current = connection;
+        if (null != current && record.recvConsumerIndex() > recvTaken.get() && current.peer.hasDied() &&
+            RecvCompletion.flushAbandoned(nic.self(), record, ring, recvTaken.get()) > 0)
+        {
             RecvCompletion.wake(nic.self(), record);
         }
     }

@@ -88,7 +88,12 @@ final class Housekeeper
         {
             final EngineVi vi = nic.viAt(i);
             final Connection connection = null == vi ? null : vi.connection();
-            if (null == connection || ViRecordLayout.STATE_CONNECTED != vi.record().state())
+            final int state = null == connection ? ViRecordLayout.STATE_FREE : vi.record().state();
+            if (ViRecordLayout.STATE_ERROR == state)
+            {
+                vi.reapAbandoned();
+            }
+            if (ViRecordLayout.STATE_CONNECTED != state)
             {
                 continue;
             }

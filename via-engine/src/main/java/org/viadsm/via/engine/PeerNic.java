@@ -151,6 +151,18 @@ public abstract class PeerNic implements AutoCloseable
     public abstract boolean isAlive();
 
     /**
+     * Whether the peer's process is known to be dead, so that none of its threads can still complete a receive it
+     * claimed; may cost a system call. The default, for peers living in this process, is false: their threads
+     * always finish what they claimed.
+     *
+     * @return true once the peer's process is gone.
+     */
+    public boolean hasDied()
+    {
+        return false;
+    }
+
+    /**
      * Wakes a thread of the peer waiting on the receive queue of one of its VIs, if the provider can.
      *
      * @param viId the VI id.

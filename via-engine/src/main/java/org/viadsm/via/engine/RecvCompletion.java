@@ -67,7 +67,9 @@ public final class RecvCompletion
     }
 
     /**
-     * Completes, as flushed, every claimed entry from {@code fromIndex} whose completer died before writing it.
+     * Completes, as flushed, every claimed entry from {@code fromIndex} whose completer died before writing it. Call
+     * only once the peer that claims this VI's entries is known dead ({@link PeerNic#hasDied()}): a live completer
+     * may still be writing an entry it claimed.
      *
      * @param nic       the NIC owning the VI.
      * @param vi        the VI's record.

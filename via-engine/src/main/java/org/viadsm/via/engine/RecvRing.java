@@ -149,7 +149,10 @@ public final class RecvRing
     }
 
     /**
-     * Completes a claimed entry whose completer is known to be dead, unless it completed after all.
+     * Completes a claimed entry whose completer is known to be dead, unless it completed after all or its slot no
+     * longer holds it (the owner took it back and posted another entry there). The sequence check and the
+     * compare-and-set are one step for the entry: the owner posts into the slot again only after taking the entry
+     * completed, and an entry abandoned by a dead completer is completed by this call alone.
      *
      * @param index  a claimed entry.
      * @param status status bits.
@@ -157,7 +160,9 @@ public final class RecvRing
      */
     public boolean forceComplete(final long index, final int status)
     {
-        return buffer.compareAndSetInt(entryOffset(index) + STATUS_OFFSET, 0, status);
+        final int entry = entryOffset(index);
+        return buffer.getLongAcquire(entry + SEQUENCE_OFFSET) == index + 1 &&
+            buffer.compareAndSetInt(entry + STATUS_OFFSET, 0, status);
     }
 
     /**

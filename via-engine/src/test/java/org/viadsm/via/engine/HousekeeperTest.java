@@ -13,10 +13,12 @@ import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorStatus;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 /**
@@ -78,5 +80,24 @@ class HousekeeperTest
         assertEquals(RecvCompletion.FLUSHED_STATUS, recv.status());
         assertEquals(ViState.ERROR, vx.state());
         assertEquals(List.of("CONNECTION_LOST@" + vx.id()), errors);
+    }
+
+    @Test
+    void aLostConnectionShouldLeaveAReceiveClaimedByALivePeerToThatPeer()
+    {
+        connect();
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
+        vx.postRecv(recv);
+        final RecvRing ring = x.area().recvRing(vx.id());
+        assertEquals(0, ring.claim(), "the peer's sender claims the receive");
+        vy.record().state(ViRecordLayout.STATE_IDLE);
+        assertNull(vx.recvWait(TimeUnit.MILLISECONDS.toNanos(100)), "nobody may complete it but its claimer");
+        assertEquals(ViState.ERROR, vx.state());
+        RecvCompletion.complete(x.self(), vx.record(), ring, 0, DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE,
+            64, 0);
+        assertSame(recv, vx.recvDone());
+        assertEquals(DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE, recv.status());
+        assertEquals(64, recv.length());
+        assertNull(vx.recvDone());
     }
 }

@@ -77,4 +77,23 @@ class RecvRingTest
         assertEquals(ViRecordLayout.STATE_IDLE, record.state());
         assertFalse(record.isConnectedTo(0, -1));
     }
+
+    @Test
+    void forceCompleteShouldLeaveAnEntryPostedAgainInTheSameSlot()
+    {
+        record.initialize(3, 4, 0, 1000, -1, -1);
+        final Descriptor d = Descriptor.allocate(1).reset().send().addSegment(0x10001, 0, 8);
+        final int depth = ring.capacity();
+        for (long i = 0; i < depth; i++)
+        {
+            ring.post(i, d);
+        }
+        assertEquals(0, ring.claim());
+        ring.complete(0, DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE, 8, 0);
+        ring.post(depth, d);
+        assertFalse(ring.forceComplete(0, RecvCompletion.FLUSHED_STATUS), "slot 0 now holds entry " + depth);
+        assertEquals(0, ring.status(depth));
+        assertEquals(1, ring.claim());
+        assertTrue(ring.forceComplete(1, RecvCompletion.FLUSHED_STATUS));
+    }
 }

@@ -87,6 +87,12 @@ final class ShmPeer extends PeerNic
     }
 
     @Override
+    public boolean hasDied()
+    {
+        return !owner.isAlive();
+    }
+
+    @Override
     public synchronized void close()
     {
         if (!closed)

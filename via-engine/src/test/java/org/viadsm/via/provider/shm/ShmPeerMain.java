@@ -12,6 +12,7 @@ import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
@@ -100,6 +101,9 @@ public final class ShmPeerMain
                     target.buffer().putByte(i, (byte)(i * 7 + 3));
                 }
                 return "FILLED";
+            case "claim":
+                // claim a receive of the parent's VI as a Send would, and never complete it
+                return "CLAIMED " + ((EngineNic)nic).peer(parent).recvRing(Integer.parseInt(words[1])).claim();
             case "state":
                 vi.recvDone();
                 return "STATE " + vi.state() + " " + errors;

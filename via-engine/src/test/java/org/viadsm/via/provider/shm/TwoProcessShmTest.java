@@ -205,4 +205,25 @@ class TwoProcessShmTest
         }
         assertFalse(Files.exists(ShmFiles.nicFile(dir, childName)));
     }
+
+    @Test
+    void shouldFlushAReceiveTheKilledPeerHadClaimedButNotCompleted()
+    {
+        final Vi vi = open(ReliabilityLevel.RELIABLE_DELIVERY);
+        child.send("peer 4");
+        vi.connectPeerRequest(childAddress, 4, T);
+        vi.connectPeerWait(T);
+        child.expect("CONNECTED");
+        final Descriptor first = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
+        final Descriptor second = Descriptor.allocate(1).reset().send().addSegment(region, 64, 64);
+        vi.postRecv(first);
+        vi.postRecv(second);
+        assertEquals("CLAIMED 0", child.command("claim " + vi.id(), "CLAIMED"));
+        child.kill();
+        assertSame(first, vi.recvWait(T));
+        assertSame(second, vi.recvWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_RECEIVE | DescriptorStatus.DESC_FLUSHED_ERROR, first.status());
+        assertEquals(DONE | DescriptorStatus.OP_RECEIVE | DescriptorStatus.DESC_FLUSHED_ERROR, second.status());
+        assertEquals(ViState.ERROR, vi.state());
+    }
 }
