@@ -28,6 +28,15 @@ public final class Configuration
     /** Default failure check interval: 15 ms. */
     public static final long FAILURE_CHECK_INTERVAL_NS_DEFAULT = 15_000_000L;
 
+    /**
+     * How long a record a producer has reserved but not written (a completion-queue slot, an error or connection
+     * request) may hold back the records behind it before the consumer takes the producer for dead (its process
+     * killed between the two steps) and skips the record, in ns.
+     */
+    public static final String PRODUCER_STALL_TIMEOUT_NS_PROP_NAME = "viadsm.via.producer.stall.timeout.ns";
+    /** Default producer stall timeout: 1 s, far beyond any descheduling of a live producer between two stores. */
+    public static final long PRODUCER_STALL_TIMEOUT_NS_DEFAULT = 1_000_000_000L;
+
     /** Every this many posts on a VI, the poster checks that the peer's process is alive. */
     public static final String POST_LIVENESS_CHECK_PERIOD_PROP_NAME = "viadsm.via.post.liveness.check.period";
     /** Default: every 1024 posts (a power of two). */
@@ -110,6 +119,16 @@ public final class Configuration
     public static long failureCheckIntervalNs()
     {
         return Long.getLong(FAILURE_CHECK_INTERVAL_NS_PROP_NAME, FAILURE_CHECK_INTERVAL_NS_DEFAULT);
+    }
+
+    /**
+     * How long a reserved but unwritten record may hold back the records behind it.
+     *
+     * @return ns, at least 1.
+     */
+    public static long producerStallTimeoutNs()
+    {
+        return Math.max(1L, Long.getLong(PRODUCER_STALL_TIMEOUT_NS_PROP_NAME, PRODUCER_STALL_TIMEOUT_NS_DEFAULT));
     }
 
     /**

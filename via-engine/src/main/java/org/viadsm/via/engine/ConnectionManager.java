@@ -68,6 +68,7 @@ final class ConnectionManager
     private final ArrayList<EngineConnectRequest> clientRequests = new ArrayList<>();
     private final ArrayList<EngineConnectRequest> peerRequests = new ArrayList<>();
     private final RequestRing.Consumer consumer = this::onRequest;
+    private final long stallTimeoutNs = Configuration.producerStallTimeoutNs();
 
     ConnectionManager(final EngineNic nic)
     {
@@ -491,7 +492,9 @@ final class ConnectionManager
         {
             return;
         }
-        nic.area().requests().drain(consumer);
+        final RequestRing requests = nic.area().requests();
+        requests.unblockIfStalled(System.nanoTime(), stallTimeoutNs);
+        requests.drain(consumer);
         final Iterator<EngineConnectRequest> it = peerRequests.iterator();
         while (it.hasNext())
         {

@@ -13,9 +13,13 @@ package org.viadsm.via.engine;
  *  +---------------------------------------------------------------+
  *  |                Tail (long): producers, own cache line         |  128
  *  +---------------------------------------------------------------+
- *  |   Slots: entry (long), 0 when empty; (viId * 2 + recv) + 1    |  192 + 8 * i
+ *  |   Slots (long): lap(29) | full(1) | entry(34)                 |  192 + 8 * i
  *  +---------------------------------------------------------------+
  * </pre>
+ * A slot holds the lap of the index it serves next ({@code index / slots}, so that zeroed memory is every slot
+ * empty for lap 0), a full bit, and the entry, {@code (viId * 2 + recv) + 1}, never 0. A producer fills the slot of
+ * the index it reserved only from that lap's empty value, so a producer that comes late to a slot the consumer has
+ * skipped or emptied for a later lap cannot write into it.
  */
 public final class CqLayout
 {
@@ -30,8 +34,60 @@ public final class CqLayout
     /** Length of one slot. */
     public static final int SLOT_LENGTH = 8;
 
+    private static final int ENTRY_BITS = 34;
+    private static final long ENTRY_MASK = (1L << ENTRY_BITS) - 1;
+    private static final long FULL_BIT = 1L << ENTRY_BITS;
+    private static final int LAP_SHIFT = ENTRY_BITS + 1;
+    private static final long LAP_MASK = (1L << (64 - LAP_SHIFT)) - 1;
+
     private CqLayout()
     {
+    }
+
+    /**
+     * The value of a slot that is empty, waiting for its index of lap {@code lap}.
+     *
+     * @param lap the index's lap.
+     * @return the slot value.
+     */
+    public static long emptySlot(final long lap)
+    {
+        return (lap & LAP_MASK) << LAP_SHIFT;
+    }
+
+    /**
+     * The value of a slot holding {@code entry} for its index of lap {@code lap}.
+     *
+     * @param lap   the index's lap.
+     * @param entry a non-zero entry.
+     * @return the slot value.
+     */
+    public static long fullSlot(final long lap, final long entry)
+    {
+        return emptySlot(lap) | FULL_BIT | (entry & ENTRY_MASK);
+    }
+
+    /**
+     * Whether a slot value holds an entry for lap {@code lap}.
+     *
+     * @param value the slot value.
+     * @param lap   the lap of the index read.
+     * @return true if full for that lap.
+     */
+    public static boolean isFull(final long value, final long lap)
+    {
+        return (value & ~ENTRY_MASK) == (emptySlot(lap) | FULL_BIT);
+    }
+
+    /**
+     * The entry in a full slot value.
+     *
+     * @param value the slot value.
+     * @return the entry.
+     */
+    public static long slotEntry(final long value)
+    {
+        return value & ENTRY_MASK;
     }
 
     /**

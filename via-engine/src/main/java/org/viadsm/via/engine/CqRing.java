@@ -13,9 +13,13 @@ import static org.viadsm.via.engine.CqLayout.TAIL_OFFSET;
  * completing receives on this NIC) to a single consumer.
  * <p>
  * A producer reserves a slot by advancing the tail with compare-and-set, only while fewer than the logical
- * capacity entries are queued, so that the capacity is exact; it then writes the entry with release semantics.
- * The consumer reads the oldest slot with acquire semantics, clears it, and advances the head with release
- * semantics. A producer that reserved a slot but has not yet written it holds later entries back until it does.
+ * capacity entries are queued, so that the capacity is exact; it then fills the slot with a compare-and-set from
+ * the empty value of the slot's lap (how many times the ring has wrapped at that index) to the entry tagged with
+ * that lap. The consumer reads the oldest slot with acquire semantics, empties it for the next lap, and advances the
+ * head with release semantics. A producer that reserved a slot but has not yet filled it holds later entries back;
+ * if it has not filled it within the stall timeout it is taken for dead (its process killed between the two steps)
+ * and the consumer skips the slot by emptying it for the next lap, so that a producer waking after all fails its
+ * compare-and-set, and reports its completion lost, instead of writing into a slot reused since.
  * <p>
  * <b>Note:</b> {@link #offer} may be called by any thread of any process that maps the area; {@link #poll},
  * {@link #capacity(int)} and {@link #clear()} by the owning completion queue's consumer only.
@@ -25,9 +29,13 @@ public final class CqRing
     private final AtomicBuffer buffer;
     private final int offset;
     private final int mask;
+    private final int lapShift;
+    private final long stallTimeoutNs;
+    private long stalledIndex = -1;
+    private long stalledSinceNs;
 
     /**
-     * Binds a flyweight to a completion queue.
+     * Binds a flyweight to a completion queue, with the configured stall timeout.
      *
      * @param area     the NIC area.
      * @param geometry the area's geometry.
@@ -35,9 +43,24 @@ public final class CqRing
      */
     public CqRing(final AtomicBuffer area, final NicGeometry geometry, final int cqId)
     {
+        this(area, geometry, cqId, Configuration.producerStallTimeoutNs());
+    }
+
+    /**
+     * Binds a flyweight to a completion queue.
+     *
+     * @param area           the NIC area.
+     * @param geometry       the area's geometry.
+     * @param cqId           the completion-queue id.
+     * @param stallTimeoutNs how long a reserved slot may stay unfilled before the consumer skips it.
+     */
+    public CqRing(final AtomicBuffer area, final NicGeometry geometry, final int cqId, final long stallTimeoutNs)
+    {
         this.buffer = area;
         this.offset = geometry.cqOffset(cqId);
         this.mask = geometry.cqSlots() - 1;
+        this.lapShift = Integer.numberOfTrailingZeros(geometry.cqSlots());
+        this.stallTimeoutNs = stallTimeoutNs;
     }
 
     /**
@@ -91,7 +114,8 @@ public final class CqRing
      * Appends an entry.
      *
      * @param entry a non-zero entry of {@link CqLayout#entry(int, boolean)}.
-     * @return false if the queue held its capacity, and the entry was lost.
+     * @return false if the queue held its capacity, or the consumer had skipped the slot as stalled: the entry was
+     *         lost.
      */
     public boolean offer(final long entry)
     {
@@ -105,14 +129,15 @@ public final class CqRing
             }
             if (buffer.compareAndSetLong(offset + TAIL_OFFSET, tail, tail + 1))
             {
-                buffer.putLongRelease(slotOffset(tail), entry);
-                return true;
+                final long lap = lap(tail);
+                return buffer.compareAndSetLong(slotOffset(tail), CqLayout.emptySlot(lap),
+                    CqLayout.fullSlot(lap, entry));
             }
         }
     }
 
     /**
-     * Takes the oldest entry.
+     * Takes the oldest entry; skips a slot whose producer has left it unfilled for the stall timeout.
      *
      * @return the entry, or 0 if none is ready.
      */
@@ -120,14 +145,19 @@ public final class CqRing
     {
         final long head = buffer.getLong(offset + HEAD_OFFSET);
         final int slot = slotOffset(head);
-        final long entry = buffer.getLongAcquire(slot);
-        if (0 == entry)
+        final long lap = lap(head);
+        final long value = buffer.getLongAcquire(slot);
+        if (CqLayout.isFull(value, lap))
         {
-            return 0;
+            buffer.putLongRelease(slot, CqLayout.emptySlot(lap + 1));
+            buffer.putLongRelease(offset + HEAD_OFFSET, head + 1);
+            return CqLayout.slotEntry(value);
         }
-        buffer.putLong(slot, 0);
-        buffer.putLongRelease(offset + HEAD_OFFSET, head + 1);
-        return entry;
+        if (buffer.getLongVolatile(offset + TAIL_OFFSET) - head > 0)
+        {
+            skipIfStalled(head, slot, lap);
+        }
+        return 0;
     }
 
     /**
@@ -137,20 +167,44 @@ public final class CqRing
      */
     public boolean isReady()
     {
-        return 0 != buffer.getLongAcquire(slotOffset(buffer.getLong(offset + HEAD_OFFSET)));
+        final long head = buffer.getLong(offset + HEAD_OFFSET);
+        return CqLayout.isFull(buffer.getLongAcquire(slotOffset(head)), lap(head));
     }
 
     /**
-     * Drops every written entry and makes the queue empty; for a queue no producer can reach any more.
+     * Drops every queued entry, and every reserved slot, and makes the queue empty; for a queue no producer can reach
+     * any more (a producer still holding a reserved slot fails to fill it).
      */
     public void clear()
     {
         final long tail = buffer.getLongVolatile(offset + TAIL_OFFSET);
         for (long i = buffer.getLongVolatile(offset + HEAD_OFFSET); i < tail; i++)
         {
-            buffer.putLong(slotOffset(i), 0);
+            buffer.putLongVolatile(slotOffset(i), CqLayout.emptySlot(lap(i) + 1));
         }
         buffer.putLongRelease(offset + HEAD_OFFSET, tail);
+        stalledIndex = -1;
+    }
+
+    private void skipIfStalled(final long head, final int slot, final long lap)
+    {
+        final long nowNs = System.nanoTime();
+        if (stalledIndex != head)
+        {
+            stalledIndex = head;
+            stalledSinceNs = nowNs;
+        }
+        else if (nowNs - stalledSinceNs >= stallTimeoutNs &&
+            buffer.compareAndSetLong(slot, CqLayout.emptySlot(lap), CqLayout.emptySlot(lap + 1)))
+        {
+            buffer.putLongRelease(offset + HEAD_OFFSET, head + 1);
+            stalledIndex = -1;
+        }
+    }
+
+    private long lap(final long index)
+    {
+        return index >>> lapShift;
     }
 
     private int slotOffset(final long index)

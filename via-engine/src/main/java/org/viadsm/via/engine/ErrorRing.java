@@ -49,6 +49,7 @@ public final class ErrorRing
     }
 
     private final RingBuffer ring;
+    private final StallDetector stall;
     private final MessageHandler handler = this::onMessage;
     private Consumer consumer;
 
@@ -62,6 +63,7 @@ public final class ErrorRing
     {
         this.ring = new ManyToOneRingBuffer(
             new UnsafeBuffer(area, geometry.errorRingOffset(), geometry.errorRingLength()));
+        this.stall = new StallDetector(ring);
     }
 
     /**
@@ -85,8 +87,7 @@ public final class ErrorRing
         final AtomicBuffer buffer = ring.buffer();
         buffer.putInt(index + VI_ID_OFFSET, viId);
         buffer.putStringAscii(index + DETAIL_OFFSET, text);
-        ring.commit(index);
-        return true;
+        return commit(index);
     }
 
     /**
@@ -97,6 +98,19 @@ public final class ErrorRing
     public boolean isEmpty()
     {
         return ring.producerPosition() == ring.consumerPosition();
+    }
+
+    /**
+     * Consumer side: unblocks the ring if its consumer position has not moved for {@code stallNs} while records were
+     * queued, because a producer claimed the record at the head and died before committing it.
+     *
+     * @param nowNs   the time now.
+     * @param stallNs the stall timeout.
+     * @return true if the ring was unblocked.
+     */
+    public boolean unblockIfStalled(final long nowNs, final long stallNs)
+    {
+        return stall.unblockIfStalled(nowNs, stallNs);
     }
 
     /**
@@ -124,6 +138,22 @@ public final class ErrorRing
         {
             consumer.onError(ERRORS[typeId - 1], buffer.getInt(index + VI_ID_OFFSET),
                 buffer.getStringAscii(index + DETAIL_OFFSET));
+        }
+    }
+
+    /**
+     * Commits a claimed record; false if the consumer took this producer for dead and unblocked the ring past it.
+     */
+    private boolean commit(final int index)
+    {
+        try
+        {
+            ring.commit(index);
+            return true;
+        }
+        catch (final IllegalStateException ex)
+        {
+            return false;
         }
     }
 }

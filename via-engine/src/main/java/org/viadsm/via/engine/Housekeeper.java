@@ -18,6 +18,7 @@ final class Housekeeper
     private final EngineNic nic;
     private final ErrorRing errors;
     private final long failureCheckIntervalNs = Configuration.failureCheckIntervalNs();
+    private final long stallTimeoutNs = Configuration.producerStallTimeoutNs();
     private final AtomicBoolean delivering = new AtomicBoolean();
     private final AtomicBoolean detecting = new AtomicBoolean();
     private final ErrorRing.Consumer dispatch = this::dispatch;
@@ -74,6 +75,7 @@ final class Housekeeper
             {
                 nextFailureCheckNs = nowNs + failureCheckIntervalNs;
                 detectFailures();
+                unblockErrors(nowNs);
             }
             finally
             {
@@ -105,6 +107,24 @@ final class Housekeeper
             {
                 vi.onPeerLost("peer VI " + connection.peerViId + " of " + connection.peer.address() +
                     " is no longer connected to VI " + vi.id());
+            }
+        }
+    }
+
+    /**
+     * Unblocks the error ring past a record whose producer died between claiming and committing it.
+     */
+    private void unblockErrors(final long nowNs)
+    {
+        if (delivering.compareAndSet(false, true))
+        {
+            try
+            {
+                errors.unblockIfStalled(nowNs, stallTimeoutNs);
+            }
+            finally
+            {
+                delivering.set(false);
             }
         }
     }

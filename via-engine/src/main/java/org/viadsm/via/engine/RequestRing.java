@@ -32,6 +32,7 @@ public final class RequestRing
     }
 
     private final RingBuffer ring;
+    private final StallDetector stall;
     private final MessageHandler handler = this::onMessage;
     private final ConnectMessageFlyweight readFlyweight = new ConnectMessageFlyweight();
     private Consumer consumer;
@@ -46,6 +47,7 @@ public final class RequestRing
     {
         this.ring = new ManyToOneRingBuffer(
             new UnsafeBuffer(area, geometry.requestRingOffset(), geometry.requestRingLength()));
+        this.stall = new StallDetector(ring);
     }
 
     /**
@@ -87,8 +89,20 @@ public final class RequestRing
             .maxTransfer(maxTransfer)
             .flags(flags)
             .address(address);
-        ring.commit(index);
-        return true;
+        return commit(index);
+    }
+
+    /**
+     * Consumer side: unblocks the ring if its consumer position has not moved for {@code stallNs} while records were
+     * queued, because a producer claimed the record at the head and died before committing it.
+     *
+     * @param nowNs   the time now.
+     * @param stallNs the stall timeout.
+     * @return true if the ring was unblocked.
+     */
+    public boolean unblockIfStalled(final long nowNs, final long stallNs)
+    {
+        return stall.unblockIfStalled(nowNs, stallNs);
     }
 
     /**
@@ -113,5 +127,21 @@ public final class RequestRing
     private void onMessage(final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
         consumer.onRequest(typeId, readFlyweight.wrap(buffer, index));
+    }
+
+    /**
+     * Commits a claimed record; false if the consumer took this producer for dead and unblocked the ring past it.
+     */
+    private boolean commit(final int index)
+    {
+        try
+        {
+            ring.commit(index);
+            return true;
+        }
+        catch (final IllegalStateException ex)
+        {
+            return false;
+        }
     }
 }

@@ -1,5 +1,7 @@
 package org.viadsm.via.engine;
 
+import java.util.concurrent.TimeUnit;
+
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -13,8 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CqRingTest
 {
     private final NicGeometry geometry = new NicGeometry(4, 8, 4, 2, 1024, 16, 1024, 1024);
-    private final CqRing ring =
-        new CqRing(new UnsafeBuffer(BufferUtil.allocateDirectAligned(geometry.areaLength(), 64)), geometry, 1);
+    private final UnsafeBuffer area = new UnsafeBuffer(BufferUtil.allocateDirectAligned(geometry.areaLength(), 64));
+    private final CqRing ring = new CqRing(area, geometry, 1);
 
     @Test
     void shouldEncodeEntries()
@@ -110,6 +112,36 @@ class CqRingTest
         for (final int count : seen)
         {
             assertEquals(perProducer, count);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldSkipASlotWhoseProducerDiedBetweenReservingAndWritingIt()
+    {
+        final CqRing ring = new CqRing(area, geometry, 1, TimeUnit.MILLISECONDS.toNanos(20));
+        ring.capacity(8);
+        assertTrue(ring.offer(1));
+        assertEquals(1, ring.poll());
+        final int tail = geometry.cqOffset(1) + CqLayout.TAIL_OFFSET;
+        area.putLongVolatile(tail, area.getLongVolatile(tail) + 1);
+        assertTrue(ring.offer(3));
+        assertEquals(2, ring.size());
+        assertEquals(0, ring.poll(), "the reserved slot holds the entries behind it back");
+        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long entry;
+        while (0 == (entry = ring.poll()) && System.nanoTime() - deadlineNs < 0)
+        {
+            Thread.onSpinWait();
+        }
+        assertEquals(3, entry, "after the stall timeout the slot is skipped");
+        assertEquals(0, ring.size());
+        final int reservedSlot = geometry.cqOffset(1) + CqLayout.SLOTS_OFFSET + CqLayout.SLOT_LENGTH;
+        assertFalse(area.compareAndSetLong(reservedSlot, 0, 99), "the dead producer's slot takes no late write");
+        for (int i = 0; i < 2 * ring.slots(); i++)
+        {
+            assertTrue(ring.offer(i + 1));
+            assertEquals(i + 1, ring.poll());
         }
     }
 }

@@ -2,10 +2,13 @@ package org.viadsm.via.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.viadsm.via.AsyncError;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,5 +71,51 @@ class RingsTest
         assertTrue(record.isConnectedTo(77, 2));
         assertFalse(record.isConnectedTo(77, 3));
         assertEquals(50, record.effectiveMaxTransfer());
+    }
+
+    /** Claims a record in one of the area's Agrona rings and never commits it, as a producer killed there does. */
+    private void claimAndDie(final int offset, final int length)
+    {
+        assertTrue(new ManyToOneRingBuffer(new UnsafeBuffer(area, offset, length)).tryClaim(1, 16) > 0);
+    }
+
+    @Test
+    @Timeout(30)
+    void errorRingShouldBeUnblockedWhenAProducerDiedBetweenClaimAndCommit()
+    {
+        final ErrorRing ring = new ErrorRing(area, geometry);
+        claimAndDie(geometry.errorRingOffset(), geometry.errorRingLength());
+        assertTrue(ring.offer(AsyncError.CONNECTION_LOST, 2, "after the dead producer"));
+        final List<String> seen = new ArrayList<>();
+        final long stallNs = TimeUnit.MILLISECONDS.toNanos(20);
+        assertEquals(0, ring.drain((error, vi, detail) -> seen.add(detail)));
+        assertFalse(ring.unblockIfStalled(System.nanoTime(), stallNs), "not stalled long enough yet");
+        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!ring.unblockIfStalled(System.nanoTime(), stallNs) && System.nanoTime() - deadlineNs < 0)
+        {
+            Thread.onSpinWait();
+        }
+        assertEquals(1, ring.drain((error, vi, detail) -> seen.add(detail)));
+        assertEquals(List.of("after the dead producer"), seen);
+        assertTrue(ring.isEmpty());
+    }
+
+    @Test
+    @Timeout(30)
+    void requestRingShouldBeUnblockedWhenAProducerDiedBetweenClaimAndCommit()
+    {
+        final RequestRing ring = new RequestRing(area, geometry);
+        claimAndDie(geometry.requestRingOffset(), geometry.requestRingLength());
+        assertTrue(ring.offer(ConnectMessageFlyweight.TYPE_PEER_REQUEST, 5L, "shm:x", 1, 2, 3L, 4, 4096, 0));
+        final List<String> seen = new ArrayList<>();
+        final long stallNs = TimeUnit.MILLISECONDS.toNanos(20);
+        assertEquals(0, ring.drain((type, m) -> seen.add(m.address())));
+        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!ring.unblockIfStalled(System.nanoTime(), stallNs) && System.nanoTime() - deadlineNs < 0)
+        {
+            Thread.onSpinWait();
+        }
+        assertEquals(1, ring.drain((type, m) -> seen.add(m.address())));
+        assertEquals(List.of("shm:x"), seen);
     }
 }
