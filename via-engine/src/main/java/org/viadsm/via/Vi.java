@@ -149,7 +149,8 @@ public interface Vi extends AutoCloseable
      * immediate data).
      *
      * @param descriptor the descriptor, with data segments for the incoming data.
-     * @throws IllegalStateException if the descriptor is already posted or the receive queue is full.
+     * @throws IllegalArgumentException if its segment count exceeds the segments it holds (nothing is posted).
+     * @throws IllegalStateException    if the descriptor is already posted or the receive queue is full.
      */
     void postRecv(Descriptor descriptor);
 

@@ -296,6 +296,12 @@ final class EngineVi implements Vi
 
     private void receive(final Descriptor descriptor)
     {
+        final int count = descriptor.segmentCount();
+        if (count > descriptor.maxSegments())
+        {
+            throw new IllegalArgumentException("receive descriptor says it has " + count + " data segments but holds " +
+                descriptor.maxSegments());
+        }
         if (recvFifo.isFull())
         {
             throw new IllegalStateException("receive queue of VI " + id + " is full: " +

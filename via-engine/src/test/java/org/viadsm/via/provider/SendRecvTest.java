@@ -9,6 +9,7 @@ import org.viadsm.via.AsyncError;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.ViState;
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.descriptor.DescriptorStatus;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
@@ -233,5 +234,26 @@ class SendRecvTest extends TwoNodes
         assertNull(idle.sendWait(T));
         idle.close();
         assertThrows(IllegalStateException.class, idle::sendDone);
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void postRecvShouldRefuseMoreSegmentsThanTheDescriptorHoldsAndKeepTheQueueInStep(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final Descriptor bad = Descriptor.allocate(1).reset().send().addSegment(pair.b.region, 0, 8);
+        bad.buffer().putShort(DescriptorLayout.SEGMENT_COUNT_OFFSET, (short)5);
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> pair.viB.postRecv(bad));
+        assertTrue(ex.getMessage().contains("5"), ex.getMessage());
+        assertFalse(bad.isPosted());
+
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(pair.b.region, 64, 8);
+        pair.viB.postRecv(recv);
+        pair.a.region.buffer().putLong(0, 0x5151515151515151L);
+        pair.viA.postSend(Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_SEND, pair.viA.sendDone().status());
+        assertSame(recv, pair.viB.recvDone());
+        assertEquals(DONE | OP_RECEIVE, recv.status());
+        assertEquals(0x5151515151515151L, pair.b.region.buffer().getLong(64));
     }
 }
