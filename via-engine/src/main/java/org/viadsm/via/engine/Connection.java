@@ -21,7 +21,7 @@ final class Connection
         this.peerViId = peerViId;
         this.peerRecord = peer.viRecord(peerViId);
         this.peerRing = peer.recvRing(peerViId);
-        this.access = new TargetAccess(peer, peerRecord, peerRing);
+        this.access = new TargetAccess(peer, peerRecord, peerRing, peerRecord.recvEpoch());
     }
 
     ViAttributes remoteAttributes()

@@ -82,6 +82,11 @@ final class Initiator
         {
             vi.completeSend(descriptor, DONE | opStatus, DescriptorLayout.OP_ATOMIC == op ? 8 : length);
         }
+        else if (TargetAccess.NOT_CONNECTED == outcome)
+        {
+            vi.onPeerLost(connection.access.detail());
+            vi.completeSend(descriptor, DONE | DescriptorStatus.DESC_FLUSHED_ERROR | opStatus, 0);
+        }
         else if (TargetAccess.TARGET_FAULT == outcome)
         {
             vi.completeSend(descriptor, DONE | DescriptorStatus.TRANSPORT_ERROR | opStatus, 0);

@@ -25,7 +25,9 @@ import static org.viadsm.via.engine.ViRecordLayout.RECV_PRODUCER_OFFSET;
  * oldest unclaimed entry (an initiator's Send or RDMA Write with immediate data, or a flush) first claims it by
  * advancing the consumer index with compare-and-set, after seeing the entry's sequence word say it is posted, so
  * that a flush racing an initiator never completes an entry twice; then it writes length and immediate data, and
- * the status last with release semantics.
+ * the status last with release semantics. The consumer index shares its word with the record's connection epoch
+ * ({@link ViRecordLayout#RECV_CONSUMER_OFFSET}), so an initiator's claim, made for the epoch it connected at, fails
+ * once the record has been connected again.
  * The owner reads the status with acquire semantics and frees the entry only after that, so an entry is rewritten
  * by the owner only once it has completed.
  * <p>
@@ -34,6 +36,9 @@ import static org.viadsm.via.engine.ViRecordLayout.RECV_PRODUCER_OFFSET;
  */
 public final class RecvRing
 {
+    /** What {@link #claim(long)} returns when the record has been connected again since the claimer connected. */
+    public static final long EPOCH_MISMATCH = -2;
+
     private final AtomicBuffer buffer;
     private final int recordOffset;
     private final int entriesOffset;
@@ -112,22 +117,50 @@ public final class RecvRing
     }
 
     /**
-     * Claims the oldest posted entry that nobody has claimed.
+     * Claims the oldest posted entry that nobody has claimed, whatever the connection epoch: for flushes.
      *
      * @return its index, or -1 if every posted entry is claimed.
      */
     public long claim()
     {
+        return claim(-1);
+    }
+
+    /**
+     * Claims the oldest posted entry that nobody has claimed, for a sender of the connection of epoch {@code epoch}.
+     * If the entry's slot turns out to hold another entry because others claimed and the owner posted again
+     * meanwhile, it looks again.
+     *
+     * @param epoch the epoch the sender connected at ({@link ViRecord#recvEpoch()}), or -1 for any.
+     * @return its index, -1 if every posted entry is claimed, or {@link #EPOCH_MISMATCH}.
+     */
+    public long claim(final long epoch)
+    {
+        final int consumerOffset = recordOffset + RECV_CONSUMER_OFFSET;
+        long word = buffer.getLongVolatile(consumerOffset);
         while (true)
         {
-            final long consumer = buffer.getLongVolatile(recordOffset + RECV_CONSUMER_OFFSET);
-            if (buffer.getLongAcquire(entryOffset(consumer) + SEQUENCE_OFFSET) != consumer + 1)
+            if (epoch >= 0 && ViRecordLayout.consumerEpoch(word) != epoch)
             {
-                return -1;
+                return EPOCH_MISMATCH;
             }
-            if (buffer.compareAndSetLong(recordOffset + RECV_CONSUMER_OFFSET, consumer, consumer + 1))
+            final long index = ViRecordLayout.consumerIndex(word);
+            if (buffer.getLongAcquire(entryOffset(index) + SEQUENCE_OFFSET) != index + 1)
             {
-                return consumer;
+                final long again = buffer.getLongVolatile(consumerOffset);
+                if (again == word)
+                {
+                    return -1;
+                }
+                word = again;
+            }
+            else if (buffer.compareAndSetLong(consumerOffset, word, word + 1))
+            {
+                return index;
+            }
+            else
+            {
+                word = buffer.getLongVolatile(consumerOffset);
             }
         }
     }

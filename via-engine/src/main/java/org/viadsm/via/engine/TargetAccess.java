@@ -41,12 +41,18 @@ public final class TargetAccess
      * {@link InternalError}); a receive the operation claimed is completed with a transport error.
      */
     public static final int TARGET_FAULT = 7;
+    /**
+     * The target VI has been connected again since this connection was made: nothing was done, and this side of
+     * the connection is gone.
+     */
+    public static final int NOT_CONNECTED = 8;
 
     private final PeerNic target;
     private final ViRecord targetVi;
     private final RecvRing targetRing;
     private final SegmentList scatter;
     private final SegmentList single = new SegmentList(1);
+    private final long epoch;
     private long atomicResult;
     private String detail;
 
@@ -59,10 +65,24 @@ public final class TargetAccess
      */
     public TargetAccess(final PeerNic target, final ViRecord targetVi, final RecvRing ring)
     {
+        this(target, targetVi, ring, targetVi.recvEpoch());
+    }
+
+    /**
+     * Creates the target side of a connection made at a given connection epoch of the target VI.
+     *
+     * @param target   the target NIC.
+     * @param targetVi the target VI's record.
+     * @param ring     the target VI's receive ring.
+     * @param epoch    the target record's {@link ViRecord#recvEpoch()} once connected to this connection's VI.
+     */
+    public TargetAccess(final PeerNic target, final ViRecord targetVi, final RecvRing ring, final long epoch)
+    {
         this.target = target;
         this.targetVi = targetVi;
         this.targetRing = ring;
         this.scatter = new SegmentList(ring.maxSegments());
+        this.epoch = epoch;
     }
 
     /**
@@ -127,11 +147,10 @@ public final class TargetAccess
     public int send(final SegmentList source, final int length, final boolean hasImmediate, final int immediate)
     {
         detail = null;
-        final long index = targetRing.claim();
+        final long index = targetRing.claim(epoch);
         if (index < 0)
         {
-            detail = "no receive descriptor posted on VI " + targetVi.viId() + " of " + target.address();
-            return RECV_QUEUE_EMPTY;
+            return noReceive(index, "");
         }
         try
         {
@@ -183,12 +202,10 @@ public final class TargetAccess
             return RDMA_WRITE_PROTECTION;
         }
         long index = -1;
-        if (hasImmediate && (index = targetRing.claim()) < 0)
+        if (hasImmediate && (index = targetRing.claim(epoch)) < 0)
         {
             single.reset();
-            detail = "no receive descriptor posted on VI " + targetVi.viId() + " of " + target.address() +
-                " for an RDMA Write with immediate data";
-            return RECV_QUEUE_EMPTY;
+            return noReceive(index, " for an RDMA Write with immediate data");
         }
         try
         {
@@ -295,6 +312,17 @@ public final class TargetAccess
         }
         while (current == expected && !buffer.compareAndSetLong(offset, current, swap));
         return current;
+    }
+
+    private int noReceive(final long claimed, final String what)
+    {
+        if (RecvRing.EPOCH_MISMATCH == claimed)
+        {
+            detail = "VI " + targetVi.viId() + " of " + target.address() + " has been connected again";
+            return NOT_CONNECTED;
+        }
+        detail = "no receive descriptor posted on VI " + targetVi.viId() + " of " + target.address() + what;
+        return RECV_QUEUE_EMPTY;
     }
 
     /**

@@ -101,7 +101,8 @@ public final class ViRecord
         buffer.putLong(offset + CONNECT_WORD_OFFSET,
             ViRecordLayout.connectWord(lastSequence, 0, ViRecordLayout.RESULT_ABANDONED));
         final long producer = buffer.getLongVolatile(offset + RECV_PRODUCER_OFFSET);
-        buffer.putLongVolatile(offset + RECV_CONSUMER_OFFSET, producer);
+        final long epoch = ViRecordLayout.consumerEpoch(buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET));
+        buffer.putLongVolatile(offset + RECV_CONSUMER_OFFSET, ViRecordLayout.consumerWord(epoch + 1, producer));
         buffer.putIntRelease(offset + STATE_OFFSET, STATE_IDLE);
     }
 
@@ -242,8 +243,8 @@ public final class ViRecord
     }
 
     /**
-     * Establishes a connection: writes the peer fields, then moves the state from {@code expectedState} to
-     * connected with a compare-and-set.
+     * Establishes a connection: writes the peer fields, advances the receive ring's connection epoch, then moves the
+     * state from {@code expectedState} to connected with a compare-and-set.
      *
      * @param expectedState        the state the record must be in, normally connect-pending.
      * @param peerNicId            the peer NIC.
@@ -257,6 +258,17 @@ public final class ViRecord
         buffer.putLong(offset + PEER_NIC_ID_OFFSET, peerNicId);
         buffer.putInt(offset + PEER_VI_ID_OFFSET, peerViId);
         buffer.putInt(offset + EFFECTIVE_MAX_TRANSFER_OFFSET, effectiveMaxTransfer);
+        if (state() != expectedState)
+        {
+            return false;
+        }
+        long word;
+        do
+        {
+            word = buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET);
+        }
+        while (!buffer.compareAndSetLong(offset + RECV_CONSUMER_OFFSET, word, ViRecordLayout.consumerWord(
+            ViRecordLayout.consumerEpoch(word) + 1, ViRecordLayout.consumerIndex(word))));
         return buffer.compareAndSetInt(offset + STATE_OFFSET, expectedState, STATE_CONNECTED);
     }
 
@@ -322,7 +334,18 @@ public final class ViRecord
      */
     public long recvConsumerIndex()
     {
-        return buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET);
+        return ViRecordLayout.consumerIndex(buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET));
+    }
+
+    /**
+     * The receive ring's connection epoch, read with volatile semantics: a connection's senders claim receives only
+     * while it is the one they connected at.
+     *
+     * @return the epoch.
+     */
+    public long recvEpoch()
+    {
+        return ViRecordLayout.consumerEpoch(buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET));
     }
 
     /**

@@ -34,11 +34,15 @@ import org.viadsm.via.ViState;
  *  +---------------------------------------------------------------+
  *  |        Receive Producer Index (long), own cache line          |  64
  *  +---------------------------------------------------------------+
- *  |        Receive Consumer Index (long), own cache line          |  128
+ *  |  Receive Consumer Word (long): epoch(24) | index(40), own line |  128
  *  +---------------------------------------------------------------+
  *  |        Receive entries, queueDepth x RecvEntryLayout          |  192
  *  +---------------------------------------------------------------+
  * </pre>
+ * The receive consumer word carries a connection epoch, advanced each time the record is connected (and when it
+ * is reused), so that a sender of an earlier connection that passed its checks before the record reconnected cannot
+ * claim a receive posted for the next connection: it claims only while the epoch is the one it connected at.
+ * <p>
  * The connect word settles a connection request with one compare-and-set: the requester writes
  * (sequence, 0, {@link #RESULT_PENDING}); the answering side sets the result and its VI id; a requester that gives
  * up sets {@link #RESULT_ABANDONED}. Whoever changes it first wins.
@@ -91,11 +95,18 @@ public final class ViRecordLayout
     public static final int CONNECT_WORD_OFFSET = 48;
     /** Offset of the receive ring's producer index, written by the owner. */
     public static final int RECV_PRODUCER_OFFSET = 64;
-    /** Offset of the receive ring's consumer index, advanced by compare-and-set by whoever completes an entry. */
+    /**
+     * Offset of the receive ring's consumer word, {@code epoch(24) | index(40)}: the index is advanced by
+     * compare-and-set by whoever claims an entry, the epoch whenever the record is connected.
+     */
     public static final int RECV_CONSUMER_OFFSET = 128;
     /** Offset of the first receive entry. */
     public static final int RECV_ENTRIES_OFFSET = 192;
 
+    /** Bits of the receive index in the consumer word. */
+    public static final int RECV_INDEX_BITS = 40;
+
+    private static final long RECV_INDEX_MASK = (1L << RECV_INDEX_BITS) - 1;
     private static final int RESULT_MASK = 0xFF;
     private static final int PEER_VI_SHIFT = 8;
 
@@ -160,6 +171,40 @@ public final class ViRecordLayout
     public static int connectResult(final long word)
     {
         return (int)word & RESULT_MASK;
+    }
+
+    /**
+     * Builds a receive consumer word.
+     *
+     * @param epoch the connection epoch (its low 24 bits are kept).
+     * @param index the consumer index.
+     * @return the word.
+     */
+    public static long consumerWord(final long epoch, final long index)
+    {
+        return (epoch << RECV_INDEX_BITS) | (index & RECV_INDEX_MASK);
+    }
+
+    /**
+     * The consumer index of a consumer word.
+     *
+     * @param word the word.
+     * @return the index.
+     */
+    public static long consumerIndex(final long word)
+    {
+        return word & RECV_INDEX_MASK;
+    }
+
+    /**
+     * The connection epoch of a consumer word.
+     *
+     * @param word the word.
+     * @return the epoch.
+     */
+    public static long consumerEpoch(final long word)
+    {
+        return word >>> RECV_INDEX_BITS;
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,10 +15,14 @@ import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
@@ -124,5 +129,44 @@ class ConnectionManagerTest
             ViRecordLayout.connectResult(second.record().connectWord()), "an idle record settles nothing");
         second.connectPeerRequest(server.address(), 1, T);
         assertEquals(used + 1, ViRecordLayout.connectSequence(second.record().connectWord()));
+    }
+
+    @Test
+    void aSenderOfAnEarlierConnectionShouldNotClaimAReceiveOfTheNextOne()
+    {
+        open();
+        final EngineVi vx = vi(client);
+        final EngineVi vy = vi(server);
+        final EngineVi vz = vi(server);
+        connectPeers(vx, vy);
+        final Connection earlier = vy.connection();
+        vx.disconnect();
+        vy.disconnect();
+        connectPeers(vx, vz);
+        final MemoryRegion region = client.registerMemory(client.allocateMemory(4096),
+            MemoryAttributes.localOnly(vx.attributes().ptag()));
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 8);
+        vx.postRecv(recv);
+        final long consumed = vx.record().recvConsumerIndex();
+
+        final SegmentList stale = new SegmentList(1).add(new UnsafeBuffer(new byte[8]), 0, 8);
+        assertEquals(TargetAccess.NOT_CONNECTED, earlier.access.send(stale, 8, false, 0));
+        assertEquals(consumed, vx.record().recvConsumerIndex(), "the receive of the new connection is untouched");
+        assertNull(vx.recvDone());
+
+        final MemoryRegion source = server.registerMemory(server.allocateMemory(4096),
+            MemoryAttributes.localOnly(vz.attributes().ptag()));
+        source.buffer().putLong(0, 0x7777777777777777L);
+        vz.postSend(Descriptor.allocate(1).reset().send().addSegment(source, 0, 8));
+        assertSame(recv, vx.recvDone());
+        assertEquals(0x7777777777777777L, region.buffer().getLong(0));
+    }
+
+    private static void connectPeers(final EngineVi a, final EngineVi b)
+    {
+        a.connectPeerRequest(b.nic().address(), 6, T);
+        b.connectPeerRequest(a.nic().address(), 6, T);
+        a.connectPeerWait(T);
+        b.connectPeerWait(T);
     }
 }

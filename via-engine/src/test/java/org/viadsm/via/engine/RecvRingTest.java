@@ -96,4 +96,23 @@ class RecvRingTest
         assertEquals(1, ring.claim());
         assertTrue(ring.forceComplete(1, RecvCompletion.FLUSHED_STATUS));
     }
+
+    @Test
+    void claimShouldRefuseTheSenderOfAnEarlierConnection()
+    {
+        record.initialize(3, 4, 0, 1000, -1, -1);
+        record.beginConnect(1);
+        record.establish(ViRecordLayout.STATE_CONNECT_PENDING, 5, 0, 100);
+        final long first = record.recvEpoch();
+        ring.post(0, Descriptor.allocate(1).reset().send());
+        ring.post(1, Descriptor.allocate(1).reset().send());
+        assertEquals(0, ring.claim(first));
+        record.state(ViRecordLayout.STATE_IDLE);
+        record.beginConnect(2);
+        record.establish(ViRecordLayout.STATE_CONNECT_PENDING, 6, 0, 100);
+        assertEquals(RecvRing.EPOCH_MISMATCH, ring.claim(first));
+        assertEquals(1, record.recvConsumerIndex());
+        assertEquals(1, ring.claim(record.recvEpoch()));
+        assertEquals(-1, ring.claim(record.recvEpoch()));
+    }
 }

@@ -74,7 +74,7 @@ class TargetAccessTest
     private final PeerNic peer = new FaultingPeer(area);
     private final ViRecord record = area.viRecord(1);
     private final RecvRing ring = area.recvRing(1);
-    private final TargetAccess access = new TargetAccess(peer, record, ring);
+    private TargetAccess access;
     private final int handle = area.table().handle(REGION, 1);
     private final SegmentList source = new SegmentList(1)
         .add(new UnsafeBuffer(BufferUtil.allocateDirectAligned(4096, 64)), 0, 4096);
@@ -86,6 +86,7 @@ class TargetAccessTest
         area.table().publish(REGION, 1, PTAG, RegistrationLayout.FLAG_RDMA_WRITE | RegistrationLayout.FLAG_RDMA_READ,
             4096, 0, 0);
         ring.post(0, Descriptor.allocate(1).reset().send().addSegment(handle, 0, 4096));
+        access = new TargetAccess(peer, record, ring);
     }
 
     @Test
