@@ -9,6 +9,8 @@ package org.viadsm.via.engine;
  *  +---------------------------------------------------------------+
  *  |                     Logical Capacity                          |  0
  *  +---------------------------------------------------------------+
+ *  |      Overrun: 1 once a lost completion was reported           |  8
+ *  +---------------------------------------------------------------+
  *  |                Head (long): consumer, own cache line          |  64
  *  +---------------------------------------------------------------+
  *  |                Tail (long): producers, own cache line         |  128
@@ -17,7 +19,9 @@ package org.viadsm.via.engine;
  *  +---------------------------------------------------------------+
  * </pre>
  * A slot holds the lap of the index it serves next ({@code index / slots}, so that zeroed memory is every slot
- * empty for lap 0), a full bit, and the entry, {@code (viId * 2 + recv) + 1}, never 0. A producer fills the slot of
+ * empty for lap 0), a full bit, and the entry, {@code ((incarnation mod 2^16) * 2^17 + viId * 2 + recv) + 1}, never 0
+ * (the VI record's incarnation tells an entry of a destroyed VI from one of the VI that took its id). A producer
+ * fills the slot of
  * the index it reserved only from that lap's empty value, so a producer that comes late to a slot the consumer has
  * skipped or emptied for a later lap cannot write into it.
  */
@@ -25,6 +29,11 @@ public final class CqLayout
 {
     /** Offset of the logical capacity. */
     public static final int CAPACITY_OFFSET = 0;
+    /**
+     * Offset of the overrun flag: set by the producer that reports a lost completion, cleared by the consumer when it
+     * takes an entry, so that a full queue costs one asynchronous error per overrun, not one per lost completion.
+     */
+    public static final int OVERRUN_OFFSET = 8;
     /** Offset of the consumer's head index. */
     public static final int HEAD_OFFSET = 64;
     /** Offset of the producers' tail index. */
@@ -34,6 +43,9 @@ public final class CqLayout
     /** Length of one slot. */
     public static final int SLOT_LENGTH = 8;
 
+    private static final int VI_MASK = 0xFFFF;
+    private static final int INCARNATION_SHIFT = 17;
+    private static final int INCARNATION_MASK = 0xFFFF;
     private static final int ENTRY_BITS = 34;
     private static final long ENTRY_MASK = (1L << ENTRY_BITS) - 1;
     private static final long FULL_BIT = 1L << ENTRY_BITS;
@@ -104,13 +116,15 @@ public final class CqLayout
     /**
      * Encodes a completion entry.
      *
-     * @param viId      the VI with a completed descriptor.
-     * @param recvQueue whether it is on the receive queue.
+     * @param viId        the VI with a completed descriptor.
+     * @param recvQueue   whether it is on the receive queue.
+     * @param incarnation the VI record's incarnation ({@link ViRecord#incarnation()}).
      * @return the entry, never 0.
      */
-    public static long entry(final int viId, final boolean recvQueue)
+    public static long entry(final int viId, final boolean recvQueue, final int incarnation)
     {
-        return (((long)viId << 1) | (recvQueue ? 1 : 0)) + 1;
+        return ((long)(incarnation & INCARNATION_MASK) << INCARNATION_SHIFT |
+            (long)(viId & VI_MASK) << 1 | (recvQueue ? 1 : 0)) + 1;
     }
 
     /**
@@ -121,7 +135,19 @@ public final class CqLayout
      */
     public static int viId(final long entry)
     {
-        return (int)((entry - 1) >>> 1);
+        return (int)((entry - 1) >>> 1) & VI_MASK;
+    }
+
+    /**
+     * Whether an entry was made by the VI record's incarnation {@code incarnation}.
+     *
+     * @param entry       a non-zero entry.
+     * @param incarnation the record's current incarnation.
+     * @return true if the entry belongs to that VI, not to an earlier VI with the same id.
+     */
+    public static boolean isOf(final long entry, final int incarnation)
+    {
+        return ((entry - 1) >>> INCARNATION_SHIFT) == (incarnation & INCARNATION_MASK);
     }
 
     /**

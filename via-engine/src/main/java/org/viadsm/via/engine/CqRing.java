@@ -4,6 +4,7 @@ import org.agrona.concurrent.AtomicBuffer;
 
 import static org.viadsm.via.engine.CqLayout.CAPACITY_OFFSET;
 import static org.viadsm.via.engine.CqLayout.HEAD_OFFSET;
+import static org.viadsm.via.engine.CqLayout.OVERRUN_OFFSET;
 import static org.viadsm.via.engine.CqLayout.SLOTS_OFFSET;
 import static org.viadsm.via.engine.CqLayout.SLOT_LENGTH;
 import static org.viadsm.via.engine.CqLayout.TAIL_OFFSET;
@@ -113,7 +114,7 @@ public final class CqRing
     /**
      * Appends an entry.
      *
-     * @param entry a non-zero entry of {@link CqLayout#entry(int, boolean)}.
+     * @param entry a non-zero entry of {@link CqLayout#entry(int, boolean, int)}.
      * @return false if the queue held its capacity, or the consumer had skipped the slot as stalled: the entry was
      *         lost.
      */
@@ -151,6 +152,10 @@ public final class CqRing
         {
             buffer.putLongRelease(slot, CqLayout.emptySlot(lap + 1));
             buffer.putLongRelease(offset + HEAD_OFFSET, head + 1);
+            if (0 != buffer.getInt(offset + OVERRUN_OFFSET))
+            {
+                buffer.putIntVolatile(offset + OVERRUN_OFFSET, 0);
+            }
             return CqLayout.slotEntry(value);
         }
         if (buffer.getLongVolatile(offset + TAIL_OFFSET) - head > 0)
@@ -158,6 +163,17 @@ public final class CqRing
             skipIfStalled(head, slot, lap);
         }
         return 0;
+    }
+
+    /**
+     * Producer side, after {@link #offer} lost a completion: whether this producer is the first to lose one since the
+     * consumer last took an entry, and so the one to report the overrun.
+     *
+     * @return true once per overrun.
+     */
+    public boolean markOverrun()
+    {
+        return buffer.compareAndSetInt(offset + OVERRUN_OFFSET, 0, 1);
     }
 
     /**
@@ -183,6 +199,7 @@ public final class CqRing
             buffer.putLongVolatile(slotOffset(i), CqLayout.emptySlot(lap(i) + 1));
         }
         buffer.putLongRelease(offset + HEAD_OFFSET, tail);
+        buffer.putIntVolatile(offset + OVERRUN_OFFSET, 0);
         stalledIndex = -1;
     }
 

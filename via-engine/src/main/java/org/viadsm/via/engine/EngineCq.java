@@ -194,7 +194,7 @@ final class EngineCq implements CompletionQueue
         while (0 != (entry = ring.poll()))
         {
             final EngineVi vi = nic.viAt(CqLayout.viId(entry));
-            if (null != vi)
+            if (null != vi && CqLayout.isOf(entry, vi.record().incarnation()))
             {
                 completion.set(vi, CqLayout.isRecvQueue(entry));
                 return true;

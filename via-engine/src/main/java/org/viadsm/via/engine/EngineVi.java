@@ -474,11 +474,7 @@ final class EngineVi implements Vi
         descriptor.complete(status, length);
         if (null != sendCq)
         {
-            if (!sendCq.ring().offer(CqLayout.entry(id, false)))
-            {
-                nic.area().errors().offer(AsyncError.COMPLETION_PROTECTION, id, "send completion queue " +
-                    sendCq.id() + " is full (capacity " + sendCq.capacity() + "); a completion was lost");
-            }
+            CqEntries.post(nic.self(), sendCq.id(), id, false, record.incarnation(), 1);
             sendCq.wake();
         }
     }

@@ -5,8 +5,8 @@ import org.viadsm.via.descriptor.DescriptorStatus;
 
 /**
  * Completes receive-ring entries of a NIC, wherever the completer runs: writes the entry, announces it on the
- * VI's receive completion queue if it has one (reporting {@link AsyncError#COMPLETION_PROTECTION} on that NIC if
- * the queue is full), and wakes the NIC's waiter if the provider can.
+ * VI's receive completion queue if it has one (reporting {@link AsyncError#COMPLETION_PROTECTION} on that NIC once
+ * per overrun if the queue is full), and wakes the NIC's waiter if the provider can.
  */
 public final class RecvCompletion
 {
@@ -38,8 +38,34 @@ public final class RecvCompletion
         final int length,
         final int immediate)
     {
+        complete(nic, vi, ring, index, status, length, immediate, vi.incarnation());
+    }
+
+    /**
+     * Completes a claimed entry and announces it as a completion of the VI's incarnation {@code incarnation}: the one
+     * the completer connected to, so that a completion reaching a record reused since is not reported for its new VI.
+     *
+     * @param nic         the NIC owning the VI.
+     * @param vi          the VI's record.
+     * @param ring        the VI's receive ring.
+     * @param index       the claimed entry.
+     * @param status      status bits, {@code DONE} included.
+     * @param length      bytes received.
+     * @param immediate   immediate data received.
+     * @param incarnation the record's incarnation when the completer connected.
+     */
+    public static void complete(
+        final PeerNic nic,
+        final ViRecord vi,
+        final RecvRing ring,
+        final long index,
+        final int status,
+        final int length,
+        final int immediate,
+        final int incarnation)
+    {
         ring.complete(index, status, length, immediate);
-        announce(nic, vi, 1);
+        announce(nic, vi, 1, incarnation);
     }
 
     /**
@@ -61,7 +87,7 @@ public final class RecvCompletion
         }
         if (flushed > 0)
         {
-            announce(nic, vi, flushed);
+            announce(nic, vi, flushed, vi.incarnation());
         }
         return flushed;
     }
@@ -90,7 +116,7 @@ public final class RecvCompletion
         }
         if (flushed > 0)
         {
-            announce(nic, vi, flushed);
+            announce(nic, vi, flushed, vi.incarnation());
         }
         return flushed;
     }
@@ -114,25 +140,12 @@ public final class RecvCompletion
         }
     }
 
-    private static void announce(final PeerNic nic, final ViRecord vi, final int count)
+    private static void announce(final PeerNic nic, final ViRecord vi, final int count, final int incarnation)
     {
         final int cqId = vi.recvCqId();
         if (cqId >= 0)
         {
-            final CqRing cq = nic.cq(cqId);
-            if (null != cq)
-            {
-                final long entry = CqLayout.entry(vi.viId(), true);
-                for (int i = 0; i < count; i++)
-                {
-                    if (!cq.offer(entry))
-                    {
-                        nic.area().errors().offer(AsyncError.COMPLETION_PROTECTION, vi.viId(),
-                            "receive completion queue " + cqId + " is full (capacity " + cq.capacity() +
-                            "); a receive completion of VI " + vi.viId() + " was lost");
-                    }
-                }
-            }
+            CqEntries.post(nic, cqId, vi.viId(), true, incarnation, count);
         }
         wake(nic, vi);
     }

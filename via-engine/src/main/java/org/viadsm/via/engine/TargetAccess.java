@@ -53,6 +53,7 @@ public final class TargetAccess
     private final SegmentList scatter;
     private final SegmentList single = new SegmentList(1);
     private final long epoch;
+    private final int incarnation;
     private long atomicResult;
     private String detail;
 
@@ -69,7 +70,8 @@ public final class TargetAccess
     }
 
     /**
-     * Creates the target side of a connection made at a given connection epoch of the target VI.
+     * Creates the target side of a connection made at a given connection epoch of the target VI; the receives it
+     * completes are announced for the target record's incarnation as of now.
      *
      * @param target   the target NIC.
      * @param targetVi the target VI's record.
@@ -83,6 +85,7 @@ public final class TargetAccess
         this.targetRing = ring;
         this.scatter = new SegmentList(ring.maxSegments());
         this.epoch = epoch;
+        this.incarnation = targetVi.incarnation();
     }
 
     /**
@@ -158,7 +161,7 @@ public final class TargetAccess
             if (OK != outcome)
             {
                 final int status = DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE | statusOf(outcome);
-                RecvCompletion.complete(target, targetVi, targetRing, index, status, 0, 0);
+                completeReceive(index, status, 0, 0);
                 return outcome;
             }
             SegmentList.copy(source, scatter, length);
@@ -173,7 +176,7 @@ public final class TargetAccess
         }
         final int status = DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE |
             (hasImmediate ? DescriptorStatus.IMMEDIATE : 0);
-        RecvCompletion.complete(target, targetVi, targetRing, index, status, length, hasImmediate ? immediate : 0);
+        completeReceive(index, status, length, hasImmediate ? immediate : 0);
         return OK;
     }
 
@@ -222,7 +225,7 @@ public final class TargetAccess
         VarHandle.releaseFence();
         if (hasImmediate)
         {
-            RecvCompletion.complete(target, targetVi, targetRing, index,
+            completeReceive(index,
                 DescriptorStatus.DONE | DescriptorStatus.OP_REMOTE_RDMA_WRITE | DescriptorStatus.IMMEDIATE,
                 length, immediate);
         }
@@ -314,6 +317,12 @@ public final class TargetAccess
         return current;
     }
 
+    private void completeReceive(
+        final long index, final int status, final int length, final int immediate)
+    {
+        RecvCompletion.complete(target, targetVi, targetRing, index, status, length, immediate, incarnation);
+    }
+
     private int noReceive(final long claimed, final String what)
     {
         if (RecvRing.EPOCH_MISMATCH == claimed)
@@ -334,7 +343,7 @@ public final class TargetAccess
         detail = "memory fault while serving VI " + targetVi.viId() + " of " + target.address() + ": " + ex;
         if (claimedIndex >= 0)
         {
-            RecvCompletion.complete(target, targetVi, targetRing, claimedIndex,
+            completeReceive(claimedIndex,
                 DescriptorStatus.DONE | receiveOp | DescriptorStatus.TRANSPORT_ERROR, 0, 0);
         }
         return TARGET_FAULT;

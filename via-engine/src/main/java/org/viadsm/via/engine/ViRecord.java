@@ -100,6 +100,8 @@ public final class ViRecord
         final int lastSequence = ViRecordLayout.connectSequence(buffer.getLongVolatile(offset + CONNECT_WORD_OFFSET));
         buffer.putLong(offset + CONNECT_WORD_OFFSET,
             ViRecordLayout.connectWord(lastSequence, 0, ViRecordLayout.RESULT_ABANDONED));
+        buffer.putInt(offset + ViRecordLayout.INCARNATION_OFFSET,
+            buffer.getInt(offset + ViRecordLayout.INCARNATION_OFFSET) + 1);
         final long producer = buffer.getLongVolatile(offset + RECV_PRODUCER_OFFSET);
         final long epoch = ViRecordLayout.consumerEpoch(buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET));
         buffer.putLongVolatile(offset + RECV_CONSUMER_OFFSET, ViRecordLayout.consumerWord(epoch + 1, producer));
@@ -206,6 +208,16 @@ public final class ViRecord
     public int recvCqId()
     {
         return buffer.getInt(offset + RECV_CQ_ID_OFFSET);
+    }
+
+    /**
+     * The record's incarnation: how many VIs it has held, written before the state is published.
+     *
+     * @return the incarnation.
+     */
+    public int incarnation()
+    {
+        return buffer.getInt(offset + ViRecordLayout.INCARNATION_OFFSET);
     }
 
     /**

@@ -30,6 +30,8 @@ import org.viadsm.via.ViState;
  *  +---------------------------------------------------------------+
  *  |                         Peer VI Id                            |  40
  *  +---------------------------------------------------------------+
+ *  |        Incarnation: how many VIs the record has held          |  44
+ *  +---------------------------------------------------------------+
  *  |   Connect Word (long): sequence(32) | peer VI(16) | result(8) |  48
  *  +---------------------------------------------------------------+
  *  |        Receive Producer Index (long), own cache line          |  64
@@ -91,6 +93,11 @@ public final class ViRecordLayout
     public static final int PEER_NIC_ID_OFFSET = 32;
     /** Offset of the peer VI's id. */
     public static final int PEER_VI_ID_OFFSET = 40;
+    /**
+     * Offset of the incarnation, advanced each time the record is given to a new VI; completion-queue entries carry
+     * it, so that an entry of a destroyed VI is never reported for the VI that took its id.
+     */
+    public static final int INCARNATION_OFFSET = 44;
     /** Offset of the connect word. */
     public static final int CONNECT_WORD_OFFSET = 48;
     /** Offset of the receive ring's producer index, written by the owner. */

@@ -21,11 +21,15 @@ class CqRingTest
     @Test
     void shouldEncodeEntries()
     {
-        final long entry = CqLayout.entry(300, true);
+        final long entry = CqLayout.entry(300, true, 7);
         assertEquals(300, CqLayout.viId(entry));
         assertTrue(CqLayout.isRecvQueue(entry));
-        assertFalse(CqLayout.isRecvQueue(CqLayout.entry(0, false)));
-        assertEquals(0, CqLayout.viId(CqLayout.entry(0, false)));
+        assertTrue(CqLayout.isOf(entry, 7));
+        assertTrue(CqLayout.isOf(entry, 7 + 65536));
+        assertFalse(CqLayout.isOf(entry, 8));
+        assertEquals(65535, CqLayout.viId(CqLayout.entry(65535, true, 65535)));
+        assertFalse(CqLayout.isRecvQueue(CqLayout.entry(0, false, 0)));
+        assertEquals(0, CqLayout.viId(CqLayout.entry(0, false, 0)));
     }
 
     @Test
@@ -82,7 +86,7 @@ class CqRingTest
             {
                 for (int i = 0; i < perProducer; i++)
                 {
-                    while (!ring.offer(CqLayout.entry(id, (i & 1) == 1)))
+                    while (!ring.offer(CqLayout.entry(id, (i & 1) == 1, 0)))
                     {
                         Thread.yield();
                     }
@@ -143,5 +147,20 @@ class CqRingTest
             assertTrue(ring.offer(i + 1));
             assertEquals(i + 1, ring.poll());
         }
+    }
+
+    @Test
+    void shouldLetOneProducerReportAnOverrunUntilTheConsumerTakesAnEntry()
+    {
+        ring.capacity(1);
+        assertTrue(ring.offer(5));
+        assertFalse(ring.offer(6));
+        assertTrue(ring.markOverrun());
+        assertFalse(ring.offer(7));
+        assertFalse(ring.markOverrun(), "the same overrun is reported once");
+        assertEquals(5, ring.poll());
+        assertTrue(ring.offer(8));
+        assertFalse(ring.offer(9));
+        assertTrue(ring.markOverrun(), "a new overrun after the consumer took an entry");
     }
 }

@@ -150,4 +150,59 @@ class CompletionQueueTest extends TwoNodes
         b.close();
         assertFalse(closed.get(20, TimeUnit.SECONDS));
     }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void completionsOfADestroyedViShouldNotBeReportedForTheViThatTookItsId(final String scheme)
+    {
+        nodes(scheme);
+        final CompletionQueue cq = b.nic.createCq(16);
+        final Vi sender = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi old = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);
+        Providers.connect(sender, b.nic.address(), old, a.nic.address());
+        old.postRecv(recv(b, 0));
+        old.postRecv(recv(b, 64));
+        final int id = old.id();
+        old.close();
+        final Vi fresh = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);
+        assertEquals(id, fresh.id());
+        final Completion completion = new Completion();
+        assertFalse(cq.done(completion), "the flushed receives of the destroyed VI are not the new VI's");
+
+        sender.disconnect();
+        Providers.connect(sender, b.nic.address(), fresh, a.nic.address());
+        final Descriptor mine = recv(b, 128);
+        fresh.postRecv(mine);
+        send(sender, a, 7);
+        assertTrue(cq.await(T, completion));
+        assertSame(fresh, completion.vi());
+        assertSame(mine, fresh.recvDone());
+        assertFalse(cq.done(completion));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void aFullQueueShouldReportOneErrorPerOverrunNotOnePerLostCompletion(final String scheme)
+    {
+        nodes(scheme);
+        final CompletionQueue cq = b.nic.createCq(2);
+        final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi y = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);
+        Providers.connect(x, b.nic.address(), y, a.nic.address());
+        for (int i = 0; i < 6; i++)
+        {
+            y.postRecv(recv(b, 8 * i));
+            send(x, a, i);
+        }
+        final Completion completion = new Completion();
+        assertTrue(cq.done(completion));
+        assertEquals(List.of("COMPLETION_PROTECTION@" + y.id()), b.errors());
+        y.postRecv(recv(b, 64));
+        y.postRecv(recv(b, 72));
+        send(x, a, 6);
+        send(x, a, 7);
+        cq.done(completion);
+        assertEquals(List.of("COMPLETION_PROTECTION@" + y.id(), "COMPLETION_PROTECTION@" + y.id()), b.errors(),
+            "a second overrun, after the consumer took an entry, is reported again");
+    }
 }
