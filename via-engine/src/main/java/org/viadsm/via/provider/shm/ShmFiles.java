@@ -80,6 +80,17 @@ final class ShmFiles
     }
 
     /**
+     * The NIC id in a NIC file's header.
+     *
+     * @return the id, or 0 if the file cannot be read.
+     */
+    static long nicIdOf(final Path nicFile)
+    {
+        final ByteBuffer header = readHeader(nicFile);
+        return null == header ? 0 : header.getLong(NicLayout.NIC_ID_OFFSET);
+    }
+
+    /**
      * Deletes every viadsm file in the directory whose owner process is dead.
      *
      * @return the number of files deleted.

@@ -53,7 +53,20 @@ final class ShmNic extends EngineNic
     {
         final String name = ProviderSupport.nameOf(address, ShmNicProvider.SCHEME);
         final Path directory = SparseMemory.directory();
-        ShmFiles.sweep(directory);
+        final ShmLock lock = ShmLock.acquire(directory);
+        try
+        {
+            ShmFiles.sweep(directory);
+            return create(address, name, directory);
+        }
+        finally
+        {
+            lock.close();
+        }
+    }
+
+    private static ShmNic create(final String address, final String name, final Path directory)
+    {
         final NicGeometry geometry = Configuration.geometry();
         final long pid = ProcessHandle.current().pid();
         final Path nicFile = ShmFiles.nicFile(directory, name);
@@ -121,8 +134,42 @@ final class ShmNic extends EngineNic
     @Override
     protected void onClose()
     {
-        ShmFiles.deleteQuietly(nicFile);
-        SparseMemory.unmap(mapping);
+        try
+        {
+            deleteOwnFile();
+        }
+        finally
+        {
+            SparseMemory.unmap(mapping);
+        }
+    }
+
+    /**
+     * Deletes the NIC file if it is still this NIC's: once closed the file is stale, and another NIC may have put
+     * its own in its place.
+     */
+    private void deleteOwnFile()
+    {
+        final ShmLock lock;
+        try
+        {
+            lock = ShmLock.acquire(directory);
+        }
+        catch (final ViaException ex)
+        {
+            return;
+        }
+        try
+        {
+            if (nicId() == ShmFiles.nicIdOf(nicFile))
+            {
+                ShmFiles.deleteQuietly(nicFile);
+            }
+        }
+        finally
+        {
+            lock.close();
+        }
     }
 
     private static void link(final Path nicFile, final Path tmp, final String address)

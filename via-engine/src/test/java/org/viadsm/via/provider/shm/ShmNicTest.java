@@ -5,16 +5,28 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.viadsm.via.Nic;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicLayout;
 import org.viadsm.via.engine.SparseMemory;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.spi.NicProviders;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -100,5 +112,90 @@ class ShmNicTest
             Files.deleteIfExists(staleMem);
             Files.deleteIfExists(staleTmp);
         }
+    }
+
+    @Test
+    void closeShouldLeaveTheNicFileAnotherNicNowHolds() throws IOException
+    {
+        final Path file = ShmFiles.nicFile(dir, name);
+        final Nic other = Nic.open("shm:" + name + "o");
+        try
+        {
+            final Nic nic = Nic.open("shm:" + name);
+            Files.delete(file);
+            Files.createLink(file, ShmFiles.nicFile(dir, name + "o"));
+            nic.close();
+            assertTrue(Files.exists(file), "the file under the name is another NIC's");
+            assertEquals(((EngineNic)other).nicId(), ShmFiles.nicIdOf(file));
+        }
+        finally
+        {
+            other.close();
+            Files.deleteIfExists(file);
+        }
+    }
+
+    @Test
+    void concurrentOpensOfAStaleNameShouldLeaveExactlyOneNicWithItsFile() throws Exception
+    {
+        final Path staleNic = ShmFiles.nicFile(dir, name);
+        final List<Nic> opened = new CopyOnWriteArrayList<>();
+        final List<ViaError> refused = new CopyOnWriteArrayList<>();
+        final ExecutorService pool = Executors.newFixedThreadPool(4);
+        try
+        {
+            for (int round = 0; round < 10; round++)
+            {
+                writeStaleHeader(staleNic);
+                final CyclicBarrier start = new CyclicBarrier(4);
+                final List<Future<?>> futures = new ArrayList<>();
+                for (int t = 0; t < 4; t++)
+                {
+                    futures.add(pool.submit(() ->
+                    {
+                        start.await();
+                        try
+                        {
+                            opened.add(Nic.open("shm:" + name));
+                        }
+                        catch (final ViaException ex)
+                        {
+                            refused.add(ex.error());
+                        }
+                        return null;
+                    }));
+                }
+                for (final Future<?> future : futures)
+                {
+                    future.get(20, TimeUnit.SECONDS);
+                }
+                assertEquals(1, opened.size(), "round " + round);
+                assertEquals(List.of(ViaError.ERROR_RESOURCE, ViaError.ERROR_RESOURCE, ViaError.ERROR_RESOURCE),
+                    refused);
+                assertEquals(((EngineNic)opened.get(0)).nicId(), ShmFiles.nicIdOf(staleNic));
+                opened.remove(0).close();
+                refused.clear();
+                assertFalse(Files.exists(staleNic));
+            }
+        }
+        finally
+        {
+            pool.shutdownNow();
+            for (final Nic nic : opened)
+            {
+                nic.close();
+            }
+            Files.deleteIfExists(staleNic);
+        }
+    }
+
+    private static void writeStaleHeader(final Path file) throws IOException
+    {
+        final ByteBuffer header = ByteBuffer.allocate(NicLayout.HEADER_LENGTH).order(ByteOrder.nativeOrder());
+        header.putLong(NicLayout.MAGIC_OFFSET, NicLayout.MAGIC);
+        header.putInt(NicLayout.VERSION_OFFSET, NicLayout.LAYOUT_VERSION);
+        header.putInt(NicLayout.STATE_OFFSET, NicLayout.STATE_OPEN);
+        header.putLong(NicLayout.OWNER_PID_OFFSET, DEAD_PID);
+        Files.write(file, header.array());
     }
 }
