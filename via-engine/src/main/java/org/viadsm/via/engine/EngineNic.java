@@ -26,8 +26,8 @@ import org.viadsm.via.memory.ProtectionTag;
  * Progress is driven by the caller; there is no engine thread. A post executes the operation on the posting
  * thread, directly on the target's shared area and registered memory, and completes it at both ends before it
  * returns, so a queue fence is always satisfied. Waits spin briefly, then park with backoff; a completer in the
- * same JVM unparks a parked waiter, and a long wait checks every {@link Configuration#failureCheckIntervalNs()}
- * that the peers of connected VIs are alive.
+ * same JVM unparks a parked waiter, and calls (waits, done calls, posts) check every
+ * {@link Configuration#failureCheckIntervalNs()} that the peers of connected VIs are alive.
  * Asynchronous errors are queued in the NIC's error ring and handed to the {@link AsyncErrorHandler} on the owner's
  * next call into the NIC.
  * <p>
@@ -426,12 +426,13 @@ public abstract class EngineNic implements Nic
     }
 
     /**
-     * On entry to every post, done, wait and connection call: hands queued asynchronous errors to the handler.
-     * Costs two volatile loads when none is queued.
+     * On entry to every post, done, wait and connection call: hands queued asynchronous errors to the handler and
+     * checks for failed peers every failure-check interval. Costs two volatile loads and a clock read when there is
+     * nothing to do.
      */
     void onCall()
     {
-        housekeeper.deliverErrors();
+        housekeeper.onCall();
     }
 
     void housekeeping(final long nowNs)

@@ -7,7 +7,8 @@ import org.viadsm.via.AsyncErrorHandler;
 
 /**
  * A NIC's housekeeping, done by the threads that call into it: handing queued asynchronous errors to the handler,
- * and, during long waits, checking every failure-check interval that the peers of connected VIs are alive and that
+ * and, on any call (posts, done calls, waits), checking every failure-check interval that the peers of connected
+ * VIs are alive and that
  * their records are still connected to those VIs (a peer that disconnected before it knew it was connected could
  * not tell).
  * <p>
@@ -22,7 +23,7 @@ final class Housekeeper
     private final AtomicBoolean delivering = new AtomicBoolean();
     private final AtomicBoolean detecting = new AtomicBoolean();
     private final ErrorRing.Consumer dispatch = this::dispatch;
-    private volatile long nextFailureCheckNs;
+    private volatile long nextFailureCheckNs = System.nanoTime();
     private volatile AsyncErrorHandler handler;
     private volatile Thread dispatcher;
 
@@ -64,6 +65,16 @@ final class Housekeeper
     boolean isDispatchingOn(final Thread thread)
     {
         return dispatcher == thread;
+    }
+
+    /**
+     * On entry to every call: hands queued errors to the handler and, once the failure-check interval has passed,
+     * checks for failures; two volatile loads, one clock read and one compare when there is nothing to do, so that a
+     * thread polling done calls or posting learns of a dead peer as soon as a waiting one would.
+     */
+    void onCall()
+    {
+        doWork(System.nanoTime());
     }
 
     void doWork(final long nowNs)

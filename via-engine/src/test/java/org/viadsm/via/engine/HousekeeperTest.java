@@ -100,4 +100,23 @@ class HousekeeperTest
         assertEquals(64, recv.length());
         assertNull(vx.recvDone());
     }
+
+    @Test
+    void aDonePollingLoopShouldLearnThatThePeerRecordIsNoLongerConnected()
+    {
+        connect();
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
+        vx.postRecv(recv);
+        vy.record().state(ViRecordLayout.STATE_IDLE);
+        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        Descriptor done;
+        while (null == (done = vx.recvDone()) && System.nanoTime() - deadlineNs < 0)
+        {
+            Thread.onSpinWait();
+        }
+        assertSame(recv, done, "recvDone alone noticed the lost connection within the check interval");
+        assertEquals(RecvCompletion.FLUSHED_STATUS, recv.status());
+        assertNull(vx.recvDone());
+        assertEquals(List.of("CONNECTION_LOST@" + vx.id()), errors, "handed to the handler on the next call");
+    }
 }

@@ -226,4 +226,26 @@ class TwoProcessShmTest
         assertEquals(DONE | DescriptorStatus.OP_RECEIVE | DescriptorStatus.DESC_FLUSHED_ERROR, second.status());
         assertEquals(ViState.ERROR, vi.state());
     }
+
+    @Test
+    void shouldLetADonePollingLoopLearnThatThePeerProcessDied()
+    {
+        final Vi vi = open(ReliabilityLevel.RELIABLE_DELIVERY);
+        child.send("peer 5");
+        vi.connectPeerRequest(childAddress, 5, T);
+        vi.connectPeerWait(T);
+        child.expect("CONNECTED");
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
+        vi.postRecv(recv);
+        child.kill();
+        final long deadlineNs = System.nanoTime() + T;
+        Descriptor done;
+        while (null == (done = vi.recvDone()) && System.nanoTime() - deadlineNs < 0)
+        {
+            Thread.onSpinWait();
+        }
+        assertSame(recv, done);
+        assertEquals(DONE | DescriptorStatus.OP_RECEIVE | DescriptorStatus.DESC_FLUSHED_ERROR, recv.status());
+        assertEquals(ViState.ERROR, vi.state());
+    }
 }
