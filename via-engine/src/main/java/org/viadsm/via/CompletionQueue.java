@@ -49,7 +49,7 @@ public interface CompletionQueue extends AutoCloseable
     boolean await(long timeoutNs, Completion completion);
 
     /**
-     * Destroys the queue.
+     * Destroys the queue; a wait in progress on it returns false.
      *
      * @throws IllegalStateException if a VI still uses it.
      */

@@ -186,7 +186,8 @@ public interface Vi extends AutoCloseable
     CompletionQueue recvCq();
 
     /**
-     * Destroys the VI, disconnecting it first if needed.
+     * Destroys the VI, disconnecting it first if needed: a wait in progress on it returns null, and descriptors still
+     * posted are handed back flushed.
      */
     @Override
     void close();

@@ -158,9 +158,23 @@ final class EngineCq implements CompletionQueue
     @Override
     public void close()
     {
-        nic.destroyCq(this);
+        if (closed || !nic.enterCall())
+        {
+            return;
+        }
+        try
+        {
+            nic.destroyCq(this);
+        }
+        finally
+        {
+            nic.exitCall();
+        }
     }
 
+    /**
+     * Under the NIC's lock: marks the queue destroyed, so that calls fail from now on.
+     */
     void markClosed()
     {
         if (users > 0)
@@ -168,6 +182,14 @@ final class EngineCq implements CompletionQueue
             throw new IllegalStateException("completion queue " + id + " is still used by " + users + " VIs");
         }
         closed = true;
+    }
+
+    /**
+     * After {@link #markClosed()}, outside the NIC's lock: ends a wait in progress and empties the ring.
+     */
+    void release()
+    {
+        idler.cancel();
         ring.clear();
     }
 

@@ -509,7 +509,14 @@ public abstract class EngineNic implements Nic
                 return;
             }
             cq.markClosed();
-            cqs[cq.id()] = null;
+        }
+        cq.release();
+        synchronized (lock)
+        {
+            if (cqs[cq.id()] == cq)
+            {
+                cqs[cq.id()] = null;
+            }
         }
     }
 

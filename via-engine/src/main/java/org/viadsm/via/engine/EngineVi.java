@@ -387,6 +387,8 @@ final class EngineVi implements Vi
         tearDown();
         nic.destroyVi(this);
         closed = true;
+        sendIdler.cancel();
+        recvIdler.cancel();
         returnAll(sendFifo, DescriptorStatus.OP_SEND);
         returnAll(recvFifo, DescriptorStatus.OP_RECEIVE);
     }

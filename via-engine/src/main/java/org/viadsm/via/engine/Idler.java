@@ -8,16 +8,21 @@ import java.util.concurrent.locks.LockSupport;
  * does the NIC's housekeeping (asynchronous-error delivery, periodic failure detection), so a long wait notices a
  * dead peer.
  * <p>
- * <b>Note:</b> not thread-safe; each queue keeps its own, used by that queue's waiting thread.
+ * <b>Note:</b> not thread-safe; each queue keeps its own, used by that queue's waiting thread, except
+ * {@link #cancel()}, which any thread may call to end the wait for good when the queue is destroyed.
  */
 final class Idler
 {
+    private static final long CANCEL_GRACE_NS = 1_000_000_000L;
+
     private final EngineNic nic;
     private long startNs;
     private long deadlineNs;
     private boolean unbounded;
     private long parkNs;
     private WaitSlot armed;
+    private volatile Thread waiter;
+    private volatile boolean cancelled;
 
     Idler(final EngineNic nic)
     {
@@ -31,18 +36,20 @@ final class Idler
         deadlineNs = unbounded ? Long.MAX_VALUE : startNs + Math.max(0, timeoutNs);
         parkNs = nic.parkMinNs;
         armed = null;
+        waiter = Thread.currentThread();
     }
 
     /**
      * One idle step; the caller checks its condition between steps.
      *
      * @param slot the slot to arm before parking, or null if no completer can wake this wait.
-     * @return false when the wait must end: deadline passed, thread interrupted or NIC closed.
+     * @return false when the wait must end: deadline passed, thread interrupted, queue destroyed or NIC closed.
      */
     boolean idle(final WaitSlot slot)
     {
         final long nowNs = System.nanoTime();
-        if ((!unbounded && nowNs - deadlineNs >= 0) || nic.isClosed() || Thread.currentThread().isInterrupted())
+        if ((!unbounded && nowNs - deadlineNs >= 0) || cancelled || nic.isClosed() ||
+            Thread.currentThread().isInterrupted())
         {
             finish();
             return false;
@@ -75,6 +82,25 @@ final class Idler
         {
             armed.disarm();
             armed = null;
+        }
+        waiter = null;
+    }
+
+    /**
+     * Ends the wait in progress on this idler, and every later one at its first idle step, for a queue being
+     * destroyed; waits (a bounded time) until the waiting thread has left, so that the caller may then take the
+     * queue apart, unless the caller is that thread (an error handler run inside the wait).
+     */
+    void cancel()
+    {
+        cancelled = true;
+        final Thread current = Thread.currentThread();
+        final long deadlineNs = System.nanoTime() + CANCEL_GRACE_NS;
+        Thread inside;
+        while (null != (inside = waiter) && inside != current && System.nanoTime() - deadlineNs < 0)
+        {
+            LockSupport.unpark(inside);
+            LockSupport.parkNanos(50_000L);
         }
     }
 }

@@ -205,4 +205,34 @@ class CompletionQueueTest extends TwoNodes
         assertEquals(List.of("COMPLETION_PROTECTION@" + y.id(), "COMPLETION_PROTECTION@" + y.id()), b.errors(),
             "a second overrun, after the consumer took an entry, is reported again");
     }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void closingAQueueShouldEndAWaitOnItInProgress(final String scheme) throws Exception
+    {
+        nodes(scheme);
+        final CompletionQueue cq = b.nic.createCq(4);
+        final CompletableFuture<Boolean> waiter = CompletableFuture.supplyAsync(() -> cq.await(T, new Completion()));
+        Thread.sleep(50);
+        cq.close();
+        assertFalse(waiter.get(5, TimeUnit.SECONDS));
+        assertThrows(IllegalStateException.class, () -> cq.done(new Completion()));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void closingAViShouldEndAWaitOnItInProgress(final String scheme) throws Exception
+    {
+        nodes(scheme);
+        final Vi vi = b.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Descriptor recv = recv(b, 0);
+        vi.postRecv(recv);
+        final CompletableFuture<Descriptor> waiter = CompletableFuture.supplyAsync(() -> vi.recvWait(T));
+        Thread.sleep(50);
+        vi.close();
+        assertNull(waiter.get(5, TimeUnit.SECONDS));
+        assertFalse(recv.isPosted(), "close handed the receive back");
+        assertEquals(DescriptorStatus.DONE | DescriptorStatus.OP_RECEIVE | DescriptorStatus.DESC_FLUSHED_ERROR,
+            recv.status());
+    }
 }
