@@ -1,5 +1,8 @@
 package org.viadsm.via.descriptor;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -50,9 +53,23 @@ import static org.viadsm.via.descriptor.DescriptorLayout.segmentOffset;
  */
 public final class Descriptor
 {
+    private static final VarHandle POSTED;
+
+    static
+    {
+        try
+        {
+            POSTED = MethodHandles.lookup().findVarHandle(Descriptor.class, "posted", boolean.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     private final AtomicBuffer buffer;
     private final int maxSegments;
-    private boolean posted;
+    private volatile boolean posted;
 
     /**
      * Creates a descriptor over caller-provided memory.
@@ -468,14 +485,17 @@ public final class Descriptor
     }
 
     /**
-     * Provider side: takes ownership at post time and clears the status word.
+     * Provider side: takes ownership at post time, with a compare-and-set so that of two threads posting the same
+     * descriptor at once exactly one succeeds, and clears the status word.
      *
      * @throws IllegalStateException if the descriptor is already posted.
      */
     public void onPost()
     {
-        checkNotPosted();
-        posted = true;
+        if (!POSTED.compareAndSet(this, false, true))
+        {
+            throw new IllegalStateException("descriptor is posted; wait for it to complete before reusing it");
+        }
         buffer.putInt(STATUS_OFFSET, 0);
     }
 

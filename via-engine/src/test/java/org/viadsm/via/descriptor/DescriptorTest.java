@@ -1,0 +1,66 @@
+package org.viadsm.via.descriptor;
+
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DescriptorTest
+{
+    @Test
+    void onPostShouldRefuseASecondPost()
+    {
+        final Descriptor d = Descriptor.allocate(1).reset().send();
+        d.onPost();
+        assertTrue(d.isPosted());
+        assertThrows(IllegalStateException.class, d::onPost);
+        assertThrows(IllegalStateException.class, d::reset);
+        d.onReturn();
+        d.onPost();
+    }
+
+    @Test
+    @Timeout(60)
+    void onPostShouldLetExactlyOneOfTwoRacingThreadsPost() throws Exception
+    {
+        final int rounds = 20_000;
+        final Descriptor d = Descriptor.allocate(1).reset().send();
+        final CyclicBarrier start = new CyclicBarrier(2);
+        final CyclicBarrier end = new CyclicBarrier(2, d::onReturn);
+        final AtomicInteger posted = new AtomicInteger();
+        final Runnable poster = () ->
+        {
+            try
+            {
+                for (int i = 0; i < rounds; i++)
+                {
+                    start.await();
+                    try
+                    {
+                        d.onPost();
+                        posted.incrementAndGet();
+                    }
+                    catch (final IllegalStateException expected)
+                    {
+                        // the other thread posted it
+                    }
+                    end.await();
+                }
+            }
+            catch (final Exception ex)
+            {
+                throw new IllegalStateException(ex);
+            }
+        };
+        final Thread other = new Thread(poster);
+        other.start();
+        poster.run();
+        other.join();
+        assertEquals(rounds, posted.get(), "each round, exactly one post succeeded");
+    }
+}
