@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.LongArrayList;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
@@ -20,7 +21,8 @@ import org.viadsm.via.engine.SparseMemory;
  * path makes no system call and allocates nothing after the first operation on a region. A cached view is used
  * only while the registration-table entry still describes its bytes (generation, allocation, location, length),
  * read like a seqlock: a handle whose generation came back after the counter wrapped names the region registered
- * now, never the one the view was made for.
+ * now, never the one the view was made for. Mappings of allocations the peer has freed are dropped when a new
+ * allocation is mapped.
  */
 final class ShmPeer extends PeerNic
 {
@@ -108,6 +110,14 @@ final class ShmPeer extends PeerNic
         }
     }
 
+    /**
+     * Allocations of the peer this side has mapped, for tests.
+     */
+    synchronized int mappedAllocations()
+    {
+        return allocations.size();
+    }
+
     private synchronized AtomicBuffer map(final int index, final int generation)
     {
         final RegistrationTable table = area().table();
@@ -121,6 +131,7 @@ final class ShmPeer extends PeerNic
         MappedByteBuffer allocation = allocations.get(allocationId);
         if (null == allocation)
         {
+            dropFreedAllocations();
             final Path file = ShmFiles.memFile(directory, name, ownerPid, allocationId);
             if (!Files.exists(file))
             {
@@ -144,5 +155,36 @@ final class ShmPeer extends PeerNic
         final AtomicBuffer buffer = new UnsafeBuffer(allocation, (int)offset, length);
         regions[index] = new RegionView(generation, allocationId, offset, length, buffer);
         return buffer;
+    }
+
+    /**
+     * Forgets the mappings of allocations the peer has freed (their files are gone), and the views into them, so
+     * that their memory goes back to the system. They are not unmapped here: a thread of this process may still be
+     * moving bytes through a view it resolved before; the garbage collector unmaps each once nothing uses it.
+     */
+    private void dropFreedAllocations()
+    {
+        final LongArrayList freed = new LongArrayList();
+        final Long2ObjectHashMap<MappedByteBuffer>.KeyIterator ids = allocations.keySet().iterator();
+        while (ids.hasNext())
+        {
+            final long id = ids.nextLong();
+            if (!Files.exists(ShmFiles.memFile(directory, name, ownerPid, id)))
+            {
+                freed.addLong(id);
+            }
+        }
+        for (int i = 0; i < freed.size(); i++)
+        {
+            final long id = freed.getLong(i);
+            allocations.remove(id);
+            for (int index = 0; index < regions.length; index++)
+            {
+                if (null != regions[index] && regions[index].allocationId == id)
+                {
+                    regions[index] = null;
+                }
+            }
+        }
     }
 }

@@ -137,4 +137,24 @@ class ShmPeerTest
         assertEquals(ViState.CONNECTED, initiatorVi.state());
         assertEquals(ViState.CONNECTED, targetVi.state());
     }
+
+    @Test
+    void shouldDropItsMappingOfAnAllocationThePeerFreed()
+    {
+        connect();
+        final MemoryRegion first = registerTarget(0, 4096, MemoryAttributes.remoteAccess(targetPtag));
+        final Descriptor write = Descriptor.allocate(1);
+        initiatorVi.postSend(write.reset().rdmaWrite(first.handle(), 0).addSegment(local, 0, 8));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE, initiatorVi.sendDone().status());
+        final ShmPeer peer = (ShmPeer)((EngineNic)initiator).peer(target.address());
+        assertEquals(1, peer.mappedAllocations());
+        target.deregisterMemory(first);
+        target.freeMemory(targetMemory);
+
+        targetMemory = target.allocateMemory(4096);
+        final MemoryRegion second = registerTarget(0, 4096, MemoryAttributes.remoteAccess(targetPtag));
+        initiatorVi.postSend(write.reset().rdmaWrite(second.handle(), 0).addSegment(local, 0, 8));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE, initiatorVi.sendDone().status());
+        assertEquals(1, peer.mappedAllocations(), "the freed allocation's mapping was dropped");
+    }
 }
