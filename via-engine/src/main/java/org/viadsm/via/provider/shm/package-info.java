@@ -12,7 +12,8 @@
  * Threading model: progress is driven by the caller and there is no engine thread. A post executes its operation
  * on the posting thread, straight on the target's mapped area and memory, and completes it at both ends before
  * returning. A process cannot wake a thread of another, so waits spin briefly, then poll with exponential park
- * backoff up to about a millisecond, checking every {@code viadsm.via.failure.check.interval.ns} that the peers'
- * processes are alive and their NICs open.
+ * backoff up to {@code viadsm.via.wait.park.max.ns} (200 us by default: the latency of a completion to a parked
+ * waiter), and calls check every {@code viadsm.via.failure.check.interval.ns} that the peers' processes are alive
+ * and their NICs open.
  */
 package org.viadsm.via.provider.shm;
