@@ -49,7 +49,7 @@ public final class ErrorRing
     }
 
     private final RingBuffer ring;
-    private final StallDetector stall;
+    private final RingRecovery recovery;
     private final MessageHandler handler = this::onMessage;
     private Consumer consumer;
 
@@ -63,7 +63,7 @@ public final class ErrorRing
     {
         this.ring = new ManyToOneRingBuffer(
             new UnsafeBuffer(area, geometry.errorRingOffset(), geometry.errorRingLength()));
-        this.stall = new StallDetector(ring);
+        this.recovery = new RingRecovery(ring);
     }
 
     /**
@@ -87,7 +87,7 @@ public final class ErrorRing
         final AtomicBuffer buffer = ring.buffer();
         buffer.putInt(index + VI_ID_OFFSET, viId);
         buffer.putStringAscii(index + DETAIL_OFFSET, text);
-        return commit(index);
+        return recovery.commit(index);
     }
 
     /**
@@ -110,7 +110,7 @@ public final class ErrorRing
      */
     public boolean unblockIfStalled(final long nowNs, final long stallNs)
     {
-        return stall.unblockIfStalled(nowNs, stallNs);
+        return recovery.unblockIfStalled(nowNs, stallNs);
     }
 
     /**
@@ -138,22 +138,6 @@ public final class ErrorRing
         {
             consumer.onError(ERRORS[typeId - 1], buffer.getInt(index + VI_ID_OFFSET),
                 buffer.getStringAscii(index + DETAIL_OFFSET));
-        }
-    }
-
-    /**
-     * Commits a claimed record; false if the consumer took this producer for dead and unblocked the ring past it.
-     */
-    private boolean commit(final int index)
-    {
-        try
-        {
-            ring.commit(index);
-            return true;
-        }
-        catch (final IllegalStateException ex)
-        {
-            return false;
         }
     }
 }

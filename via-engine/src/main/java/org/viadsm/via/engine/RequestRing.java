@@ -32,7 +32,7 @@ public final class RequestRing
     }
 
     private final RingBuffer ring;
-    private final StallDetector stall;
+    private final RingRecovery recovery;
     private final MessageHandler handler = this::onMessage;
     private final ConnectMessageFlyweight readFlyweight = new ConnectMessageFlyweight();
     private Consumer consumer;
@@ -47,7 +47,7 @@ public final class RequestRing
     {
         this.ring = new ManyToOneRingBuffer(
             new UnsafeBuffer(area, geometry.requestRingOffset(), geometry.requestRingLength()));
-        this.stall = new StallDetector(ring);
+        this.recovery = new RingRecovery(ring);
     }
 
     /**
@@ -89,7 +89,7 @@ public final class RequestRing
             .maxTransfer(maxTransfer)
             .flags(flags)
             .address(address);
-        return commit(index);
+        return recovery.commit(index);
     }
 
     /**
@@ -102,7 +102,7 @@ public final class RequestRing
      */
     public boolean unblockIfStalled(final long nowNs, final long stallNs)
     {
-        return stall.unblockIfStalled(nowNs, stallNs);
+        return recovery.unblockIfStalled(nowNs, stallNs);
     }
 
     /**
@@ -127,21 +127,5 @@ public final class RequestRing
     private void onMessage(final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
         consumer.onRequest(typeId, readFlyweight.wrap(buffer, index));
-    }
-
-    /**
-     * Commits a claimed record; false if the consumer took this producer for dead and unblocked the ring past it.
-     */
-    private boolean commit(final int index)
-    {
-        try
-        {
-            ring.commit(index);
-            return true;
-        }
-        catch (final IllegalStateException ex)
-        {
-            return false;
-        }
     }
 }

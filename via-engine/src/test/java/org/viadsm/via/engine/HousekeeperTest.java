@@ -49,7 +49,8 @@ class HousekeeperTest
         }
     }
 
-    private void connect()
+    /** Connects vx and vy and posts a receive on vx. */
+    private Descriptor connectAndPostReceive()
     {
         x = (EngineNic)Nic.open("jvm:hkx" + tag);
         y = (EngineNic)Nic.open("jvm:hky" + tag);
@@ -61,6 +62,9 @@ class HousekeeperTest
         vx.connectPeerWait(10_000_000_000L);
         vy.connectPeerWait(10_000_000_000L);
         region = x.registerMemory(x.allocateMemory(4096), MemoryAttributes.localOnly(vx.attributes().ptag()));
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
+        vx.postRecv(recv);
+        return recv;
     }
 
     private static EngineVi vi(final Nic nic)
@@ -72,9 +76,7 @@ class HousekeeperTest
     @Test
     void aWaitShouldNoticeThatThePeerRecordIsNoLongerConnectedToItsVi()
     {
-        connect();
-        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
-        vx.postRecv(recv);
+        final Descriptor recv = connectAndPostReceive();
         vy.record().state(ViRecordLayout.STATE_IDLE);
         assertSame(recv, vx.recvWait(TimeUnit.SECONDS.toNanos(5)));
         assertEquals(RecvCompletion.FLUSHED_STATUS, recv.status());
@@ -85,9 +87,7 @@ class HousekeeperTest
     @Test
     void aLostConnectionShouldLeaveAReceiveClaimedByALivePeerToThatPeer()
     {
-        connect();
-        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
-        vx.postRecv(recv);
+        final Descriptor recv = connectAndPostReceive();
         final RecvRing ring = x.area().recvRing(vx.id());
         assertEquals(0, ring.claim(), "the peer's sender claims the receive");
         vy.record().state(ViRecordLayout.STATE_IDLE);
@@ -104,9 +104,7 @@ class HousekeeperTest
     @Test
     void aDonePollingLoopShouldLearnThatThePeerRecordIsNoLongerConnected()
     {
-        connect();
-        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
-        vx.postRecv(recv);
+        final Descriptor recv = connectAndPostReceive();
         vy.record().state(ViRecordLayout.STATE_IDLE);
         final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         Descriptor done;

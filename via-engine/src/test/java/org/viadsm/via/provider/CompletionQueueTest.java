@@ -37,6 +37,15 @@ class CompletionQueueTest extends TwoNodes
         vi.postSend(Descriptor.allocate(1).reset().send().addSegment(node.region, 0, 4).immediateData(value));
     }
 
+    /** A VI of a connected to a VI of b whose receive queue reports to {@code cq}; returns them a-side first. */
+    private Vi[] connectedThrough(final CompletionQueue cq)
+    {
+        final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi y = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);
+        Providers.connect(x, b.nic.address(), y, a.nic.address());
+        return new Vi[] {x, y};
+    }
+
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldMergeReceiveCompletionsOfSeveralVisInCompletionOrder(final String scheme)
@@ -100,9 +109,9 @@ class CompletionQueueTest extends TwoNodes
     {
         nodes(scheme);
         final CompletionQueue cq = b.nic.createCq(8);
-        final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
-        final Vi y = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);
-        Providers.connect(x, b.nic.address(), y, a.nic.address());
+        final Vi[] xy = connectedThrough(cq);
+        final Vi x = xy[0];
+        final Vi y = xy[1];
         cq.resize(2);
         assertEquals(2, cq.capacity());
         for (int i = 0; i < 3; i++)
@@ -157,9 +166,9 @@ class CompletionQueueTest extends TwoNodes
     {
         nodes(scheme);
         final CompletionQueue cq = b.nic.createCq(16);
-        final Vi sender = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
-        final Vi old = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);
-        Providers.connect(sender, b.nic.address(), old, a.nic.address());
+        final Vi[] pair = connectedThrough(cq);
+        final Vi sender = pair[0];
+        final Vi old = pair[1];
         old.postRecv(recv(b, 0));
         old.postRecv(recv(b, 64));
         final int id = old.id();
@@ -186,9 +195,9 @@ class CompletionQueueTest extends TwoNodes
     {
         nodes(scheme);
         final CompletionQueue cq = b.nic.createCq(2);
-        final Vi x = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
-        final Vi y = b.vi(b.attributes(ReliabilityLevel.RELIABLE_RECEPTION), null, cq);
-        Providers.connect(x, b.nic.address(), y, a.nic.address());
+        final Vi[] xy = connectedThrough(cq);
+        final Vi x = xy[0];
+        final Vi y = xy[1];
         for (int i = 0; i < 6; i++)
         {
             y.postRecv(recv(b, 8 * i));

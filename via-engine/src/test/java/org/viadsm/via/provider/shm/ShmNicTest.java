@@ -82,12 +82,7 @@ class ShmNicTest
     void shouldRemoveFilesOfDeadOwnersWhenOpening() throws IOException
     {
         final Path staleNic = ShmFiles.nicFile(dir, name);
-        final ByteBuffer header = ByteBuffer.allocate(NicLayout.HEADER_LENGTH).order(ByteOrder.nativeOrder());
-        header.putLong(NicLayout.MAGIC_OFFSET, NicLayout.MAGIC);
-        header.putInt(NicLayout.VERSION_OFFSET, NicLayout.LAYOUT_VERSION);
-        header.putInt(NicLayout.STATE_OFFSET, NicLayout.STATE_OPEN);
-        header.putLong(NicLayout.OWNER_PID_OFFSET, DEAD_PID);
-        Files.write(staleNic, header.array());
+        writeStaleHeader(staleNic);
         final Path staleMem = ShmFiles.memFile(dir, name, DEAD_PID, 3);
         final Path staleTmp = ShmFiles.tmpNicFile(dir, name + ".x", DEAD_PID, 1);
         Files.write(staleMem, new byte[16]);

@@ -53,6 +53,17 @@ class TwoProcessShmTest
         return nic.createVi(new ViAttributes().ptag(ptag).reliabilityLevel(level), null, null);
     }
 
+    /** Opens this side and the child, and connects them peer to peer. */
+    private Vi openConnectedPeer(final ReliabilityLevel level, final int discriminator)
+    {
+        final Vi vi = open(level);
+        child.send("peer " + discriminator);
+        vi.connectPeerRequest(childAddress, discriminator, T);
+        vi.connectPeerWait(T);
+        child.expect("CONNECTED");
+        return vi;
+    }
+
     @AfterEach
     void tearDown()
     {
@@ -117,11 +128,7 @@ class TwoProcessShmTest
     @Test
     void shouldRdmaAndAtomicsOnChildMemoryWithoutTouchingCanaries()
     {
-        final Vi vi = open(ReliabilityLevel.RELIABLE_RECEPTION);
-        child.send("peer 9");
-        vi.connectPeerRequest(childAddress, 9, T);
-        vi.connectPeerWait(T);
-        child.expect("CONNECTED");
+        final Vi vi = openConnectedPeer(ReliabilityLevel.RELIABLE_RECEPTION, 9);
         final int handle = child.targetHandle;
 
         long expected = 0;
@@ -167,13 +174,9 @@ class TwoProcessShmTest
     @Test
     void shouldDetectKilledPeerFlushAndCleanItsFiles()
     {
-        final Vi vi = open(ReliabilityLevel.RELIABLE_DELIVERY);
+        final Vi vi = openConnectedPeer(ReliabilityLevel.RELIABLE_DELIVERY, 3);
         final java.util.List<String> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
         nic.errorHandler((error, v, detail) -> errors.add(error.name()));
-        child.send("peer 3");
-        vi.connectPeerRequest(childAddress, 3, T);
-        vi.connectPeerWait(T);
-        child.expect("CONNECTED");
         final Descriptor[] recvs = new Descriptor[3];
         for (int i = 0; i < 3; i++)
         {
@@ -209,11 +212,7 @@ class TwoProcessShmTest
     @Test
     void shouldFlushAReceiveTheKilledPeerHadClaimedButNotCompleted()
     {
-        final Vi vi = open(ReliabilityLevel.RELIABLE_DELIVERY);
-        child.send("peer 4");
-        vi.connectPeerRequest(childAddress, 4, T);
-        vi.connectPeerWait(T);
-        child.expect("CONNECTED");
+        final Vi vi = openConnectedPeer(ReliabilityLevel.RELIABLE_DELIVERY, 4);
         final Descriptor first = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
         final Descriptor second = Descriptor.allocate(1).reset().send().addSegment(region, 64, 64);
         vi.postRecv(first);
@@ -230,11 +229,7 @@ class TwoProcessShmTest
     @Test
     void shouldLetADonePollingLoopLearnThatThePeerProcessDied()
     {
-        final Vi vi = open(ReliabilityLevel.RELIABLE_DELIVERY);
-        child.send("peer 5");
-        vi.connectPeerRequest(childAddress, 5, T);
-        vi.connectPeerWait(T);
-        child.expect("CONNECTED");
+        final Vi vi = openConnectedPeer(ReliabilityLevel.RELIABLE_DELIVERY, 5);
         final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
         vi.postRecv(recv);
         child.kill();
