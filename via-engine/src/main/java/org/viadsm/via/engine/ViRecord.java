@@ -255,8 +255,8 @@ public final class ViRecord
     }
 
     /**
-     * Establishes a connection: writes the peer fields, advances the receive ring's connection epoch, then moves the
-     * state from {@code expectedState} to connected with a compare-and-set.
+     * Establishes a connection: writes the peer fields, then moves the state from {@code expectedState} to
+     * connected with a compare-and-set.
      *
      * @param expectedState        the state the record must be in, normally connect-pending.
      * @param peerNicId            the peer NIC.
@@ -270,23 +270,13 @@ public final class ViRecord
         buffer.putLong(offset + PEER_NIC_ID_OFFSET, peerNicId);
         buffer.putInt(offset + PEER_VI_ID_OFFSET, peerViId);
         buffer.putInt(offset + EFFECTIVE_MAX_TRANSFER_OFFSET, effectiveMaxTransfer);
-        if (state() != expectedState)
-        {
-            return false;
-        }
-        long word;
-        do
-        {
-            word = buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET);
-        }
-        while (!buffer.compareAndSetLong(offset + RECV_CONSUMER_OFFSET, word, ViRecordLayout.consumerWord(
-            ViRecordLayout.consumerEpoch(word) + 1, ViRecordLayout.consumerIndex(word))));
         return buffer.compareAndSetInt(offset + STATE_OFFSET, expectedState, STATE_CONNECTED);
     }
 
     /**
-     * Owner side: starts a connection request: moves the state from idle to connect-pending, clears the peer
-     * fields and writes a pending connect word.
+     * Owner side: starts a connection request: moves the state from idle to connect-pending, advances the receive
+     * ring's connection epoch (every connection of the record starts here, so the senders of earlier ones hold an
+     * older epoch), clears the peer fields and writes a pending connect word.
      *
      * @param sequence the request's sequence number.
      * @return false if the VI was not idle.
@@ -297,6 +287,13 @@ public final class ViRecord
         {
             return false;
         }
+        long word;
+        do
+        {
+            word = buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET);
+        }
+        while (!buffer.compareAndSetLong(offset + RECV_CONSUMER_OFFSET, word, ViRecordLayout.consumerWord(
+            ViRecordLayout.consumerEpoch(word) + 1, ViRecordLayout.consumerIndex(word))));
         buffer.putLong(offset + PEER_NIC_ID_OFFSET, 0);
         buffer.putInt(offset + PEER_VI_ID_OFFSET, -1);
         buffer.putLongVolatile(offset + CONNECT_WORD_OFFSET,
@@ -350,8 +347,9 @@ public final class ViRecord
     }
 
     /**
-     * The receive ring's connection epoch, read with volatile semantics: a connection's senders claim receives only
-     * while it is the one they connected at.
+     * The receive ring's connection epoch, read with volatile semantics: it advances when a connection attempt
+     * starts, and a connection's senders claim receives only while it is the one they connected at (read once the
+     * attempt has started, before or after the record is established).
      *
      * @return the epoch.
      */

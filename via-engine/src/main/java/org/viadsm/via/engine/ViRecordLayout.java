@@ -41,9 +41,10 @@ import org.viadsm.via.ViState;
  *  |        Receive entries, queueDepth x RecvEntryLayout          |  192
  *  +---------------------------------------------------------------+
  * </pre>
- * The receive consumer word carries a connection epoch, advanced each time the record is connected (and when it
- * is reused), so that a sender of an earlier connection that passed its checks before the record reconnected cannot
- * claim a receive posted for the next connection: it claims only while the epoch is the one it connected at.
+ * The receive consumer word carries a connection epoch, advanced each time a connection attempt starts (and when
+ * the record is reused), so that a sender of an earlier connection that passed its checks before the record
+ * reconnected cannot claim a receive posted for the next connection: it claims only while the epoch is the one it
+ * connected at.
  * <p>
  * The connect word settles a connection request with one compare-and-set: the requester writes
  * (sequence, 0, {@link #RESULT_PENDING}); the answering side sets the result and its VI id; a requester that gives
@@ -104,7 +105,7 @@ public final class ViRecordLayout
     public static final int RECV_PRODUCER_OFFSET = 64;
     /**
      * Offset of the receive ring's consumer word, {@code epoch(24) | index(40)}: the index is advanced by
-     * compare-and-set by whoever claims an entry, the epoch whenever the record is connected.
+     * compare-and-set by whoever claims an entry, the epoch whenever a connection attempt starts.
      */
     public static final int RECV_CONSUMER_OFFSET = 128;
     /** Offset of the first receive entry. */
