@@ -37,6 +37,15 @@ class CompletionQueueTest extends TwoNodes
         vi.postSend(Descriptor.allocate(1).reset().send().addSegment(node.region, 0, 4).immediateData(value));
     }
 
+    /** Takes back {@code count} sends, each done once the target has taken it (reliable reception). */
+    private static void sent(final Vi vi, final int count)
+    {
+        for (int i = 0; i < count; i++)
+        {
+            assertEquals(DescriptorStatus.DONE, vi.sendWait(T).status());
+        }
+    }
+
     /** A VI of a connected to a VI of b whose receive queue reports to {@code cq}; returns them a-side first. */
     private Vi[] connectedThrough(final CompletionQueue cq)
     {
@@ -203,14 +212,17 @@ class CompletionQueueTest extends TwoNodes
             y.postRecv(recv(b, 8 * i));
             send(x, a, i);
         }
-        final Completion completion = new Completion();
-        assertTrue(cq.done(completion));
+        sent(x, 6);
+        y.state();
         assertEquals(List.of("COMPLETION_PROTECTION@" + y.id()), b.errors());
+        final Completion completion = new Completion();
+        assertTrue(cq.await(T, completion));
         y.postRecv(recv(b, 64));
         y.postRecv(recv(b, 72));
         send(x, a, 6);
         send(x, a, 7);
-        cq.done(completion);
+        sent(x, 2);
+        y.state();
         assertEquals(List.of("COMPLETION_PROTECTION@" + y.id(), "COMPLETION_PROTECTION@" + y.id()), b.errors(),
             "a second overrun, after the consumer took an entry, is reported again");
     }

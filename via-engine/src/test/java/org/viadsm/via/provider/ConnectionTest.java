@@ -273,7 +273,7 @@ class ConnectionTest extends TwoNodes
     }
 
     @ParameterizedTest
-    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    @MethodSource("org.viadsm.via.provider.Providers#sharedAreaProviders")
     void disconnectBeforeConnectPeerDoneShouldBreakThePeer(final String scheme)
     {
         nodes(scheme);

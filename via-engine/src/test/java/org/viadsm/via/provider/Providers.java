@@ -39,6 +39,12 @@ final class Providers
         return providers().flatMap(p -> Stream.of(ReliabilityLevel.values()).map(l -> Arguments.of(p, l)));
     }
 
+    /** The providers whose NICs reach each other's shared areas (connections are made on the records themselves). */
+    static Stream<String> sharedAreaProviders()
+    {
+        return Stream.of("jvm", "shm");
+    }
+
     /** Connects two idle VIs peer to peer, from one thread. */
     static void connect(final Vi a, final String addressOfB, final Vi b, final String addressOfA)
     {

@@ -251,8 +251,8 @@ class SendRecvTest extends TwoNodes
         pair.viB.postRecv(recv);
         pair.a.region.buffer().putLong(0, 0x5151515151515151L);
         pair.viA.postSend(Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_SEND, pair.viA.sendDone().status());
-        assertSame(recv, pair.viB.recvDone());
+        assertEquals(DONE | OP_SEND, pair.viA.sendWait(Providers.TIMEOUT_NS).status());
+        assertSame(recv, pair.viB.recvWait(Providers.TIMEOUT_NS));
         assertEquals(DONE | OP_RECEIVE, recv.status());
         assertEquals(0x5151515151515151L, pair.b.region.buffer().getLong(64));
     }
