@@ -6,18 +6,21 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.locks.ReentrantLock;
 
-import org.viadsm.via.ViaError;
-import org.viadsm.via.ViaException;
 
 /**
  * The lock under which NIC files are judged stale, deleted and linked in place: an exclusive lock on the file
- * {@code viadsm.lock} of the directory between processes, and a monitor between the threads of this one (a JVM holds
- * a file lock for all its threads). Without it, two processes opening the same stale name could each delete the file
- * the other had just linked, and a closing NIC could delete a file another NIC had put in its place.
+ * {@code viadsm.<user>.lock} of the directory between processes, and a monitor between the threads of this one (a
+ * JVM holds a file lock for all its threads). Without it, two processes opening the same stale name could each
+ * delete the file the other had just linked, and a closing NIC could delete a file another NIC had put in its place.
+ * The lock is per user because only a file's owner can delete it in a shared, sticky directory such as
+ * {@code /dev/shm}, and another user's lock file could not be opened for writing; where the lock file cannot be
+ * had at all, the files are handled unlocked, as before there was a lock.
  */
 final class ShmLock implements AutoCloseable
 {
-    static final String LOCK_FILE = "viadsm.lock";
+    /** Name of the lock file: {@code viadsm.<user>.lock}, outside the {@code viadsm-*} names the sweep looks at. */
+    static final String LOCK_FILE = "viadsm." + System.getProperty("user.name", "user")
+        .replaceAll("[^A-Za-z0-9_.-]", "_") + ".lock";
 
     private static final ReentrantLock IN_JVM = new ReentrantLock();
 
@@ -29,9 +32,8 @@ final class ShmLock implements AutoCloseable
     }
 
     /**
-     * Takes the directory's lock, waiting for other processes and threads.
-     *
-     * @throws ViaException with {@link ViaError#ERROR_RESOURCE} if the lock file cannot be opened or locked.
+     * Takes the directory's lock, waiting for other processes and threads; if the lock file cannot be opened or
+     * locked, only the monitor of this JVM.
      */
     static ShmLock acquire(final Path directory)
     {
@@ -47,8 +49,7 @@ final class ShmLock implements AutoCloseable
         catch (final IOException | RuntimeException ex)
         {
             closeQuietly(channel);
-            IN_JVM.unlock();
-            throw new ViaException(ViaError.ERROR_RESOURCE, "cannot lock " + directory.resolve(LOCK_FILE), ex);
+            return new ShmLock(null);
         }
     }
 

@@ -150,15 +150,7 @@ final class ShmNic extends EngineNic
      */
     private void deleteOwnFile()
     {
-        final ShmLock lock;
-        try
-        {
-            lock = ShmLock.acquire(directory);
-        }
-        catch (final ViaException ex)
-        {
-            return;
-        }
+        final ShmLock lock = ShmLock.acquire(directory);
         try
         {
             if (nicId() == ShmFiles.nicIdOf(nicFile))

@@ -7,7 +7,8 @@
  * an operation costs no system call after the first on a region. {@code registerMemory} takes only memory from
  * {@code allocateMemory}, which peers can map. Closing the NIC deletes its files and unmaps everything; opening a
  * NIC deletes the files left behind by dead processes; opening an address whose owner is alive fails. NIC files are
- * judged stale, deleted and linked under the directory's lock file {@code viadsm.lock}, which is never deleted.
+ * judged stale, deleted and linked under the user's lock file {@code viadsm.<user>.lock} of the directory, which is
+ * never deleted.
  * <p>
  * Threading model: progress is driven by the caller and there is no engine thread. A post executes its operation
  * on the posting thread, straight on the target's mapped area and memory, and completes it at both ends before
