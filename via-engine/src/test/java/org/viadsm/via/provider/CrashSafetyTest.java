@@ -115,7 +115,7 @@ class CrashSafetyTest
                 final MemoryRegion local = a.registerMemory(a.allocateMemory(4096),
                     MemoryAttributes.remoteAccess(va.attributes().ptag()));
                 va.postSend(Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 0).addSegment(local, 0, 64));
-                System.out.println("WRITTEN " + va.sendDone());
+                System.out.println("WRITTEN " + va.sendWait(T));
             }
             a.close();
             b.close();

@@ -315,7 +315,7 @@ class RdmaTest extends TwoNodes
         final Descriptor write = Descriptor.allocate(1);
         pair.a.memory.putLong(0, 0x4444444444444444L);
         pair.viA.postSend(write.reset().rdmaWrite(firstHandle, 0).addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
         assertEquals(CANARY, pair.b.memory.get(0));
         assertEquals(CANARY, pair.b.memory.get(TARGET_OFFSET));
     }
