@@ -61,7 +61,9 @@ class DrfCheckerTest
     {
         final long target = Long.getLong("viadsm.drf.ops", 10_000_000L);
         long checked = 0;
-        long seed = Long.getLong("viadsm.drf.seed", 1L);
+        long programs = 0;
+        final long firstSeed = Long.getLong("viadsm.drf.seed", 1L);
+        long seed = firstSeed;
         while (checked < target)
         {
             final int nodes = 2 + (int)(seed % 7);
@@ -70,7 +72,10 @@ class DrfCheckerTest
             LocalCluster.run(nodes, seed % 2 == 0 ? "jvm" : "shm", context -> { },
                 dsm -> ops.addAndGet(program.run(dsm)));
             checked += ops.get();
+            programs++;
             seed++;
         }
+        System.out.println("checked " + checked + " operations in " + programs + " random programs, seeds " +
+            firstSeed + ".." + (seed - 1));
     }
 }
