@@ -67,7 +67,7 @@ class DrfCheckerTest
         while (checked < target)
         {
             final int nodes = 2 + (int)(seed % 7);
-            final RandomDrfProgram program = new RandomDrfProgram(seed, nodes, 400_000L);
+            final RandomDrfProgram program = new RandomDrfProgram(seed, nodes, 60_000L);
             final AtomicLong ops = new AtomicLong();
             LocalCluster.run(nodes, seed % 2 == 0 ? "jvm" : "shm", context -> { },
                 dsm -> ops.addAndGet(program.run(dsm)));
