@@ -1,0 +1,162 @@
+package org.viadsm.bench;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One row of a benchmark: a measured path and the baseline it is compared with, both timed by the same harness in
+ * the same run. Each timed sample is recorded in nanoseconds in a histogram; {@link #figure(double)} turns a
+ * sample into the row's unit (half a round trip, a rate...).
+ * <p>
+ * The runner calls {@link #open()} once, then {@link #measure(int, int)} and {@link #baseline(int, int)} once per
+ * round (in alternating order), then {@link #close()}.
+ * <p>
+ * <b>Note:</b> used by one thread.
+ */
+public abstract class BenchCase implements AutoCloseable
+{
+    /** Longest a benchmark waits for anything before it gives up: the benchmarks never hang. */
+    public static final long TIMEOUT_NS = 60_000_000_000L;
+
+    private final String metric;
+    private final String unit;
+    private final String baselineName;
+    private final String target;
+
+    /**
+     * Names the row.
+     *
+     * @param metric       the metric, e.g. {@code shm.send_recv_64B_oneway}.
+     * @param unit         the unit of {@link #figure(double)}.
+     * @param baselineName what the baseline measures.
+     * @param target       the ratio aimed for, for display, e.g. {@code <= 3}.
+     */
+    protected BenchCase(final String metric, final String unit, final String baselineName, final String target)
+    {
+        this.metric = metric;
+        this.unit = unit;
+        this.baselineName = baselineName;
+        this.target = target;
+    }
+
+    /**
+     * The metric's name.
+     *
+     * @return the name.
+     */
+    public final String metric()
+    {
+        return metric;
+    }
+
+    /**
+     * The unit of the figures.
+     *
+     * @return the unit.
+     */
+    public final String unit()
+    {
+        return unit;
+    }
+
+    /**
+     * What the baseline measures.
+     *
+     * @return the baseline's name.
+     */
+    public final String baselineName()
+    {
+        return baselineName;
+    }
+
+    /**
+     * The ratio aimed for.
+     *
+     * @return the target, for display.
+     */
+    public final String target()
+    {
+        return target;
+    }
+
+    /**
+     * Why this case cannot run here (a provider missing from the build), checked before {@link #open()}.
+     *
+     * @return the reason, or null if it can run.
+     */
+    public String unavailableReason()
+    {
+        return null;
+    }
+
+    /**
+     * Sets the case up (connections, memory); called once before the rounds.
+     */
+    public void open()
+    {
+    }
+
+    /**
+     * Times the measured path.
+     *
+     * @param warmup     operations done first and not recorded.
+     * @param iterations the base count of recorded operations; a case may scale it to its cost.
+     * @return one sample per recorded operation or batch, in ns.
+     */
+    public abstract Histogram measure(int warmup, int iterations);
+
+    /**
+     * Times the baseline, as {@link #measure(int, int)} does the measured path.
+     *
+     * @param warmup     operations done first and not recorded.
+     * @param iterations the base count of recorded operations.
+     * @return one sample per recorded operation or batch, in ns.
+     */
+    public abstract Histogram baseline(int warmup, int iterations);
+
+    /**
+     * Turns a sample into the row's unit.
+     *
+     * @param sampleNs a sample in ns (a percentile of the histogram).
+     * @return the figure in {@link #unit()}.
+     */
+    public abstract double figure(double sampleNs);
+
+    /**
+     * A remark for the table (a caveat about the method), or null.
+     *
+     * @return the note.
+     */
+    public String note()
+    {
+        return null;
+    }
+
+    /**
+     * Releases what {@link #open()} took; idempotent.
+     */
+    @Override
+    public void close()
+    {
+    }
+
+    /**
+     * A histogram for samples from 1 ns to {@link #TIMEOUT_NS}, at 3 significant digits.
+     *
+     * @return a new histogram.
+     */
+    public static Histogram histogram()
+    {
+        return new Histogram(1, TIMEOUT_NS, 3);
+    }
+
+    /**
+     * Records a sample, clamped into the histogram's range.
+     *
+     * @param histogram from {@link #histogram()}.
+     * @param sampleNs  the sample.
+     */
+    public static void record(final Histogram histogram, final long sampleNs)
+    {
+        histogram.recordValue(Math.max(1, Math.min(sampleNs, TIMEOUT_NS)));
+    }
+}

@@ -1,0 +1,140 @@
+package org.viadsm.bench;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Runs benchmark cases over rounds and summarises each into a {@link BenchRow}: per round, the measured path and the
+ * baseline are timed back to back (the order alternates between rounds, so a slow phase of the machine does not
+ * always hit the same side); the row holds the medians over the rounds of each round's p50 and p99.
+ * <p>
+ * A case that fails gets a row with a note saying so, and the others still run.
+ */
+public final class BenchRunner
+{
+    private final int rounds;
+    private final int warmup;
+    private final int iterations;
+    private final PrintStream progress;
+    private int failures;
+
+    /**
+     * A runner.
+     *
+     * @param rounds     rounds, at least 1.
+     * @param warmup     unrecorded operations before each timed run.
+     * @param iterations recorded operations per timed run (the base count; cases scale it to their cost).
+     * @param progress   where to say what is running.
+     * @throws IllegalArgumentException if a count is out of range.
+     */
+    public BenchRunner(final int rounds, final int warmup, final int iterations, final PrintStream progress)
+    {
+        if (rounds < 1 || warmup < 0 || iterations < 1)
+        {
+            throw new IllegalArgumentException("need rounds >= 1, warmup >= 0, iterations >= 1: rounds=" + rounds +
+                " warmup=" + warmup + " iterations=" + iterations);
+        }
+        this.rounds = rounds;
+        this.warmup = warmup;
+        this.iterations = iterations;
+        this.progress = progress;
+    }
+
+    /**
+     * Runs every case, opening each before its rounds and closing it after, and adds its row to the report.
+     *
+     * @param cases  the cases, in report order.
+     * @param report receives one row per case.
+     */
+    public void run(final List<? extends BenchCase> cases, final BenchReport report)
+    {
+        for (final BenchCase benchCase : cases)
+        {
+            report.add(run(benchCase));
+        }
+    }
+
+    /**
+     * How many cases failed.
+     *
+     * @return the count so far.
+     */
+    public int failures()
+    {
+        return failures;
+    }
+
+    private BenchRow run(final BenchCase benchCase)
+    {
+        final String reason = benchCase.unavailableReason();
+        if (null != reason)
+        {
+            progress.println(benchCase.metric() + ": not measured, " + reason);
+            return unavailable(benchCase, reason);
+        }
+        final List<double[]> value = new ArrayList<>();
+        final List<double[]> baseline = new ArrayList<>();
+        try
+        {
+            benchCase.open();
+            for (int round = 0; round < rounds; round++)
+            {
+                progress.println(benchCase.metric() + ": round " + (round + 1) + " of " + rounds);
+                if (0 == round % 2)
+                {
+                    value.add(percentiles(benchCase, benchCase.measure(warmup, iterations)));
+                    baseline.add(percentiles(benchCase, benchCase.baseline(warmup, iterations)));
+                }
+                else
+                {
+                    baseline.add(percentiles(benchCase, benchCase.baseline(warmup, iterations)));
+                    value.add(percentiles(benchCase, benchCase.measure(warmup, iterations)));
+                }
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            failures++;
+            progress.println(benchCase.metric() + ": failed: " + ex);
+            ex.printStackTrace(progress);
+            return unavailable(benchCase, "failed: " + ex);
+        }
+        finally
+        {
+            benchCase.close();
+        }
+        return new BenchRow(benchCase.metric(), benchCase.unit(), benchCase.baselineName(), benchCase.target(),
+            spread(value), spread(baseline), benchCase.note());
+    }
+
+    private static BenchRow unavailable(final BenchCase benchCase, final String reason)
+    {
+        return BenchRow.unavailable(
+            benchCase.metric(), benchCase.unit(), benchCase.baselineName(), benchCase.target(), reason);
+    }
+
+    private static double[] percentiles(final BenchCase benchCase, final Histogram histogram)
+    {
+        if (0 == histogram.getTotalCount())
+        {
+            throw new IllegalStateException(benchCase.metric() + " recorded no samples");
+        }
+        return new double[]{
+            benchCase.figure(histogram.getValueAtPercentile(50)), benchCase.figure(histogram.getValueAtPercentile(99))};
+    }
+
+    private static Spread spread(final List<double[]> rounds)
+    {
+        final double[] typicals = new double[rounds.size()];
+        final double[] tails = new double[rounds.size()];
+        for (int i = 0; i < rounds.size(); i++)
+        {
+            typicals[i] = rounds.get(i)[0];
+            tails[i] = rounds.get(i)[1];
+        }
+        return Spread.of(typicals, tails);
+    }
+}
