@@ -15,7 +15,8 @@ import picocli.CommandLine.Unmatched;
 @Command(
     name = "jmh",
     description = {
-        "Runs the JMH micro-benchmarks (org.viadsm.bench.jmh) with JMH's own arguments, e.g.:",
+        "Runs the JMH micro-benchmarks (org.viadsm.bench.jmh); arguments go to JMH.",
+        "Examples:",
         "  bench jmh -l                      list them",
         "  bench jmh SharedArray -prof gc    run those matching a pattern, with a profiler",
         "  bench jmh -h                      JMH's help",
