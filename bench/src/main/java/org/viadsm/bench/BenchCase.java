@@ -122,6 +122,27 @@ public abstract class BenchCase implements AutoCloseable
     public abstract double figure(double sampleNs);
 
     /**
+     * Samples at or above this many ns are counted as slow, and the row notes what share of either side's samples
+     * were (for a ping-pong: round trips in which a waiter outlasted its spin phase and parked).
+     *
+     * @return the threshold in ns, or 0 for no such count.
+     */
+    public long slowSampleNs()
+    {
+        return 0;
+    }
+
+    /**
+     * What {@link #slowSampleNs()} means, for the note.
+     *
+     * @return a few words.
+     */
+    public String slowSampleMeaning()
+    {
+        return "slow";
+    }
+
+    /**
      * A remark for the table (a caveat about the method), or null.
      *
      * @return the note.

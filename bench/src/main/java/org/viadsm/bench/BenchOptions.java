@@ -15,12 +15,12 @@ public final class BenchOptions
         description = "Run longer: more iterations and more rounds; figures are medians of rounds.")
     private boolean full;
 
-    @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default 3, or 7 with --full).")
+    @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default 5, or 9 with --full).")
     private Integer rounds;
 
     @Option(names = "--iterations", paramLabel = "N",
         description = "Timed operations per side per round, the base count each row scales to its cost " +
-            "(default 20000, or 200000 with --full).")
+            "(default 50000, or 500000 with --full).")
     private Integer iterations;
 
     @Option(names = "--warmup", paramLabel = "N",
@@ -43,21 +43,21 @@ public final class BenchOptions
     /**
      * Rounds to run.
      *
-     * @return {@code --rounds}, else 3, or 7 with {@code --full}.
+     * @return {@code --rounds}, else 5, or 9 with {@code --full}.
      */
     public int rounds()
     {
-        return null != rounds ? rounds : full ? 7 : 3;
+        return null != rounds ? rounds : full ? 9 : 5;
     }
 
     /**
      * The base count of timed operations per run.
      *
-     * @return {@code --iterations}, else 20000, or 200000 with {@code --full}.
+     * @return {@code --iterations}, else 50000, or 500000 with {@code --full}.
      */
     public int iterations()
     {
-        return null != iterations ? iterations : full ? 200_000 : 20_000;
+        return null != iterations ? iterations : full ? 500_000 : 50_000;
     }
 
     /**

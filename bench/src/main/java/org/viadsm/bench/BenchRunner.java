@@ -3,6 +3,7 @@ package org.viadsm.bench;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
@@ -11,10 +12,14 @@ import org.HdrHistogram.Histogram;
  * baseline are timed back to back (the order alternates between rounds, so a slow phase of the machine does not
  * always hit the same side); the row holds the medians over the rounds of each round's p50 and p99.
  * <p>
- * A case that fails gets a row with a note saying so, and the others still run.
+ * A case that fails gets a row with a note saying so, and the others still run. A case with a slow-sample threshold
+ * gets a note when at least {@link #SLOW_SHARE_NOTED} of a round's samples on either side reached it.
  */
 public final class BenchRunner
 {
+    /** A share of slow samples worth a note. */
+    public static final double SLOW_SHARE_NOTED = 0.01;
+
     private final int rounds;
     private final int warmup;
     private final int iterations;
@@ -77,6 +82,7 @@ public final class BenchRunner
         }
         final List<double[]> value = new ArrayList<>();
         final List<double[]> baseline = new ArrayList<>();
+        final double[] slowShare = new double[2];
         try
         {
             benchCase.open();
@@ -85,13 +91,13 @@ public final class BenchRunner
                 progress.println(benchCase.metric() + ": round " + (round + 1) + " of " + rounds);
                 if (0 == round % 2)
                 {
-                    value.add(percentiles(benchCase, benchCase.measure(warmup, iterations)));
-                    baseline.add(percentiles(benchCase, benchCase.baseline(warmup, iterations)));
+                    value.add(figures(benchCase, benchCase.measure(warmup, iterations), slowShare, 0));
+                    baseline.add(figures(benchCase, benchCase.baseline(warmup, iterations), slowShare, 1));
                 }
                 else
                 {
-                    baseline.add(percentiles(benchCase, benchCase.baseline(warmup, iterations)));
-                    value.add(percentiles(benchCase, benchCase.measure(warmup, iterations)));
+                    baseline.add(figures(benchCase, benchCase.baseline(warmup, iterations), slowShare, 1));
+                    value.add(figures(benchCase, benchCase.measure(warmup, iterations), slowShare, 0));
                 }
             }
         }
@@ -107,7 +113,20 @@ public final class BenchRunner
             benchCase.close();
         }
         return new BenchRow(benchCase.metric(), benchCase.unit(), benchCase.baselineName(), benchCase.target(),
-            spread(value), spread(baseline), benchCase.note());
+            spread(value), spread(baseline), note(benchCase, slowShare));
+    }
+
+    private static String note(final BenchCase benchCase, final double[] slowShare)
+    {
+        final String note = benchCase.note();
+        if (slowShare[0] < SLOW_SHARE_NOTED && slowShare[1] < SLOW_SHARE_NOTED)
+        {
+            return note;
+        }
+        final String slow = String.format(Locale.ROOT,
+            "up to %.1f%% of value samples and %.1f%% of baseline samples in a round were >= %d us (%s)",
+            100 * slowShare[0], 100 * slowShare[1], benchCase.slowSampleNs() / 1000, benchCase.slowSampleMeaning());
+        return null == note ? slow : note + "; " + slow;
     }
 
     private static BenchRow unavailable(final BenchCase benchCase, final String reason)
@@ -116,11 +135,19 @@ public final class BenchRunner
             benchCase.metric(), benchCase.unit(), benchCase.baselineName(), benchCase.target(), reason);
     }
 
-    private static double[] percentiles(final BenchCase benchCase, final Histogram histogram)
+    private static double[] figures(
+        final BenchCase benchCase, final Histogram histogram, final double[] slowShare, final int side)
     {
         if (0 == histogram.getTotalCount())
         {
             throw new IllegalStateException(benchCase.metric() + " recorded no samples");
+        }
+        final long slowNs = benchCase.slowSampleNs();
+        if (slowNs > 0)
+        {
+            final double share = (double)histogram.getCountBetweenValues(slowNs, histogram.getMaxValue()) /
+                histogram.getTotalCount();
+            slowShare[side] = Math.max(slowShare[side], share);
         }
         return new double[]{
             benchCase.figure(histogram.getValueAtPercentile(50)), benchCase.figure(histogram.getValueAtPercentile(99))};

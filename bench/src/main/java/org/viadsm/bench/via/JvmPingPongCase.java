@@ -4,14 +4,13 @@ import org.HdrHistogram.Histogram;
 import org.agrona.BufferUtil;
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.viadsm.bench.BenchCase;
 
 /**
  * {@code jvm.send_recv_64B_oneway}: half the round trip of a 64 B Send/Recv ping-pong between two threads of this
  * JVM over the jvm provider, against the same ping-pong over two Agrona rings in plain memory. Both wait the VIA's
  * way: spin, then park.
  */
-final class JvmPingPongCase extends BenchCase
+final class JvmPingPongCase extends OneWayCase
 {
     private static final int LENGTH = 64;
 
@@ -23,8 +22,8 @@ final class JvmPingPongCase extends BenchCase
 
     JvmPingPongCase()
     {
-        super("jvm.send_recv_64B_oneway", "ns",
-            "raw Agrona ring ping-pong, 64 B, two threads of one JVM, spin-then-park waits", "<= 3");
+        super("jvm.send_recv_64B_oneway",
+            "raw Agrona ring ping-pong, 64 B, two threads of one JVM, spin-then-park waits");
     }
 
     @Override
@@ -52,12 +51,6 @@ final class JvmPingPongCase extends BenchCase
     {
         return PingPong.inThreads(new RingPingPong(ringAb, ringBa, LENGTH), new RingPingPong(ringBa, ringAb, LENGTH),
             warmup, iterations);
-    }
-
-    @Override
-    public double figure(final double sampleNs)
-    {
-        return sampleNs / 2;
     }
 
     @Override

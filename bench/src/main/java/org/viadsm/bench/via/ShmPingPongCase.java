@@ -1,7 +1,6 @@
 package org.viadsm.bench.via;
 
 import org.HdrHistogram.Histogram;
-import org.viadsm.bench.BenchCase;
 
 /**
  * {@code shm.send_recv_64B_oneway} and {@code shm.rdma_write_4KiB_oneway}: half the round trip of a ping-pong
@@ -9,7 +8,7 @@ import org.viadsm.bench.BenchCase;
  * against the same ping-pong over two raw Agrona rings in a {@code /dev/shm} file the two processes map. Both
  * sides of both wait the VIA's way: spin, then park.
  */
-final class ShmPingPongCase extends BenchCase
+final class ShmPingPongCase extends OneWayCase
 {
     private final ViaRig rig;
     private final int length;
@@ -18,7 +17,7 @@ final class ShmPingPongCase extends BenchCase
     private ShmPingPongCase(final String metric, final String baselineName, final ViaRig rig, final int length,
         final boolean rdmaWrite)
     {
-        super(metric, "ns", baselineName, "<= 3");
+        super(metric, baselineName);
         this.rig = rig;
         this.length = length;
         this.rdmaWrite = rdmaWrite;
@@ -62,11 +61,5 @@ final class ShmPingPongCase extends BenchCase
             raw.ring(RawMemory.IN_RING_OFFSET), length).initiate(warmup, iterations);
         peer.expect("DONE");
         return histogram;
-    }
-
-    @Override
-    public double figure(final double sampleNs)
-    {
-        return sampleNs / 2;
     }
 }
