@@ -42,20 +42,7 @@ final class NioPingPong extends PingPong
     }
 
     @Override
-    void roundTrip(final boolean last)
-    {
-        write();
-        read();
-    }
-
-    @Override
-    void echo(final boolean last)
-    {
-        read();
-        write();
-    }
-
-    private void write()
+    void send()
     {
         out.clear();
         try
@@ -75,7 +62,8 @@ final class NioPingPong extends PingPong
         idle.reset();
     }
 
-    private void read()
+    @Override
+    void receive(final boolean last)
     {
         in.clear();
         try

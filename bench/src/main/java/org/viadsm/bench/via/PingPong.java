@@ -22,18 +22,47 @@ abstract class PingPong
     }
 
     /**
+     * Sends one message.
+     */
+    abstract void send();
+
+    /**
+     * Waits for one message.
+     *
+     * @param last whether it is the last one (no receive needs posting for a next one).
+     */
+    abstract void receive(boolean last);
+
+    /**
+     * After a round trip or an echo: takes back what the send left (a send descriptor).
+     */
+    void sent()
+    {
+    }
+
+    /**
      * Initiator: sends a message and waits for its echo.
      *
-     * @param last whether this is the last round trip (no receive needs posting for a next one).
+     * @param last whether this is the last round trip.
      */
-    abstract void roundTrip(boolean last);
+    final void roundTrip(final boolean last)
+    {
+        send();
+        receive(last);
+        sent();
+    }
 
     /**
      * Responder: waits for a message and echoes it.
      *
      * @param last whether this is the last message.
      */
-    abstract void echo(boolean last);
+    final void echo(final boolean last)
+    {
+        receive(last);
+        send();
+        sent();
+    }
 
     /**
      * Runs the initiator: {@code warmup} round trips untimed, then {@code iterations} timed.

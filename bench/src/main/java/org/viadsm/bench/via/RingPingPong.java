@@ -46,20 +46,7 @@ final class RingPingPong extends PingPong implements MessageHandler
     }
 
     @Override
-    void roundTrip(final boolean last)
-    {
-        write();
-        read();
-    }
-
-    @Override
-    void echo(final boolean last)
-    {
-        read();
-        write();
-    }
-
-    private void write()
+    void send()
     {
         while (!out.write(MSG_TYPE_ID, source, 0, length))
         {
@@ -68,7 +55,8 @@ final class RingPingPong extends PingPong implements MessageHandler
         idle.reset();
     }
 
-    private void read()
+    @Override
+    void receive(final boolean last)
     {
         while (0 == in.read(this, 1))
         {

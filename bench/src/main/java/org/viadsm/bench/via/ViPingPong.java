@@ -45,22 +45,13 @@ final class ViPingPong extends PingPong
     }
 
     @Override
-    void roundTrip(final boolean last)
+    void sent()
     {
-        postSend();
-        awaitRecv(last);
         check(vi.sendWait(BenchCase.TIMEOUT_NS), "send");
     }
 
     @Override
-    void echo(final boolean last)
-    {
-        awaitRecv(last);
-        postSend();
-        check(vi.sendWait(BenchCase.TIMEOUT_NS), "send");
-    }
-
-    private void awaitRecv(final boolean last)
+    void receive(final boolean last)
     {
         check(vi.recvWait(BenchCase.TIMEOUT_NS), "receive");
         if (!last)
@@ -79,7 +70,8 @@ final class ViPingPong extends PingPong
         vi.postRecv(recv);
     }
 
-    private void postSend()
+    @Override
+    void send()
     {
         send.reset();
         if (rdmaWrite)
