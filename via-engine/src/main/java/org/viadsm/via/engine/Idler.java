@@ -3,7 +3,8 @@ package org.viadsm.via.engine;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One wait's idle strategy: spin (with {@link Thread#onSpinWait()}) for the configured spin phase, then arm the
+ * One wait's idle strategy: spin for the configured spin phase, letting the provider make progress on its
+ * transport from this thread ({@link EngineNic#progress(boolean)}, else {@link Thread#onSpinWait()}), then arm the
  * wait slot and park with exponential backoff up to the configured maximum. After the spin phase each step also
  * does the NIC's housekeeping (asynchronous-error delivery, periodic failure detection), so a long wait notices a
  * dead peer.
@@ -17,6 +18,7 @@ final class Idler
     private long deadlineNs;
     private boolean unbounded;
     private long parkNs;
+    private boolean spinning;
     private WaitSlot armed;
 
     Idler(final EngineNic nic)
@@ -30,6 +32,7 @@ final class Idler
         unbounded = timeoutNs >= Long.MAX_VALUE / 2;
         deadlineNs = unbounded ? Long.MAX_VALUE : startNs + Math.max(0, timeoutNs);
         parkNs = nic.parkMinNs;
+        spinning = true;
         armed = null;
     }
 
@@ -49,8 +52,16 @@ final class Idler
         }
         if (nowNs - startNs < nic.spinNs)
         {
-            Thread.onSpinWait();
+            if (0 == nic.progress(true))
+            {
+                Thread.onSpinWait();
+            }
             return true;
+        }
+        if (spinning)
+        {
+            spinning = false;
+            nic.onSpinEnd();
         }
         nic.housekeeping(nowNs);
         if (null != slot && null == armed)
@@ -71,6 +82,7 @@ final class Idler
 
     void finish()
     {
+        spinning = false;
         if (null != armed)
         {
             armed.disarm();
