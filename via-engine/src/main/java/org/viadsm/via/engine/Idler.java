@@ -11,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>
  * <b>Note:</b> not thread-safe; each queue keeps its own, used by that queue's waiting thread.
  */
-final class Idler
+public final class Idler
 {
     private final EngineNic nic;
     private long startNs;
@@ -21,12 +21,22 @@ final class Idler
     private boolean spinning;
     private WaitSlot armed;
 
-    Idler(final EngineNic nic)
+    /**
+     * Creates an idler for waits on a NIC.
+     *
+     * @param nic the NIC.
+     */
+    public Idler(final EngineNic nic)
     {
         this.nic = nic;
     }
 
-    void start(final long timeoutNs)
+    /**
+     * Starts a wait.
+     *
+     * @param timeoutNs longest wait; {@code Long.MAX_VALUE / 2} or more waits without a deadline.
+     */
+    public void start(final long timeoutNs)
     {
         startNs = System.nanoTime();
         unbounded = timeoutNs >= Long.MAX_VALUE / 2;
@@ -42,7 +52,7 @@ final class Idler
      * @param slot the slot to arm before parking, or null if no completer can wake this wait.
      * @return false when the wait must end: deadline passed, thread interrupted or NIC closed.
      */
-    boolean idle(final WaitSlot slot)
+    public boolean idle(final WaitSlot slot)
     {
         final long nowNs = System.nanoTime();
         if ((!unbounded && nowNs - deadlineNs >= 0) || nic.isClosed() || Thread.currentThread().isInterrupted())
@@ -75,12 +85,20 @@ final class Idler
         return true;
     }
 
-    boolean isPastDeadline()
+    /**
+     * Whether the wait's deadline has passed.
+     *
+     * @return true once past it.
+     */
+    public boolean isPastDeadline()
     {
         return !unbounded && System.nanoTime() - deadlineNs >= 0;
     }
 
-    void finish()
+    /**
+     * Ends a wait that succeeded, disarming its slot.
+     */
+    public void finish()
     {
         spinning = false;
         if (null != armed)
