@@ -21,6 +21,7 @@ public abstract class BenchCase implements AutoCloseable
     private final String unit;
     private final String baselineName;
     private final String target;
+    private long budgetNs = TIMEOUT_NS;
 
     /**
      * Names the row.
@@ -76,6 +77,45 @@ public abstract class BenchCase implements AutoCloseable
     public final String target()
     {
         return target;
+    }
+
+    /**
+     * The time budget of one timed run: a run that would take longer ends early with fewer samples (cases whose
+     * cost is bounded may ignore it).
+     *
+     * @return the budget in ns.
+     */
+    public final long budgetNs()
+    {
+        return budgetNs;
+    }
+
+    /**
+     * Sets the time budget of one timed run.
+     *
+     * @param budgetNs the budget in ns, positive.
+     * @return this case.
+     * @throws IllegalArgumentException if the budget is not positive.
+     */
+    public final BenchCase budgetNs(final long budgetNs)
+    {
+        if (budgetNs <= 0)
+        {
+            throw new IllegalArgumentException("budget must be positive: budgetNs=" + budgetNs);
+        }
+        this.budgetNs = budgetNs;
+        return this;
+    }
+
+    /**
+     * The samples a timed run takes with the base count, if not cut short by the budget.
+     *
+     * @param iterations the base count.
+     * @return samples per run.
+     */
+    public int samples(final int iterations)
+    {
+        return iterations;
     }
 
     /**

@@ -27,6 +27,11 @@ public final class BenchOptions
         description = "Untimed operations before each timed run (default: as many as --iterations).")
     private Integer warmup;
 
+    @Option(names = "--max-run-ms", paramLabel = "MS",
+        description = "Time budget of one timed run; a slower run stops early with fewer samples " +
+            "(default 1000, or 4000 with --full).")
+    private Integer maxRunMs;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the report as JSON to FILE.")
     private Path json;
 
@@ -71,6 +76,16 @@ public final class BenchOptions
     }
 
     /**
+     * Time budget of one timed run.
+     *
+     * @return {@code --max-run-ms}, else 1000, or 4000 with {@code --full}, in ns.
+     */
+    public long budgetNs()
+    {
+        return 1_000_000L * (null != maxRunMs ? maxRunMs : full ? 4000 : 1000);
+    }
+
+    /**
      * A runner with these counts.
      *
      * @param progress where the runner reports progress.
@@ -79,7 +94,7 @@ public final class BenchOptions
      */
     public BenchRunner runner(final PrintStream progress)
     {
-        return new BenchRunner(rounds(), warmup(), iterations(), progress);
+        return new BenchRunner(rounds(), warmup(), iterations(), budgetNs(), progress);
     }
 
     /**
@@ -90,7 +105,8 @@ public final class BenchOptions
     public String describe()
     {
         return rounds() + " round(s) of " + iterations() + " timed operations (base count) after " + warmup() +
-            " untimed; figures are medians over rounds of each round's p50 and p99";
+            " untimed (at most " + budgetNs() / 1_000_000 + " ms per run); figures are medians over rounds of each " +
+            "round's p50 and p99";
     }
 
     /**

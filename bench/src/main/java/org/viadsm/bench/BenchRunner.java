@@ -23,6 +23,7 @@ public final class BenchRunner
     private final int rounds;
     private final int warmup;
     private final int iterations;
+    private final long budgetNs;
     private final PrintStream progress;
     private int failures;
 
@@ -32,16 +33,19 @@ public final class BenchRunner
      * @param rounds     rounds, at least 1.
      * @param warmup     unrecorded operations before each timed run.
      * @param iterations recorded operations per timed run (the base count; cases scale it to their cost).
+     * @param budgetNs   time budget of one timed run, for cases whose cost can run away.
      * @param progress   where to say what is running.
      * @throws IllegalArgumentException if a count is out of range.
      */
-    public BenchRunner(final int rounds, final int warmup, final int iterations, final PrintStream progress)
+    public BenchRunner(
+        final int rounds, final int warmup, final int iterations, final long budgetNs, final PrintStream progress)
     {
-        if (rounds < 1 || warmup < 0 || iterations < 1)
+        if (rounds < 1 || warmup < 0 || iterations < 1 || budgetNs < 1)
         {
-            throw new IllegalArgumentException("need rounds >= 1, warmup >= 0, iterations >= 1: rounds=" + rounds +
-                " warmup=" + warmup + " iterations=" + iterations);
+            throw new IllegalArgumentException("need rounds >= 1, warmup >= 0, iterations >= 1, budget >= 1: " +
+                "rounds=" + rounds + " warmup=" + warmup + " iterations=" + iterations + " budgetNs=" + budgetNs);
         }
+        this.budgetNs = budgetNs;
         this.rounds = rounds;
         this.warmup = warmup;
         this.iterations = iterations;
@@ -83,21 +87,22 @@ public final class BenchRunner
         final List<double[]> value = new ArrayList<>();
         final List<double[]> baseline = new ArrayList<>();
         final double[] slowShare = new double[2];
+        final int[] shortRuns = new int[1];
         try
         {
-            benchCase.open();
+            benchCase.budgetNs(budgetNs).open();
             for (int round = 0; round < rounds; round++)
             {
                 progress.println(benchCase.metric() + ": round " + (round + 1) + " of " + rounds);
                 if (0 == round % 2)
                 {
-                    value.add(figures(benchCase, benchCase.measure(warmup, iterations), slowShare, 0));
-                    baseline.add(figures(benchCase, benchCase.baseline(warmup, iterations), slowShare, 1));
+                    value.add(figures(benchCase, benchCase.measure(warmup, iterations), slowShare, 0, shortRuns));
+                    baseline.add(figures(benchCase, benchCase.baseline(warmup, iterations), slowShare, 1, shortRuns));
                 }
                 else
                 {
-                    baseline.add(figures(benchCase, benchCase.baseline(warmup, iterations), slowShare, 1));
-                    value.add(figures(benchCase, benchCase.measure(warmup, iterations), slowShare, 0));
+                    baseline.add(figures(benchCase, benchCase.baseline(warmup, iterations), slowShare, 1, shortRuns));
+                    value.add(figures(benchCase, benchCase.measure(warmup, iterations), slowShare, 0, shortRuns));
                 }
             }
         }
@@ -113,12 +118,13 @@ public final class BenchRunner
             benchCase.close();
         }
         return new BenchRow(benchCase.metric(), benchCase.unit(), benchCase.baselineName(), benchCase.target(),
-            spread(value), spread(baseline), note(benchCase, slowShare));
+            spread(value), spread(baseline), note(benchCase, slowShare, shortRuns[0]));
     }
 
-    private static String note(final BenchCase benchCase, final double[] slowShare)
+    private String note(final BenchCase benchCase, final double[] slowShare, final int shortRuns)
     {
-        final String note = benchCase.note();
+        final String note = join(benchCase.note(), 0 == shortRuns ? null : shortRuns + " of " + 2 * rounds +
+            " runs reached the " + budgetNs / 1_000_000 + " ms budget and took fewer samples");
         if (slowShare[0] < SLOW_SHARE_NOTED && slowShare[1] < SLOW_SHARE_NOTED)
         {
             return note;
@@ -126,7 +132,12 @@ public final class BenchRunner
         final String slow = String.format(Locale.ROOT,
             "up to %.1f%% of value samples and %.1f%% of baseline samples in a round were >= %d us (%s)",
             100 * slowShare[0], 100 * slowShare[1], benchCase.slowSampleNs() / 1000, benchCase.slowSampleMeaning());
-        return null == note ? slow : note + "; " + slow;
+        return join(note, slow);
+    }
+
+    private static String join(final String a, final String b)
+    {
+        return null == a ? b : null == b ? a : a + "; " + b;
     }
 
     private static BenchRow unavailable(final BenchCase benchCase, final String reason)
@@ -135,12 +146,17 @@ public final class BenchRunner
             benchCase.metric(), benchCase.unit(), benchCase.baselineName(), benchCase.target(), reason);
     }
 
-    private static double[] figures(
-        final BenchCase benchCase, final Histogram histogram, final double[] slowShare, final int side)
+    private double[] figures(
+        final BenchCase benchCase, final Histogram histogram, final double[] slowShare, final int side,
+        final int[] shortRuns)
     {
         if (0 == histogram.getTotalCount())
         {
             throw new IllegalStateException(benchCase.metric() + " recorded no samples");
+        }
+        if (histogram.getTotalCount() < benchCase.samples(iterations))
+        {
+            shortRuns[0]++;
         }
         final long slowNs = benchCase.slowSampleNs();
         if (slowNs > 0)

@@ -50,14 +50,6 @@ abstract class ColdPagesCase extends BenchCase
     {
     }
 
-    /**
-     * How many samples a run with the base count takes.
-     *
-     * @param iterations the base count.
-     * @return samples.
-     */
-    abstract int samples(int iterations);
-
     @Override
     public final Histogram measure(final int warmup, final int iterations)
     {

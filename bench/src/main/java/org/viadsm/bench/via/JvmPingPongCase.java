@@ -43,14 +43,14 @@ final class JvmPingPongCase extends OneWayCase
     public Histogram measure(final int warmup, final int iterations)
     {
         return PingPong.inThreads(new ViPingPong(a, LENGTH, false, 0), new ViPingPong(b, LENGTH, false, 0),
-            warmup, iterations);
+            warmup, iterations, budgetNs());
     }
 
     @Override
     public Histogram baseline(final int warmup, final int iterations)
     {
         return PingPong.inThreads(new RingPingPong(ringAb, ringBa, LENGTH), new RingPingPong(ringBa, ringAb, LENGTH),
-            warmup, iterations);
+            warmup, iterations, budgetNs());
     }
 
     @Override

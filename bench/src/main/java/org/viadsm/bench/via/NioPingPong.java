@@ -42,9 +42,10 @@ final class NioPingPong extends PingPong
     }
 
     @Override
-    void send()
+    void send(final boolean last)
     {
         out.clear();
+        out.putLong(0, last ? 1 : 0);
         try
         {
             while (out.hasRemaining())
@@ -63,7 +64,7 @@ final class NioPingPong extends PingPong
     }
 
     @Override
-    void receive(final boolean last)
+    boolean receive()
     {
         in.clear();
         try
@@ -86,5 +87,6 @@ final class NioPingPong extends PingPong
             throw new UncheckedIOException("read failed on " + channel, ex);
         }
         idle.reset();
+        return 0 != in.getLong(0);
     }
 }

@@ -20,10 +20,10 @@ import org.viadsm.via.internal.AgronaAccess;
  * <pre>
  * open ADDRESS COLD_BYTES         OPENED address handle   (a NIC endpoint; one per provider scheme)
  * connect SCHEME PEER_ADDRESS     CONNECTED               (peer-to-peer, the initiator requests too)
- * echo SCHEME send|write TOTAL LENGTH PEER_HANDLE   GO, then DONE
+ * echo SCHEME send|write LENGTH PEER_HANDLE   GO, then DONE count   (until the message marked last)
  * raw FILE COLD_BYTES             RAW                     (maps the baselines' file)
- * ring TOTAL LENGTH               GO, then DONE
- * nio PORT blocking|polled TOTAL LENGTH             GO, then DONE
+ * ring LENGTH                     GO, then DONE count
+ * nio PORT blocking|polled LENGTH GO, then DONE count
  * exit                            BYE
  * </pre>
  * A failed command answers {@code ERROR} and a reason. The process ends at {@code exit} or when its input closes.
@@ -86,20 +86,17 @@ public final class PeerMain
                     endpoint.connectWait();
                     return "CONNECTED";
                 case "echo":
-                    new ViPingPong(endpoint(words[1]), Integer.parseInt(words[4]), "write".equals(words[2]),
-                        Integer.parseInt(words[5])).respond(Integer.parseInt(words[3]), PeerMain::go);
-                    return "DONE";
+                    return done(new ViPingPong(endpoint(words[1]), Integer.parseInt(words[3]),
+                        "write".equals(words[2]), Integer.parseInt(words[4])));
                 case "raw":
                     CloseHelper.close(raw);
                     raw = RawMemory.map(Paths.get(words[1]), Integer.parseInt(words[2]));
                     return "RAW";
                 case "ring":
-                    new RingPingPong(raw.ring(RawMemory.IN_RING_OFFSET), raw.ring(RawMemory.OUT_RING_OFFSET),
-                        Integer.parseInt(words[2])).respond(Integer.parseInt(words[1]), PeerMain::go);
-                    return "DONE";
+                    return done(new RingPingPong(raw.ring(RawMemory.IN_RING_OFFSET),
+                        raw.ring(RawMemory.OUT_RING_OFFSET), Integer.parseInt(words[1])));
                 case "nio":
-                    return nio(Integer.parseInt(words[1]), "blocking".equals(words[2]), Integer.parseInt(words[3]),
-                        Integer.parseInt(words[4]));
+                    return nio(Integer.parseInt(words[1]), "blocking".equals(words[2]), Integer.parseInt(words[3]));
                 default:
                     return "ERROR unknown command " + words[0];
             }
@@ -130,14 +127,17 @@ public final class PeerMain
         return endpoint;
     }
 
-    private static String nio(final int port, final boolean blocking, final int total, final int length)
-        throws IOException
+    private static String nio(final int port, final boolean blocking, final int length) throws IOException
     {
         try (SocketChannel channel = SocketChannel.open(new InetSocketAddress("127.0.0.1", port)))
         {
-            new NioPingPong(channel, length, blocking).respond(total, PeerMain::go);
+            return done(new NioPingPong(channel, length, blocking));
         }
-        return "DONE";
+    }
+
+    private static String done(final PingPong responder)
+    {
+        return "DONE " + responder.respond(PeerMain::go);
     }
 
     private static void go()

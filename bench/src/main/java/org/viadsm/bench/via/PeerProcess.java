@@ -11,6 +11,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.HdrHistogram.Histogram;
 import org.viadsm.bench.BenchCase;
 import org.viadsm.via.internal.JavaProcess;
 
@@ -117,6 +118,24 @@ final class PeerProcess implements AutoCloseable
         final String[] rest = new String[words.length - 1];
         System.arraycopy(words, 1, rest, 0, rest.length);
         return rest;
+    }
+
+    /**
+     * Runs the initiator of a ping-pong whose responder the peer has just been told to start: waits for its GO,
+     * runs, and waits for its DONE.
+     *
+     * @param initiator  this side.
+     * @param warmup     untimed round trips.
+     * @param iterations timed round trips.
+     * @param budgetNs   time budget of the run.
+     * @return the round-trip times in ns.
+     */
+    Histogram initiate(final PingPong initiator, final int warmup, final int iterations, final long budgetNs)
+    {
+        expect("GO");
+        final Histogram histogram = initiator.initiate(warmup, iterations, budgetNs);
+        expect("DONE");
+        return histogram;
     }
 
     private void readLines()

@@ -8,7 +8,9 @@ import org.viadsm.bench.BenchCase;
 
 /**
  * A ping-pong between an initiator, which times each round trip, and a responder, which echoes: the same loop for
- * every transport, so the VIA paths and their baselines are timed identically.
+ * every transport, so the VIA paths and their baselines are timed identically. The initiator marks its last
+ * message, so the responder needs no count, and the initiator may stop early: a run that outlasts its time budget
+ * (a ping-pong whose waiters keep parking is a hundred times slower) ends with fewer samples.
  * <p>
  * <b>Note:</b> each side is used by one thread.
  */
@@ -23,15 +25,17 @@ abstract class PingPong
 
     /**
      * Sends one message.
+     *
+     * @param last whether it is the last; the receiver learns it from the message.
      */
-    abstract void send();
+    abstract void send(boolean last);
 
     /**
-     * Waits for one message.
+     * Waits for one message, and gets ready for the next unless this one was the last.
      *
-     * @param last whether it is the last one (no receive needs posting for a next one).
+     * @return whether the sender marked it last.
      */
-    abstract void receive(boolean last);
+    abstract boolean receive();
 
     /**
      * After a round trip or an echo: takes back what the send left (a send descriptor).
@@ -47,62 +51,76 @@ abstract class PingPong
      */
     final void roundTrip(final boolean last)
     {
-        send();
-        receive(last);
+        send(last);
+        receive();
         sent();
     }
 
     /**
-     * Responder: waits for a message and echoes it.
+     * Responder: waits for a message and echoes it, mark included.
      *
-     * @param last whether this is the last message.
+     * @return whether it was the last.
      */
-    final void echo(final boolean last)
+    final boolean echo()
     {
-        receive(last);
-        send();
+        final boolean last = receive();
+        send(last);
         sent();
+        return last;
     }
 
     /**
-     * Runs the initiator: {@code warmup} round trips untimed, then {@code iterations} timed.
+     * Runs the initiator: up to {@code warmup} round trips untimed (for at most a third of the budget), then up to
+     * {@code iterations} timed, stopping once the budget is spent.
      *
      * @param warmup     untimed round trips.
-     * @param iterations timed round trips.
+     * @param iterations timed round trips, at least 1.
+     * @param budgetNs   time budget of the whole run.
      * @return the round-trip times in ns.
      */
-    final Histogram initiate(final int warmup, final int iterations)
+    final Histogram initiate(final int warmup, final int iterations, final long budgetNs)
     {
         start();
         final Histogram histogram = BenchCase.histogram();
-        final int total = warmup + iterations;
-        for (int i = 0; i < total; i++)
+        long nowNs = System.nanoTime();
+        final long warmDeadlineNs = nowNs + budgetNs / 3;
+        final long deadlineNs = nowNs + budgetNs;
+        for (int i = 0; i < warmup && nowNs - warmDeadlineNs < 0; i++)
         {
+            roundTrip(false);
+            nowNs = System.nanoTime();
+        }
+        for (int i = 0; i < iterations; i++)
+        {
+            final boolean last = i == iterations - 1 || nowNs - deadlineNs >= 0;
             final long startNs = System.nanoTime();
-            roundTrip(i == total - 1);
-            final long endNs = System.nanoTime();
-            if (i >= warmup)
+            roundTrip(last);
+            nowNs = System.nanoTime();
+            BenchCase.record(histogram, nowNs - startNs);
+            if (last)
             {
-                BenchCase.record(histogram, endNs - startNs);
+                break;
             }
         }
         return histogram;
     }
 
     /**
-     * Runs the responder for {@code total} messages.
+     * Runs the responder until the message marked last.
      *
-     * @param total messages to echo.
      * @param ready run once the responder can take the first message.
+     * @return messages echoed.
      */
-    final void respond(final int total, final Runnable ready)
+    final long respond(final Runnable ready)
     {
         start();
         ready.run();
-        for (int i = 0; i < total; i++)
+        long echoed = 1;
+        while (!echo())
         {
-            echo(i == total - 1);
+            echoed++;
         }
+        return echoed;
     }
 
     /**
@@ -112,11 +130,13 @@ abstract class PingPong
      * @param responder  the echoing side.
      * @param warmup     untimed round trips.
      * @param iterations timed round trips.
+     * @param budgetNs   time budget of the run.
      * @return the round-trip times in ns.
      * @throws IllegalStateException if the responder fails or does not finish in time.
      */
     static Histogram inThreads(
-        final PingPong initiator, final PingPong responder, final int warmup, final int iterations)
+        final PingPong initiator, final PingPong responder, final int warmup, final int iterations,
+        final long budgetNs)
     {
         final CountDownLatch ready = new CountDownLatch(1);
         final Throwable[] failure = new Throwable[1];
@@ -124,7 +144,7 @@ abstract class PingPong
         {
             try
             {
-                responder.respond(warmup + iterations, ready::countDown);
+                responder.respond(ready::countDown);
             }
             catch (final Throwable ex)
             {
@@ -140,7 +160,7 @@ abstract class PingPong
             {
                 throw new IllegalStateException("responder thread did not start", failure[0]);
             }
-            final Histogram histogram = initiator.initiate(warmup, iterations);
+            final Histogram histogram = initiator.initiate(warmup, iterations, budgetNs);
             thread.join(TimeUnit.NANOSECONDS.toMillis(BenchCase.TIMEOUT_NS));
             if (thread.isAlive() || null != failure[0])
             {

@@ -13,7 +13,8 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
  * The raw baseline of a message ping-pong: two Agrona {@link OneToOneRingBuffer}s, one per direction, in memory
  * both sides map (a {@code /dev/shm} file between processes, plain memory between threads). A message is one copy
  * from the sender's buffer into the ring, as a VIA Send or RDMA Write is one copy into the peer's memory; the
- * receiver reads its first word in place. Waits spin then park as the VIA's do ({@link SpinParkIdle}).
+ * receiver reads its first word (the last-message mark) in place. Waits spin then park as the VIA's do
+ * ({@link SpinParkIdle}).
  */
 final class RingPingPong extends PingPong implements MessageHandler
 {
@@ -28,7 +29,7 @@ final class RingPingPong extends PingPong implements MessageHandler
     private final int length;
     private final UnsafeBuffer source;
     private final SpinParkIdle idle = new SpinParkIdle("ring ping-pong");
-    private long received;
+    private long lastMark;
 
     /**
      * A ping-pong side.
@@ -46,8 +47,9 @@ final class RingPingPong extends PingPong implements MessageHandler
     }
 
     @Override
-    void send()
+    void send(final boolean last)
     {
+        source.putLong(0, last ? 1 : 0);
         while (!out.write(MSG_TYPE_ID, source, 0, length))
         {
             idle.idle();
@@ -56,18 +58,19 @@ final class RingPingPong extends PingPong implements MessageHandler
     }
 
     @Override
-    void receive(final boolean last)
+    boolean receive()
     {
         while (0 == in.read(this, 1))
         {
             idle.idle();
         }
         idle.reset();
+        return 0 != lastMark;
     }
 
     @Override
     public void onMessage(final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
-        received = buffer.getLong(index) + 1;
+        lastMark = buffer.getLong(index);
     }
 }

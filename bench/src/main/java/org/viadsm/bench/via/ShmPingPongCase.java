@@ -47,7 +47,7 @@ final class ShmPingPongCase extends OneWayCase
     @Override
     public Histogram measure(final int warmup, final int iterations)
     {
-        return rig.shm().pingPong(rig.peer(), length, rdmaWrite, warmup, iterations);
+        return rig.shm().pingPong(rig.peer(), length, rdmaWrite, warmup, iterations, budgetNs());
     }
 
     @Override
@@ -55,11 +55,8 @@ final class ShmPingPongCase extends OneWayCase
     {
         final PeerProcess peer = rig.peer();
         final RawMemory raw = rig.raw();
-        peer.send("ring " + (warmup + iterations) + " " + length);
-        peer.expect("GO");
-        final Histogram histogram = new RingPingPong(raw.ring(RawMemory.OUT_RING_OFFSET),
-            raw.ring(RawMemory.IN_RING_OFFSET), length).initiate(warmup, iterations);
-        peer.expect("DONE");
-        return histogram;
+        peer.send("ring " + length);
+        return peer.initiate(new RingPingPong(raw.ring(RawMemory.OUT_RING_OFFSET),
+            raw.ring(RawMemory.IN_RING_OFFSET), length), warmup, iterations, budgetNs());
     }
 }

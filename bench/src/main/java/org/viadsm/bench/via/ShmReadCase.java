@@ -23,7 +23,7 @@ final class ShmReadCase extends ColdPagesCase
     }
 
     @Override
-    int samples(final int iterations)
+    public int samples(final int iterations)
     {
         return iterations;
     }

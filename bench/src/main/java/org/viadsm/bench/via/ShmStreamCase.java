@@ -34,7 +34,7 @@ final class ShmStreamCase extends ColdPagesCase
     }
 
     @Override
-    int samples(final int iterations)
+    public int samples(final int iterations)
     {
         return Math.max(1, iterations / ITERATIONS_PER_BATCH);
     }

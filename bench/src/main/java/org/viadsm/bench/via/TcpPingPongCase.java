@@ -14,13 +14,13 @@ import org.viadsm.via.spi.NicProviders;
 /**
  * {@code tcp.send_recv_64B_rtt}: the round trip of a 64 B Send/Recv ping-pong between this process and the peer
  * process over the tcp provider on loopback, against a plain NIO ping-pong on loopback between the same two
- * processes. A round trip over TCP costs tens of µs, so this row times a fifth of the base iteration count.
+ * processes. A round trip over TCP costs tens of µs, so this row times 1/25 of the base iteration count.
  */
 final class TcpPingPongCase extends BenchCase
 {
     static final String SCHEME = "tcp";
     private static final int LENGTH = 64;
-    private static final int COST = 5;
+    private static final int COST = 25;
 
     private final ViaRig rig;
     private final boolean blocking;
@@ -56,7 +56,7 @@ final class TcpPingPongCase extends BenchCase
     @Override
     public Histogram measure(final int warmup, final int iterations)
     {
-        return rig.tcp().pingPong(rig.peer(), LENGTH, false, scaled(warmup), scaled(iterations));
+        return rig.tcp().pingPong(rig.peer(), LENGTH, false, scaled(warmup), samples(iterations), budgetNs());
     }
 
     @Override
@@ -68,15 +68,11 @@ final class TcpPingPongCase extends BenchCase
             server.bind(new InetSocketAddress("127.0.0.1", 0));
             server.configureBlocking(false);
             final int port = ((InetSocketAddress)server.getLocalAddress()).getPort();
-            peer.send("nio " + port + " " + (blocking ? "blocking" : "polled") + " " +
-                (scaled(warmup) + scaled(iterations)) + " " + LENGTH);
+            peer.send("nio " + port + " " + (blocking ? "blocking" : "polled") + " " + LENGTH);
             try (SocketChannel channel = accept(server))
             {
-                peer.expect("GO");
-                final Histogram histogram =
-                    new NioPingPong(channel, LENGTH, blocking).initiate(scaled(warmup), scaled(iterations));
-                peer.expect("DONE");
-                return histogram;
+                return peer.initiate(new NioPingPong(channel, LENGTH, blocking), scaled(warmup),
+                    samples(iterations), budgetNs());
             }
         }
         catch (final IOException ex)
@@ -117,6 +113,12 @@ final class TcpPingPongCase extends BenchCase
     private static int scaled(final int count)
     {
         return Math.max(1, count / COST);
+    }
+
+    @Override
+    public int samples(final int iterations)
+    {
+        return scaled(iterations);
     }
 
     @Override

@@ -58,18 +58,17 @@ final class ViLink implements AutoCloseable
      * @param rdmaWrite  RDMA Write with immediate data, else Send.
      * @param warmup     untimed round trips.
      * @param iterations timed round trips.
+     * @param budgetNs   time budget of the run.
      * @return round-trip times in ns.
      */
     Histogram pingPong(
-        final PeerProcess peer, final int length, final boolean rdmaWrite, final int warmup, final int iterations)
+        final PeerProcess peer, final int length, final boolean rdmaWrite, final int warmup, final int iterations,
+        final long budgetNs)
     {
-        peer.send("echo " + scheme + " " + (rdmaWrite ? "write" : "send") + " " + (warmup + iterations) + " " +
-            length + " " + local.region.handle());
-        peer.expect("GO");
-        final Histogram histogram =
-            new ViPingPong(local, length, rdmaWrite, peerHandle).initiate(warmup, iterations);
-        peer.expect("DONE");
-        return histogram;
+        peer.send("echo " + scheme + " " + (rdmaWrite ? "write" : "send") + " " + length + " " +
+            local.region.handle());
+        return peer.initiate(new ViPingPong(local, length, rdmaWrite, peerHandle), warmup, iterations,
+            budgetNs);
     }
 
     @Override

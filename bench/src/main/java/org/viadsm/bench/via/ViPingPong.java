@@ -9,7 +9,8 @@ import org.viadsm.via.memory.MemoryRegion;
  * A ping-pong over a connected VI, each message a Send into the peer's posted receive buffer, or an RDMA Write
  * with immediate data into the peer's registered memory (which consumes a posted receive that carries the
  * immediate data). Waits are the VI's own {@code recvWait}/{@code sendWait}. Each side reuses one send and one
- * receive descriptor; a receive is reposted before the echo goes out, so a message never finds none posted.
+ * receive descriptor; a receive is reposted before the echo goes out, so a message never finds none posted. The
+ * immediate data marks the last message (both kinds carry it).
  */
 final class ViPingPong extends PingPong
 {
@@ -51,13 +52,16 @@ final class ViPingPong extends PingPong
     }
 
     @Override
-    void receive(final boolean last)
+    boolean receive()
     {
-        check(vi.recvWait(BenchCase.TIMEOUT_NS), "receive");
+        final Descriptor received = vi.recvWait(BenchCase.TIMEOUT_NS);
+        check(received, "receive");
+        final boolean last = 0 != received.immediateData();
         if (!last)
         {
             postRecv();
         }
+        return last;
     }
 
     private void postRecv()
@@ -71,18 +75,18 @@ final class ViPingPong extends PingPong
     }
 
     @Override
-    void send()
+    void send(final boolean last)
     {
         send.reset();
         if (rdmaWrite)
         {
-            send.rdmaWrite(remoteHandle, ViEndpoint.WRITE_OFFSET).immediateData(1);
+            send.rdmaWrite(remoteHandle, ViEndpoint.WRITE_OFFSET);
         }
         else
         {
             send.send();
         }
-        vi.postSend(send.addSegment(region, ViEndpoint.SEND_OFFSET, length));
+        vi.postSend(send.addSegment(region, ViEndpoint.SEND_OFFSET, length).immediateData(last ? 1 : 0));
     }
 
     private void check(final Descriptor descriptor, final String what)
