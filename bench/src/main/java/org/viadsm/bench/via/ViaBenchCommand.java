@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "via",
     mixinStandardHelpOptions = true,
+    usageHelpWidth = 120,
     description = {
         "Measures the emulated VIA NIC against raw baselines taken in the same run, between the same processes.",
         "Prints a table (p50 and p99 of value and baseline, ratio = value / baseline, spread over rounds) and, " +
@@ -44,8 +45,10 @@ import picocli.CommandLine.Option;
         "                             (TCP_NODELAY) between them, waiting as --tcp-wait says. Target <= 1.5.",
         "  jvm.send_recv_64B_oneway   half the RTT of a 64 B Send/Recv ping-pong between two threads over the jvm",
         "                             provider, vs two Agrona rings between two threads. Target <= 3.",
-        "Rounds alternate which side goes first. On a 2-core machine results are noisy and can be bimodal; the",
-        "table marks rows whose rounds differ by more than x" + "1.5" + " as noisy."})
+        "Rounds alternate which side goes first. On a 2-core machine results are noisy and bimodal: once a side of",
+        "a ping-pong parks, answers wait for wake-ups and the pair may stay slow for a whole run. The table notes",
+        "the share of round trips longer than the spin phase, runs cut short by --max-run-ms, and rows whose",
+        "rounds differ by more than x1.5 (noisy)."})
 public final class ViaBenchCommand implements Callable<Integer>
 {
     @Mixin
