@@ -31,7 +31,7 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
  * <b>Note:</b> thread-safe; the ring is drained and requests are matched under this object's lock, and waits park
  * outside it.
  */
-final class ConnectionManager
+final class ConnectionManager implements Connector
 {
     static final long ESTABLISH_TIMEOUT_NS = 30_000_000_000L;
 
@@ -72,7 +72,8 @@ final class ConnectionManager
         this.nic = nic;
     }
 
-    ConnectRequest connectWait(final long discriminator, final long timeoutNs)
+    @Override
+    public ConnectRequest connectWait(final long discriminator, final long timeoutNs)
     {
         final Idler idler = new Idler(nic);
         idler.start(timeoutNs);
@@ -91,7 +92,9 @@ final class ConnectionManager
             " reached " + nic.address() + " within " + timeoutNs + " ns");
     }
 
-    void connectRequest(final EngineVi vi, final String address, final long discriminator, final long timeoutNs)
+    @Override
+    public void connectRequest(
+        final EngineVi vi, final String address, final long discriminator, final long timeoutNs)
     {
         final Idler idler = new Idler(nic);
         idler.start(timeoutNs);
@@ -181,7 +184,8 @@ final class ConnectionManager
         }
     }
 
-    void connectPeerRequest(
+    @Override
+    public void connectPeerRequest(
         final EngineVi vi, final String address, final long discriminator, final long timeoutNs)
     {
         final PeerNic peer = nic.peer(address);
@@ -202,7 +206,8 @@ final class ConnectionManager
         poll();
     }
 
-    boolean connectPeerDone(final EngineVi vi)
+    @Override
+    public boolean connectPeerDone(final EngineVi vi)
     {
         final PeerRequest request;
         synchronized (this)
@@ -246,7 +251,8 @@ final class ConnectionManager
         }
     }
 
-    void connectPeerWait(final EngineVi vi, final long timeoutNs)
+    @Override
+    public void connectPeerWait(final EngineVi vi, final long timeoutNs)
     {
         final Idler idler = new Idler(nic);
         idler.start(timeoutNs);
@@ -267,7 +273,8 @@ final class ConnectionManager
      *
      * @return the state to tear down from: idle if the request was cancelled, else the state it got to.
      */
-    int abandon(final EngineVi vi)
+    @Override
+    public int abandon(final EngineVi vi)
     {
         final ViRecord record = vi.record();
         synchronized (this)

@@ -92,7 +92,7 @@ final class EngineCq implements CompletionQueue
     {
         checkOpen();
         nic.onCall();
-        return poll(completion);
+        return poll(completion) || 0 != nic.progress(false) && poll(completion);
     }
 
     @Override

@@ -347,7 +347,7 @@ public abstract class EngineNic implements Nic
         enterControl();
         try
         {
-            return connections.connectWait(discriminator, timeoutNs);
+            return connector().connectWait(discriminator, timeoutNs);
         }
         finally
         {
@@ -406,7 +406,14 @@ public abstract class EngineNic implements Nic
         return viId >= 0 && viId < vis.length ? vis[viId] : null;
     }
 
-    EngineVi ownVi(final Vi vi)
+    /**
+     * A VI of this NIC, checked.
+     *
+     * @param vi a VI.
+     * @return it, as the engine's VI.
+     * @throws IllegalArgumentException if it is not a live VI of this NIC.
+     */
+    public final EngineVi ownVi(final Vi vi)
     {
         if (!(vi instanceof EngineVi) || ((EngineVi)vi).nic() != this || ((EngineVi)vi).isClosed())
         {
@@ -415,9 +422,36 @@ public abstract class EngineNic implements Nic
         return (EngineVi)vi;
     }
 
-    ConnectionManager connections()
+    /**
+     * How this NIC connects its VIs: by default through the peers' shared areas; a provider whose peers are
+     * reached only through messages overrides this.
+     *
+     * @return the connector, the same object on every call.
+     */
+    protected Connector connector()
     {
         return connections;
+    }
+
+    /**
+     * Lets an application thread make progress on the provider's transport: called by done calls that found
+     * nothing, and repeatedly by waits during their spin phase. The default does nothing, for providers whose
+     * initiators complete operations inline.
+     *
+     * @param spinning true from a wait's spin phase (the thread will call again soon), false from a done call.
+     * @return the work done, 0 if none.
+     */
+    protected int progress(final boolean spinning)
+    {
+        return 0;
+    }
+
+    /**
+     * Called when a waiting application thread ends its spin phase and is about to park; after this only the
+     * provider's own threads make progress for it. The default does nothing.
+     */
+    protected void onSpinEnd()
+    {
     }
 
     PeerNic self()
@@ -507,7 +541,7 @@ public abstract class EngineNic implements Nic
         {
             if (null != vi)
             {
-                vi.wakeRecvWaiter();
+                vi.wakeWaiters();
                 vi.close();
             }
         }

@@ -3,33 +3,46 @@ package org.viadsm.via.engine;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One wait's idle strategy: spin (with {@link Thread#onSpinWait()}) for the configured spin phase, then arm the
+ * One wait's idle strategy: spin for the configured spin phase, letting the provider make progress on its
+ * transport from this thread ({@link EngineNic#progress(boolean)}, else {@link Thread#onSpinWait()}), then arm the
  * wait slot and park with exponential backoff up to the configured maximum. After the spin phase each step also
  * does the NIC's housekeeping (asynchronous-error delivery, periodic failure detection), so a long wait notices a
  * dead peer.
  * <p>
  * <b>Note:</b> not thread-safe; each queue keeps its own, used by that queue's waiting thread.
  */
-final class Idler
+public final class Idler
 {
     private final EngineNic nic;
     private long startNs;
     private long deadlineNs;
     private boolean unbounded;
     private long parkNs;
+    private boolean spinning;
     private WaitSlot armed;
 
-    Idler(final EngineNic nic)
+    /**
+     * Creates an idler for waits on a NIC.
+     *
+     * @param nic the NIC.
+     */
+    public Idler(final EngineNic nic)
     {
         this.nic = nic;
     }
 
-    void start(final long timeoutNs)
+    /**
+     * Starts a wait.
+     *
+     * @param timeoutNs longest wait; {@code Long.MAX_VALUE / 2} or more waits without a deadline.
+     */
+    public void start(final long timeoutNs)
     {
         startNs = System.nanoTime();
         unbounded = timeoutNs >= Long.MAX_VALUE / 2;
         deadlineNs = unbounded ? Long.MAX_VALUE : startNs + Math.max(0, timeoutNs);
         parkNs = nic.parkMinNs;
+        spinning = true;
         armed = null;
     }
 
@@ -39,7 +52,7 @@ final class Idler
      * @param slot the slot to arm before parking, or null if no completer can wake this wait.
      * @return false when the wait must end: deadline passed, thread interrupted or NIC closed.
      */
-    boolean idle(final WaitSlot slot)
+    public boolean idle(final WaitSlot slot)
     {
         final long nowNs = System.nanoTime();
         if ((!unbounded && nowNs - deadlineNs >= 0) || nic.isClosed() || Thread.currentThread().isInterrupted())
@@ -49,8 +62,16 @@ final class Idler
         }
         if (nowNs - startNs < nic.spinNs)
         {
-            Thread.onSpinWait();
+            if (0 == nic.progress(true))
+            {
+                Thread.onSpinWait();
+            }
             return true;
+        }
+        if (spinning)
+        {
+            spinning = false;
+            nic.onSpinEnd();
         }
         nic.housekeeping(nowNs);
         if (null != slot && null == armed)
@@ -64,13 +85,22 @@ final class Idler
         return true;
     }
 
-    boolean isPastDeadline()
+    /**
+     * Whether the wait's deadline has passed.
+     *
+     * @return true once past it.
+     */
+    public boolean isPastDeadline()
     {
         return !unbounded && System.nanoTime() - deadlineNs >= 0;
     }
 
-    void finish()
+    /**
+     * Ends a wait that succeeded, disarming its slot.
+     */
+    public void finish()
     {
+        spinning = false;
         if (null != armed)
         {
             armed.disarm();

@@ -55,17 +55,17 @@ class AllocationTest extends TwoNodes
             y.postRecv(recv.reset().send().addSegment(b.region, 0, 32).addSegment(b.region, 64, 32));
             x.postSend(send.reset().send().addSegment(a.region, 0, 40).addSegment(a.region, 100, 8)
                 .immediateData(i));
-            assertSame(send, x.sendDone());
-            assertTrue(cq.done(completion));
+            assertSame(send, x.sendWait(Providers.TIMEOUT_NS));
+            assertTrue(cq.await(Providers.TIMEOUT_NS, completion));
             assertSame(recv, y.recvDone());
             assertEquals(i, recv.immediateData());
 
             x.postSend(rdma.reset().rdmaWrite(target.handle(), 128).addSegment(a.region, 0, 4096));
             assertSame(rdma, x.sendWait(Providers.TIMEOUT_NS));
             x.postSend(rdma.reset().rdmaRead(target.handle(), 0).addSegment(a.region, 8192, 4096));
-            assertSame(rdma, x.sendDone());
+            assertSame(rdma, x.sendWait(Providers.TIMEOUT_NS));
             x.postSend(rdma.reset().fetchAndAdd(target.handle(), 0, 1).addSegment(a.region, 0, 8));
-            assertSame(rdma, x.sendDone());
+            assertSame(rdma, x.sendWait(Providers.TIMEOUT_NS));
         }
     }
 }

@@ -1,0 +1,150 @@
+package org.viadsm.via.provider.tcp;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+
+import org.viadsm.via.engine.ViRecordLayout;
+
+/**
+ * The matching side of peer-to-peer connections: keeps the peer requests other NICs sent to this one (those with
+ * a larger NIC id, or from this NIC itself) until a VI of this NIC makes the matching request, then answers them
+ * with an accept, or with a refusal if the reliability levels differ.
+ * <p>
+ * A request matches a VI's pending peer request when the discriminators are equal, the VI asked for the
+ * requester's NIC address, and (on one NIC) the VI's id is the smaller.
+ * <p>
+ * <b>Note:</b> its state is guarded by the connector's monitor; answers are sent outside it, under the request's
+ * channel monitor.
+ */
+final class PeerMatcher
+{
+    private final TcpConnector connector;
+    private final ArrayList<IncomingRequest> requests = new ArrayList<>();
+
+    PeerMatcher(final TcpConnector connector)
+    {
+        this.connector = connector;
+    }
+
+    /**
+     * Engine thread, under the request's channel monitor: a request to keep, answered at once if a VI waits for it.
+     */
+    void onPeerRequest(final IncomingRequest request)
+    {
+        final PendingRequest local;
+        synchronized (connector)
+        {
+            local = find(request);
+            if (null == local)
+            {
+                requests.add(request);
+            }
+        }
+        if (null != local)
+        {
+            answer(request, local);
+        }
+    }
+
+    /**
+     * Matches every kept request a VI now waits for, and answers them.
+     *
+     * @param mine a request of this NIC, or null.
+     * @return whether {@code mine} was matched.
+     */
+    boolean matchAll(final PendingRequest mine)
+    {
+        ArrayList<IncomingRequest> matched = null;
+        boolean mineMatched = false;
+        synchronized (connector)
+        {
+            final Iterator<IncomingRequest> it = requests.iterator();
+            while (it.hasNext())
+            {
+                final IncomingRequest request = it.next();
+                if (request.channel.isClosed())
+                {
+                    it.remove();
+                    continue;
+                }
+                final PendingRequest local = find(request);
+                if (null != local)
+                {
+                    it.remove();
+                    if (null == matched)
+                    {
+                        matched = new ArrayList<>();
+                    }
+                    matched.add(request);
+                    mineMatched |= local == mine;
+                }
+            }
+        }
+        if (null != matched)
+        {
+            for (final IncomingRequest request : matched)
+            {
+                answer(request, request.localRequest);
+            }
+        }
+        return mineMatched;
+    }
+
+    /**
+     * Forgets a request whose connection ended; the caller holds the connector's monitor.
+     */
+    void remove(final IncomingRequest request)
+    {
+        requests.remove(request);
+    }
+
+    /**
+     * Finds the VI's request a kept request matches and pairs them; the caller holds the connector's monitor.
+     */
+    private PendingRequest find(final IncomingRequest request)
+    {
+        if (request.answered)
+        {
+            return null;
+        }
+        final ViDescription requester = request.requester;
+        final long nicId = connector.nicId();
+        for (int id = 0, n = connector.maxVis(); id < n; id++)
+        {
+            final PendingRequest local = connector.requestOf(id);
+            if (null != local && local.peer && !local.completed && null == local.matching &&
+                local.discriminator == requester.discriminator && local.target.equals(requester.listener) &&
+                (nicId != requester.nicId || id < requester.viId) && local.isPending())
+            {
+                request.answered = true;
+                request.localRequest = local;
+                local.matching = request;
+                return local;
+            }
+        }
+        return null;
+    }
+
+    private void answer(final IncomingRequest request, final PendingRequest local)
+    {
+        synchronized (request.channel)
+        {
+            final boolean sameLevel = request.requester.reliability == local.vi.reliability().vipValue();
+            if (!sameLevel)
+            {
+                local.vi.record().settle(local.sequence, 0, ViRecordLayout.RESULT_NO_MATCH);
+                connector.answerBare(request, FrameLayout.TYPE_NO_MATCH, local.vi.id());
+            }
+            if (!sameLevel || !connector.sendAccept(request, local.vi))
+            {
+                synchronized (connector)
+                {
+                    if (local.matching == request)
+                    {
+                        local.matching = null;
+                    }
+                }
+            }
+        }
+    }
+}

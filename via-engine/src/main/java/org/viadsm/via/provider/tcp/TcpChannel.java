@@ -1,0 +1,445 @@
+package org.viadsm.via.provider.tcp;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.CancelledKeyException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
+
+/**
+ * One TCP connection of a tcp NIC: reads whole frames into a direct buffer and hands each, validated for length
+ * and version, to the handler of the connection's phase (the connector's during the handshake, then the VI's
+ * {@link TcpConnection}); stages outgoing frames in a {@link FrameWriter} and writes them without blocking.
+ * <p>
+ * A frame's length is checked against the handler's limit as soon as its header has arrived, before its payload
+ * is awaited, so a peer cannot make the channel buffer more than the negotiated maximum transfer plus a header.
+ * <p>
+ * <b>Note:</b> reading, staging and writing happen under this object's monitor, which the engine thread and the
+ * application threads making progress share; a handler runs under it. {@link #close()} and {@link #isClosed()}
+ * may be called by any thread.
+ */
+final class TcpChannel
+{
+    /**
+     * What a channel does with its frames in the current phase. Called under the channel's monitor.
+     */
+    interface Handler
+    {
+        /**
+         * The largest frame accepted now, header included.
+         *
+         * @return bytes.
+         */
+        int maxFrameLength();
+
+        /**
+         * A whole frame has arrived; its header was checked for length and version only.
+         *
+         * @param channel       the channel.
+         * @param header        the header, wrapped.
+         * @param buffer        the buffer holding the frame.
+         * @param payloadOffset where the payload starts in {@code buffer}.
+         * @param payloadLength payload bytes.
+         */
+        void onFrame(TcpChannel channel, FrameFlyweight header, UnsafeBuffer buffer, int payloadOffset,
+            int payloadLength);
+
+        /**
+         * The peer closed its side; the handler closes the channel.
+         *
+         * @param channel the channel.
+         */
+        void onEndOfStream(TcpChannel channel);
+
+        /**
+         * The channel failed and is closed already.
+         *
+         * @param channel       the channel.
+         * @param detail        what happened.
+         * @param protocolError true if the peer broke the protocol (malformed, unknown or oversized frame), false
+         *                      for an I/O error.
+         */
+        void onFailure(TcpChannel channel, String detail, boolean protocolError);
+
+        /**
+         * After each poll of an open channel: a chance to stage what waited for room.
+         *
+         * @param channel the channel.
+         * @return the work done.
+         */
+        default int afterPoll(TcpChannel channel)
+        {
+            return 0;
+        }
+    }
+
+    static final int INITIAL_CAPACITY = 64 * 1024;
+
+    private final TcpEngine engine;
+    private final SocketChannel socket;
+    private final String description;
+    private final FrameFlyweight readHeader = new FrameFlyweight();
+    private final FrameFlyweight writeHeader = new FrameFlyweight();
+    private final FrameWriter out = new FrameWriter(INITIAL_CAPACITY);
+    private final UnsafeBuffer inView = new UnsafeBuffer(0, 0);
+    private ByteBuffer in = ByteBuffer.allocateDirect(INITIAL_CAPACITY);
+    private int frameOffset;
+    private int frameLength;
+    private Handler handler;
+    private SelectionKey engineKey;
+    private boolean shutdownRequested;
+    private boolean outputShut;
+    private volatile boolean writeInterest;
+    private volatile boolean closed;
+
+    TcpChannel(final TcpEngine engine, final SocketChannel socket, final String description, final Handler handler)
+    {
+        this.engine = engine;
+        this.socket = socket;
+        this.description = description;
+        this.handler = handler;
+        inView.wrap(in);
+    }
+
+    SocketChannel socket()
+    {
+        return socket;
+    }
+
+    /**
+     * Who is at the other end, for messages.
+     */
+    String description()
+    {
+        return description;
+    }
+
+    synchronized Handler handler()
+    {
+        return handler;
+    }
+
+    /**
+     * Changes phase; the next frame goes to {@code next}. Called under the monitor, typically by the old handler.
+     */
+    synchronized void handler(final Handler next)
+    {
+        handler = next;
+    }
+
+    /**
+     * Engine thread: the channel's key in the engine's selector.
+     */
+    void engineKey(final SelectionKey key)
+    {
+        engineKey = key;
+    }
+
+    boolean isClosed()
+    {
+        return closed;
+    }
+
+    boolean hasPendingOutput()
+    {
+        return writeInterest;
+    }
+
+    /**
+     * Reads and handles what has arrived, then writes what is staged.
+     *
+     * @return the work done, 0 if none.
+     */
+    synchronized int poll()
+    {
+        if (closed)
+        {
+            return 0;
+        }
+        int work = read();
+        if (!closed)
+        {
+            work += flush();
+        }
+        return closed ? work : work + handler.afterPoll(this);
+    }
+
+    /**
+     * Starts a frame in the staging buffer; write its fields and payload, then {@link #commitFrame()}. Under the
+     * monitor.
+     *
+     * @param type          the frame type.
+     * @param payloadLength bytes after the header.
+     * @param sourceVi      the sending VI.
+     * @param destinationVi the receiving VI.
+     * @return the header flyweight, wrapped and cleared.
+     */
+    FrameFlyweight beginFrame(final int type, final int payloadLength, final int sourceVi, final int destinationVi)
+    {
+        frameLength = HEADER_LENGTH + payloadLength;
+        frameOffset = out.reserve(frameLength);
+        return writeHeader.wrap(out.view(), frameOffset).header(frameLength, type, sourceVi, destinationVi);
+    }
+
+    /**
+     * The staging memory of the frame begun last.
+     */
+    UnsafeBuffer frameBuffer()
+    {
+        return out.view();
+    }
+
+    /**
+     * Where the payload of the frame begun last goes in {@link #frameBuffer()}.
+     */
+    int payloadOffset()
+    {
+        return frameOffset + HEADER_LENGTH;
+    }
+
+    /**
+     * Stages the frame begun last.
+     *
+     * @return the stream position after it.
+     */
+    long commitFrame()
+    {
+        out.commit(frameLength);
+        return out.stagedPosition();
+    }
+
+    /**
+     * Bytes staged and not yet written.
+     */
+    int pendingOutput()
+    {
+        return out.pending();
+    }
+
+    /**
+     * Stream position after the last byte the socket took.
+     */
+    long writtenPosition()
+    {
+        return out.writtenPosition();
+    }
+
+    /**
+     * Writes staged frames without blocking; under the monitor.
+     *
+     * @return bytes written.
+     */
+    int flush()
+    {
+        int n = 0;
+        if (out.pending() > 0)
+        {
+            try
+            {
+                n = out.flush(socket);
+            }
+            catch (final IOException ex)
+            {
+                fail("write to " + description + " failed: " + ex.getMessage(), false);
+                return 1;
+            }
+        }
+        if (shutdownRequested && !outputShut && 0 == out.pending())
+        {
+            outputShut = true;
+            try
+            {
+                socket.shutdownOutput();
+            }
+            catch (final IOException ex)
+            {
+                close();
+            }
+        }
+        updateWriteInterest();
+        return n;
+    }
+
+    /**
+     * Ends the channel gracefully: once the staged frames have left, the output is shut down; the handler (now one
+     * that discards frames) closes the channel when the peer closes its side. Under the monitor.
+     *
+     * @param draining the handler for what still arrives.
+     */
+    void shutdownAfterFlush(final Handler draining)
+    {
+        handler = draining;
+        shutdownRequested = true;
+        flush();
+    }
+
+    /**
+     * Fails the channel: closes it, then tells the handler. Under the monitor.
+     *
+     * @param detail        what happened.
+     * @param protocolError whether the peer broke the protocol.
+     */
+    void fail(final String detail, final boolean protocolError)
+    {
+        if (closed)
+        {
+            return;
+        }
+        close();
+        handler.onFailure(this, detail, protocolError);
+    }
+
+    /**
+     * Closes the socket, which cancels its keys; idempotent, from any thread.
+     */
+    void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            writeInterest = false;
+            try
+            {
+                socket.close();
+            }
+            catch (final IOException ignore)
+            {
+                // closing a socket that failed; nothing is left to tell
+            }
+        }
+    }
+
+    @Override
+    public String toString()
+    {
+        return "TcpChannel{" + description + (closed ? ", closed}" : "}");
+    }
+
+    private int read()
+    {
+        int work = 0;
+        while (true)
+        {
+            final int space = in.remaining();
+            final int n;
+            try
+            {
+                n = socket.read(in);
+            }
+            catch (final IOException ex)
+            {
+                fail("read from " + description + " failed: " + ex.getMessage(), false);
+                return work + 1;
+            }
+            if (n < 0)
+            {
+                handler.onEndOfStream(this);
+                close();
+                return work + 1;
+            }
+            if (0 == n)
+            {
+                return work;
+            }
+            work += n;
+            if (!process() || n < space)
+            {
+                return work;
+            }
+        }
+    }
+
+    /**
+     * Handles every whole frame in the input buffer; keeps an incomplete one, growing the buffer if it needs more.
+     *
+     * @return false if the channel closed.
+     */
+    private boolean process()
+    {
+        final int fill = in.position();
+        int start = 0;
+        int needed = 0;
+        while (!closed && fill - start >= HEADER_LENGTH)
+        {
+            readHeader.wrap(inView, start);
+            final int length = readHeader.frameLength();
+            final int max = handler.maxFrameLength();
+            if (length < HEADER_LENGTH || length > max)
+            {
+                fail("frame of " + length + " bytes from " + description + " outside [" + HEADER_LENGTH + ", " +
+                    max + "]", true);
+                return false;
+            }
+            if (FrameLayout.VERSION != readHeader.version())
+            {
+                fail("frame of version " + readHeader.version() + " from " + description + ", expected " +
+                    FrameLayout.VERSION, true);
+                return false;
+            }
+            if (fill - start < length)
+            {
+                needed = length;
+                break;
+            }
+            try
+            {
+                handler.onFrame(this, readHeader, inView, start + HEADER_LENGTH, length - HEADER_LENGTH);
+            }
+            catch (final RuntimeException ex)
+            {
+                fail("frame " + readHeader + " from " + description + " could not be handled: " + ex, true);
+                return false;
+            }
+            start += length;
+        }
+        if (closed)
+        {
+            return false;
+        }
+        keep(start, fill, needed);
+        return true;
+    }
+
+    private void keep(final int start, final int fill, final int needed)
+    {
+        final int remaining = fill - start;
+        if (needed > in.capacity())
+        {
+            final ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(needed, in.capacity() * 2));
+            new UnsafeBuffer(bigger).putBytes(0, inView, start, remaining);
+            in = bigger;
+            inView.wrap(in);
+            in.position(remaining);
+        }
+        else if (start > 0)
+        {
+            inView.putBytes(0, inView, start, remaining);
+            in.position(remaining);
+        }
+    }
+
+    private void updateWriteInterest()
+    {
+        final boolean want = out.pending() > 0 && !closed;
+        if (want != writeInterest && null != engineKey)
+        {
+            writeInterest = want;
+            try
+            {
+                engineKey.interestOps(want ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+            }
+            catch (final CancelledKeyException ignore)
+            {
+                return;
+            }
+            if (want)
+            {
+                engine.wakeup();
+            }
+        }
+    }
+}
