@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.launch.ClusterFailure;
@@ -32,7 +33,7 @@ final class ProcessRun
     {
     }
 
-    static List<DsmStats> run(final RunCommand.RunSpec run, final PrintStream out)
+    static List<DsmStats> run(final RunCommand.RunSpec run, final PrintStream out, final AtomicInteger finished)
     {
         final List<String> addresses = LocalCluster.addresses(run.provider, run.nodes);
         final Path statsDir = tempDirectory();
@@ -45,7 +46,7 @@ final class ProcessRun
         Runtime.getRuntime().addShutdownHook(hook);
         try
         {
-            final int[] codes = cluster.await(TIMEOUT_NS);
+            final int[] codes = cluster.await(TIMEOUT_NS, finished);
             final int failed = culprit(codes, cluster);
             if (failed >= 0)
             {

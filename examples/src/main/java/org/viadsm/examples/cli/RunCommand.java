@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.DsmStats;
@@ -148,27 +149,38 @@ final class RunCommand implements Callable<Integer>
 
     private List<DsmStats> execute(final RunSpec run)
     {
-        final PrintStream out = System.out;
-        switch (run.provider)
+        final AtomicInteger finished = new AtomicInteger();
+        try (ProgressLine progress = ProgressLine.start(run.entry.name() + " on " + run.nodes + " " + run.provider +
+            " node(s)", finished::get, run.nodes))
         {
-            case "threads":
-                ThreadTeam.run(run.nodes, out, team -> AppArguments.parse(run.entry, run.args).run(team));
-                return Collections.emptyList();
-            case "jvm":
-                return runInThreads(run, out);
-            default:
-                return ProcessRun.run(run, out);
+            final PrintStream out = progress.wrap(System.out);
+            switch (run.provider)
+            {
+                case "threads":
+                    ThreadTeam.run(run.nodes, out, team ->
+                    {
+                        AppArguments.parse(run.entry, run.args).run(team);
+                        finished.incrementAndGet();
+                    });
+                    return Collections.emptyList();
+                case "jvm":
+                    return runInThreads(run, out, finished);
+                default:
+                    return ProcessRun.run(run, out, finished);
+            }
         }
     }
 
     /** Runs the nodes as threads of this JVM over the jvm provider. */
-    static List<DsmStats> runInThreads(final RunSpec run, final PrintStream out)
+    static List<DsmStats> runInThreads(
+        final RunSpec run, final PrintStream out, final AtomicInteger finished)
     {
         return LocalCluster.run(run.nodes, "jvm", context -> context.pageSize(run.pageSize)
             .maxLocks(NodeSettings.MAX_LOCKS).maxSemaphores(NodeSettings.MAX_SEMAPHORES), dsm ->
             {
                 final App app = AppArguments.parse(run.entry, run.args);
                 app.run(new DsmTeam(dsm, run.placement, out));
+                finished.incrementAndGet();
             });
     }
 
