@@ -1,5 +1,6 @@
 package org.viadsm.bench;
 
+import org.viadsm.bench.dsm.DsmBenchCommand;
 import org.viadsm.bench.via.ViaBenchCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Benchmarks: each row is measured with its baseline in the same run; ratio = value / baseline.",
-    subcommands = {ViaBenchCommand.class, JmhCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ViaBenchCommand.class, DsmBenchCommand.class, JmhCommand.class, CommandLine.HelpCommand.class})
 public final class BenchCommand implements Runnable
 {
     @CommandLine.Spec
