@@ -57,8 +57,8 @@ final class DemoCommand implements Callable<Integer>
             List<DsmStats> stats = List.of();
             try
             {
-                stats = "jvm".equals(run.provider) ? RunCommand.runInThreads(run, System.out) :
-                    ProcessRun.run(run, System.out);
+                stats = ("jvm".equals(run.provider) ? RunCommand.runInThreads(run, System.out) :
+                    ProcessRun.run(run, System.out)).stats;
             }
             catch (final ClusterFailure ex)
             {
