@@ -25,19 +25,20 @@ final class AppMeasurement
     final String error;
     final DsmStats total;
 
+    /**
+     * A measurement.
+     *
+     * @param app      the application.
+     * @param mode     {@link #SEQ}, {@link #THREADS} or {@link #DSM}.
+     * @param provider the DSM provider, or {@code threads}.
+     * @param nodes    members.
+     * @param timeS    the application's time (see {@link AppTime}), in s.
+     * @param runS     the wall time of its run on member 0, in s.
+     * @param verified whether the run passed its self-check.
+     * @param error    what went wrong, or null.
+     * @param total    DSM statistics summed over the nodes, or null for runs without DSM.
+     */
     AppMeasurement(
-        final String app,
-        final String mode,
-        final String provider,
-        final int nodes,
-        final double timeS,
-        final double runS,
-        final DsmStats total)
-    {
-        this(app, mode, provider, nodes, timeS, runS, true, null, total);
-    }
-
-    private AppMeasurement(
         final String app,
         final String mode,
         final String provider,

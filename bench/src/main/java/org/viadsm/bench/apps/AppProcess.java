@@ -76,7 +76,7 @@ final class AppProcess
             final double timeS = AppTime.seconds(app, Files.readString(out, StandardCharsets.UTF_8), runS);
             final DsmStats total = AppMeasurement.DSM.equals(mode) ?
                 DsmStats.fromJson(json.substring(json.indexOf("\"total\":"))) : null;
-            return new AppMeasurement(app, mode, provider, nodes, timeS, runS, total);
+            return new AppMeasurement(app, mode, provider, nodes, timeS, runS, true, null, total);
         }
         catch (final IOException ex)
         {

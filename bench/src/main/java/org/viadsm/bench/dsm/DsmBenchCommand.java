@@ -115,12 +115,7 @@ public final class DsmBenchCommand implements Callable<Integer>
         final List<String> metrics = new ArrayList<>();
         for (final NodeCase benchCase : DsmCases.forCluster(null, nodes, coldLength(), sweepLength()))
         {
-            boolean wanted = only.isEmpty();
-            for (final String text : only)
-            {
-                wanted |= benchCase.metric().contains(text);
-            }
-            if (wanted)
+            if (benchCase.isSelected(only))
             {
                 metrics.add(benchCase.metric());
             }

@@ -1,11 +1,9 @@
 package org.viadsm.bench.dsm;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.agrona.CloseHelper;
+import org.agrona.IoUtil;
 import org.viadsm.bench.via.ViEndpoint;
 import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.Dsm;
@@ -86,7 +84,8 @@ final class DsmRig implements AutoCloseable
             dsm.barrier();
             if (isMeasurer())
             {
-                delete(file);
+                // every node has mapped it: the memory stays until they unmap or exit
+                IoUtil.deleteIfExists(file.toFile());
             }
             rawBarrier = new RawBarrier(raw.buffer, dsm.nodeCount());
         }
@@ -150,18 +149,6 @@ final class DsmRig implements AutoCloseable
         }
         dsm.barrier();
         return 1 == control.get(0);
-    }
-
-    private static void delete(final Path file)
-    {
-        try
-        {
-            Files.deleteIfExists(file);
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException("cannot delete " + file, ex);
-        }
     }
 
     @Override
