@@ -1,5 +1,7 @@
 package org.viadsm.bench;
 
+import java.util.List;
+
 import org.HdrHistogram.Histogram;
 
 /**
@@ -47,6 +49,22 @@ public abstract class BenchCase implements AutoCloseable
     public final String metric()
     {
         return metric;
+    }
+
+    /**
+     * Whether a {@code --only} selection picks this row.
+     *
+     * @param only texts of which the metric must contain one; empty for every row.
+     * @return true if the row is selected.
+     */
+    public final boolean isSelected(final List<String> only)
+    {
+        boolean selected = only.isEmpty();
+        for (final String text : only)
+        {
+            selected |= metric.contains(text);
+        }
+        return selected;
     }
 
     /**

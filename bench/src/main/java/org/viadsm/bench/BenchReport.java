@@ -193,7 +193,13 @@ public final class BenchReport
             figure(row.baseline().min()) + ".." + figure(row.baseline().max());
     }
 
-    static String number(final double value)
+    /**
+     * A figure for JSON: five significant digits, {@code null} when not measured.
+     *
+     * @param value the figure.
+     * @return the JSON number or {@code null}.
+     */
+    public static String number(final double value)
     {
         if (Double.isNaN(value) || Double.isInfinite(value))
         {
@@ -202,7 +208,13 @@ public final class BenchReport
         return new BigDecimal(value).round(DIGITS).stripTrailingZeros().toPlainString();
     }
 
-    static String quote(final String text)
+    /**
+     * A JSON string literal.
+     *
+     * @param text the text.
+     * @return it in quotes, with quotes, backslashes and control characters escaped.
+     */
+    public static String quote(final String text)
     {
         final StringBuilder sb = new StringBuilder(text.length() + 2).append('"');
         for (int i = 0; i < text.length(); i++)

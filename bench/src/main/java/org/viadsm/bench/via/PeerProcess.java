@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -13,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 import org.viadsm.bench.BenchCase;
+import org.viadsm.bench.ChildJvm;
 import org.viadsm.via.internal.JavaProcess;
 
 /**
@@ -42,15 +42,8 @@ final class PeerProcess implements AutoCloseable
      */
     static PeerProcess start()
     {
-        final List<String> jvmArgs = new ArrayList<>(List.of("-Xms64m", "-Xmx256m"));
-        for (final String name : System.getProperties().stringPropertyNames())
-        {
-            if (name.startsWith("viadsm.") || name.startsWith("agrona."))
-            {
-                jvmArgs.add("-D" + name + "=" + System.getProperty(name));
-            }
-        }
-        final PeerProcess peer = new PeerProcess(JavaProcess.start(PeerMain.class, jvmArgs, List.of()));
+        final PeerProcess peer = new PeerProcess(
+            JavaProcess.start(PeerMain.class, ChildJvm.options("-Xms64m", "-Xmx256m"), List.of()));
         try
         {
             peer.expect(PeerMain.READY);

@@ -16,7 +16,7 @@ import org.viadsm.via.engine.Configuration;
  * <p>
  * <b>Note:</b> not thread-safe; one per waiting thread.
  */
-final class SpinParkIdle implements IdleStrategy
+public final class SpinParkIdle implements IdleStrategy
 {
     private final long spinNs = Configuration.waitSpinNs();
     private final long parkMinNs = Configuration.waitParkMinNs();
@@ -26,7 +26,12 @@ final class SpinParkIdle implements IdleStrategy
     private long startNs;
     private long parkNs;
 
-    SpinParkIdle(final String what)
+    /**
+     * A waiter.
+     *
+     * @param what what is waited for, for the timeout's message.
+     */
+    public SpinParkIdle(final String what)
     {
         this.what = what;
     }

@@ -17,13 +17,18 @@ import org.viadsm.via.memory.ProtectionTag;
  * VI at the reliability level the DSM uses. The region starts with {@link #MESSAGE_AREA_LENGTH} bytes of message
  * buffers (see the {@code *_OFFSET} constants, the same on both sides), followed by the cold pages, if any.
  */
-final class ViEndpoint implements AutoCloseable
+public final class ViEndpoint implements AutoCloseable
 {
-    static final int PAGE_LENGTH = 4096;
-    static final int SEND_OFFSET = 0;
-    static final int RECV_OFFSET = 16 * 1024;
-    static final int WRITE_OFFSET = 32 * 1024;
-    static final int MESSAGE_AREA_LENGTH = 64 * 1024;
+    /** Bytes of a page. */
+    public static final int PAGE_LENGTH = 4096;
+    /** Where messages are sent from. */
+    public static final int SEND_OFFSET = 0;
+    /** Where receives land. */
+    public static final int RECV_OFFSET = 16 * 1024;
+    /** Where the peer's RDMA Writes land. */
+    public static final int WRITE_OFFSET = 32 * 1024;
+    /** Bytes of message buffers before the cold pages. */
+    public static final int MESSAGE_AREA_LENGTH = 64 * 1024;
     static final long DISCRIMINATOR = 0xBE4C4L;
 
     final Nic nic;
@@ -39,7 +44,7 @@ final class ViEndpoint implements AutoCloseable
      * @param address    NIC address.
      * @param coldLength bytes of cold pages after the message area, a multiple of {@link #PAGE_LENGTH}.
      */
-    ViEndpoint(final String address, final int coldLength)
+    public ViEndpoint(final String address, final int coldLength)
     {
         nic = Nic.open(address);
         try
@@ -78,7 +83,7 @@ final class ViEndpoint implements AutoCloseable
      *
      * @param remoteAddress the peer's NIC address.
      */
-    void connectRequest(final String remoteAddress)
+    public void connectRequest(final String remoteAddress)
     {
         vi.connectPeerRequest(remoteAddress, DISCRIMINATOR, BenchCase.TIMEOUT_NS);
     }
@@ -86,7 +91,7 @@ final class ViEndpoint implements AutoCloseable
     /**
      * Waits for {@link #connectRequest(String)} to complete.
      */
-    void connectWait()
+    public void connectWait()
     {
         vi.connectPeerWait(BenchCase.TIMEOUT_NS);
     }
@@ -100,6 +105,36 @@ final class ViEndpoint implements AutoCloseable
     static long coldPage(final int page)
     {
         return MESSAGE_AREA_LENGTH + (long)page * PAGE_LENGTH;
+    }
+
+    /**
+     * The NIC's address.
+     *
+     * @return the address others connect to.
+     */
+    public String address()
+    {
+        return nic.address();
+    }
+
+    /**
+     * The connected (or to be connected) VI.
+     *
+     * @return the VI.
+     */
+    public Vi vi()
+    {
+        return vi;
+    }
+
+    /**
+     * The registered memory.
+     *
+     * @return the region.
+     */
+    public MemoryRegion region()
+    {
+        return region;
     }
 
     @Override

@@ -107,12 +107,7 @@ public final class ViaBenchCommand implements Callable<Integer>
         final List<BenchCase> selected = new ArrayList<>();
         for (final BenchCase benchCase : all)
         {
-            boolean wanted = only.isEmpty();
-            for (final String text : only)
-            {
-                wanted |= benchCase.metric().contains(text);
-            }
-            if (wanted)
+            if (benchCase.isSelected(only))
             {
                 selected.add(benchCase);
             }

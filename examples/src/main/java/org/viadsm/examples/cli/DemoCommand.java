@@ -59,8 +59,8 @@ final class DemoCommand implements Callable<Integer>
             try
             {
                 final AtomicInteger finished = new AtomicInteger();
-                stats = "jvm".equals(run.provider) ? RunCommand.runInThreads(run, System.out, finished) :
-                    ProcessRun.run(run, System.out, finished);
+                stats = ("jvm".equals(run.provider) ? RunCommand.runInThreads(run, System.out, finished) :
+                    ProcessRun.run(run, System.out, finished)).stats;
             }
             catch (final ClusterFailure ex)
             {
