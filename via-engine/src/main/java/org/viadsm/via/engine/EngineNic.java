@@ -40,7 +40,7 @@ public abstract class EngineNic implements Nic
 {
     private static final long CLOSE_GRACE_NS = 2_000_000_000L;
 
-    final long spinNs = Configuration.waitSpinNs();
+    final long spinNs;
     final long parkMinNs = Configuration.waitParkMinNs();
     final long parkMaxNs = Configuration.waitParkMaxNs();
     final int livenessPeriod = Configuration.postLivenessCheckPeriod();
@@ -70,6 +70,21 @@ public abstract class EngineNic implements Nic
      */
     protected EngineNic(final String address, final NicArea area, final NicAttributes attributes)
     {
+        this(address, area, attributes, Configuration.waitSpinNs());
+    }
+
+    /**
+     * Creates the NIC over its laid-out area, with its own spin phase for waits.
+     *
+     * @param address    the NIC's address.
+     * @param area       its shared area, open.
+     * @param attributes what it can do.
+     * @param waitSpinNs how long a wait spins (and makes progress, see {@link #progress(boolean)}) before it parks.
+     */
+    protected EngineNic(
+        final String address, final NicArea area, final NicAttributes attributes, final long waitSpinNs)
+    {
+        this.spinNs = waitSpinNs;
         this.address = address;
         this.area = area;
         this.attributes = attributes;

@@ -10,8 +10,8 @@ import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
  * The answering side of a connection's handshake: a connection another NIC opened to this one, first waiting for
  * its request, then (once this NIC accepted) for the requester's confirmation.
  * <p>
- * <b>Note:</b> frames arrive on the engine thread under the channel's monitor; {@link #state} is read by the
- * thread answering the request; the other mutable fields are guarded by the channel's monitor or, where noted, the
+ * <b>Note:</b> frames arrive on the engine thread under the channel's lock; {@link #state} is read by the
+ * thread answering the request; the other mutable fields are guarded by the channel's lock or, where noted, the
  * connector's.
  */
 final class IncomingRequest implements TcpChannel.Handler

@@ -11,7 +11,7 @@ import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
  * An accept settles the VI's connect word and, if the request was still pending, turns the channel into the VI's
  * connection; otherwise the requester declines.
  * <p>
- * <b>Note:</b> called by the engine thread, under the channel's monitor.
+ * <b>Note:</b> called by the engine thread, under the channel's lock.
  */
 final class OutgoingHandshake implements TcpChannel.Handler
 {
@@ -27,10 +27,15 @@ final class OutgoingHandshake implements TcpChannel.Handler
 
     void onConnected(final TcpChannel channel)
     {
-        synchronized (channel)
+        channel.lock();
+        try
         {
-            connected = true;
-            connector.onOutgoingConnected(request, channel);
+                connected = true;
+                connector.onOutgoingConnected(request, channel);
+        }
+        finally
+        {
+            channel.unlock();
         }
     }
 

@@ -14,7 +14,7 @@ import org.viadsm.via.engine.ViRecordLayout;
  * requester's NIC address, and (on one NIC) the VI's id is the smaller.
  * <p>
  * <b>Note:</b> its state is guarded by the connector's monitor; answers are sent outside it, under the request's
- * channel monitor.
+ * channel lock.
  */
 final class PeerMatcher
 {
@@ -27,7 +27,7 @@ final class PeerMatcher
     }
 
     /**
-     * Engine thread, under the request's channel monitor: a request to keep, answered at once if a VI waits for it.
+     * Engine thread, under the request's channel lock: a request to keep, answered at once if a VI waits for it.
      */
     void onPeerRequest(final IncomingRequest request)
     {
@@ -127,24 +127,29 @@ final class PeerMatcher
 
     private void answer(final IncomingRequest request, final PendingRequest local)
     {
-        synchronized (request.channel)
+        request.channel.lock();
+        try
         {
-            final boolean sameLevel = request.requester.reliability == local.vi.reliability().vipValue();
-            if (!sameLevel)
-            {
-                local.vi.record().settle(local.sequence, 0, ViRecordLayout.RESULT_NO_MATCH);
-                connector.answerBare(request, FrameLayout.TYPE_NO_MATCH, local.vi.id());
-            }
-            if (!sameLevel || !connector.sendAccept(request, local.vi))
-            {
-                synchronized (connector)
+                final boolean sameLevel = request.requester.reliability == local.vi.reliability().vipValue();
+                if (!sameLevel)
                 {
-                    if (local.matching == request)
+                    local.vi.record().settle(local.sequence, 0, ViRecordLayout.RESULT_NO_MATCH);
+                    connector.answerBare(request, FrameLayout.TYPE_NO_MATCH, local.vi.id());
+                }
+                if (!sameLevel || !connector.sendAccept(request, local.vi))
+                {
+                    synchronized (connector)
                     {
-                        local.matching = null;
+                        if (local.matching == request)
+                        {
+                            local.matching = null;
+                        }
                     }
                 }
-            }
+        }
+        finally
+        {
+            request.channel.unlock();
         }
     }
 }

@@ -18,14 +18,14 @@ import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
  * A frame's length is checked against the handler's limit as soon as its header has arrived, before its payload
  * is awaited, so a peer cannot make the channel buffer more than the negotiated maximum transfer plus a header.
  * <p>
- * <b>Note:</b> reading, staging and writing happen under this object's monitor, which the engine thread and the
+ * <b>Note:</b> reading, staging and writing happen under this object's lock, which the engine thread and the
  * application threads making progress share; a handler runs under it. {@link #close()} and {@link #isClosed()}
  * may be called by any thread.
  */
 final class TcpChannel
 {
     /**
-     * What a channel does with its frames in the current phase. Called under the channel's monitor.
+     * What a channel does with its frames in the current phase. Called under the channel's lock.
      */
     interface Handler
     {
@@ -89,7 +89,8 @@ final class TcpChannel
     private ByteBuffer in = ByteBuffer.allocateDirect(INITIAL_CAPACITY);
     private int frameOffset;
     private int frameLength;
-    private Handler handler;
+    private final ChannelLock lock = new ChannelLock();
+    private volatile Handler handler;
     private SelectionKey engineKey;
     private boolean shutdownRequested;
     private boolean outputShut;
@@ -118,15 +119,15 @@ final class TcpChannel
         return description;
     }
 
-    synchronized Handler handler()
+    Handler handler()
     {
         return handler;
     }
 
     /**
-     * Changes phase; the next frame goes to {@code next}. Called under the monitor, typically by the old handler.
+     * Changes phase; the next frame goes to {@code next}. Called under the lock, typically by the old handler.
      */
-    synchronized void handler(final Handler next)
+    void handler(final Handler next)
     {
         handler = next;
     }
@@ -150,11 +151,58 @@ final class TcpChannel
     }
 
     /**
-     * Reads and handles what has arrived, then writes what is staged.
+     * Takes the channel's lock, which every other thread working the channel holds meanwhile.
+     */
+    void lock()
+    {
+        lock.lock();
+    }
+
+    void unlock()
+    {
+        lock.unlock();
+    }
+
+    /**
+     * Reads and handles what has arrived, then writes what is staged; waits for the lock if another thread holds it.
      *
      * @return the work done, 0 if none.
      */
-    synchronized int poll()
+    int poll()
+    {
+        lock.lock();
+        try
+        {
+            return pollLocked();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * As {@link #poll()}, unless another thread holds the lock: that thread makes the progress then.
+     *
+     * @return the work done, 0 if none or busy.
+     */
+    int tryPoll()
+    {
+        if (!lock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            return pollLocked();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    private int pollLocked()
     {
         if (closed)
         {
@@ -170,7 +218,7 @@ final class TcpChannel
 
     /**
      * Starts a frame in the staging buffer; write its fields and payload, then {@link #commitFrame()}. Under the
-     * monitor.
+     * lock.
      *
      * @param type          the frame type.
      * @param payloadLength bytes after the header.
@@ -229,7 +277,7 @@ final class TcpChannel
     }
 
     /**
-     * Writes staged frames without blocking; under the monitor.
+     * Writes staged frames without blocking; under the lock.
      *
      * @return bytes written.
      */
@@ -266,7 +314,7 @@ final class TcpChannel
 
     /**
      * Ends the channel gracefully: once the staged frames have left, the output is shut down; the handler (now one
-     * that discards frames) closes the channel when the peer closes its side. Under the monitor.
+     * that discards frames) closes the channel when the peer closes its side. Under the lock.
      *
      * @param draining the handler for what still arrives.
      */
@@ -278,7 +326,7 @@ final class TcpChannel
     }
 
     /**
-     * Fails the channel: closes it, then tells the handler. Under the monitor.
+     * Fails the channel: closes it, then tells the handler. Under the lock.
      *
      * @param detail        what happened.
      * @param protocolError whether the peer broke the protocol.

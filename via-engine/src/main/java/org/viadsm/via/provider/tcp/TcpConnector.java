@@ -36,7 +36,7 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
  * answers them; a larger NIC answers a smaller one's request with a deferral, and its VI waits for the smaller one
  * to answer its own. On one NIC the VI with the smaller id matches.
  * <p>
- * <b>Note:</b> thread-safe. Lock order: a channel's monitor before this object's; nothing holding this object's
+ * <b>Note:</b> thread-safe. Lock order: a channel's lock before this object's; nothing holding this object's
  * monitor takes a channel's.
  */
 final class TcpConnector implements Connector
@@ -366,7 +366,7 @@ final class TcpConnector implements Connector
     }
 
     /**
-     * Engine thread, under the channel's monitor: the request's connection is up; sends the request.
+     * Engine thread, under the channel's lock: the request's connection is up; sends the request.
      */
     void onOutgoingConnected(final PendingRequest request, final TcpChannel channel)
     {
@@ -412,7 +412,7 @@ final class TcpConnector implements Connector
     }
 
     /**
-     * Engine thread, under the channel's monitor: the answering VI accepted; connect unless the request is over.
+     * Engine thread, under the channel's lock: the answering VI accepted; connect unless the request is over.
      */
     void onAccepted(final PendingRequest request, final TcpChannel channel, final ViDescription answer)
     {
@@ -435,7 +435,7 @@ final class TcpConnector implements Connector
     }
 
     /**
-     * Engine thread, under the channel's monitor: the request was rejected or the levels differ.
+     * Engine thread, under the channel's lock: the request was rejected or the levels differ.
      */
     void onAnswered(final PendingRequest request, final TcpChannel channel, final int result)
     {
@@ -444,7 +444,7 @@ final class TcpConnector implements Connector
     }
 
     /**
-     * Engine thread, under the channel's monitor: the peer's NIC matches the other way round.
+     * Engine thread, under the channel's lock: the peer's NIC matches the other way round.
      */
     void onDeferred(final PendingRequest request, final TcpChannel channel)
     {
@@ -452,7 +452,7 @@ final class TcpConnector implements Connector
     }
 
     /**
-     * Engine thread, under the channel's monitor: a request arrived.
+     * Engine thread, under the channel's lock: a request arrived.
      */
     void onRequest(final IncomingRequest request)
     {
@@ -476,7 +476,7 @@ final class TcpConnector implements Connector
     }
 
     /**
-     * Engine thread, under the channel's monitor: the requester took this NIC's accept.
+     * Engine thread, under the channel's lock: the requester took this NIC's accept.
      */
     void onConfirmed(final IncomingRequest request)
     {
@@ -589,21 +589,26 @@ final class TcpConnector implements Connector
     }
 
     /**
-     * Under the channel's monitor: sends the accept of a VI and waits for the confirmation.
+     * Under the channel's lock: sends the accept of a VI and waits for the confirmation.
      */
     boolean sendAccept(final IncomingRequest request, final EngineVi vi)
     {
-        synchronized (request.channel)
+        request.channel.lock();
+        try
         {
-            if (request.channel.isClosed())
-            {
-                return false;
-            }
-            request.answeringVi = vi;
-            request.state = IncomingRequest.ACCEPTING;
-            ViDescription.send(request.channel, FrameLayout.TYPE_ACCEPT, nic, vi, request.requester.viId,
-                request.requester.sequence, request.requester.discriminator);
-            return !request.channel.isClosed();
+                if (request.channel.isClosed())
+                {
+                    return false;
+                }
+                request.answeringVi = vi;
+                request.state = IncomingRequest.ACCEPTING;
+                ViDescription.send(request.channel, FrameLayout.TYPE_ACCEPT, nic, vi, request.requester.viId,
+                    request.requester.sequence, request.requester.discriminator);
+                return !request.channel.isClosed();
+        }
+        finally
+        {
+            request.channel.unlock();
         }
     }
 
@@ -612,14 +617,19 @@ final class TcpConnector implements Connector
      */
     void answerBare(final IncomingRequest request, final int type, final int sourceVi)
     {
-        synchronized (request.channel)
+        request.channel.lock();
+        try
         {
-            if (!request.channel.isClosed())
-            {
-                ViDescription.sendBare(request.channel, type, sourceVi, request.requester.viId,
-                    request.requester.sequence);
-                request.channel.shutdownAfterFlush(new DrainingHandler(FrameLayout.HEADER_LENGTH));
-            }
+                if (!request.channel.isClosed())
+                {
+                    ViDescription.sendBare(request.channel, type, sourceVi, request.requester.viId,
+                        request.requester.sequence);
+                    request.channel.shutdownAfterFlush(new DrainingHandler(FrameLayout.HEADER_LENGTH));
+                }
+        }
+        finally
+        {
+            request.channel.unlock();
         }
     }
 
@@ -730,14 +740,19 @@ final class TcpConnector implements Connector
      */
     private boolean abandonAccept(final IncomingRequest request)
     {
-        synchronized (request.channel)
+        request.channel.lock();
+        try
         {
-            if (IncomingRequest.ACCEPTING == request.state)
-            {
-                request.state = IncomingRequest.FAILED;
-                request.channel.close();
-            }
-            return IncomingRequest.ESTABLISHED == request.state;
+                if (IncomingRequest.ACCEPTING == request.state)
+                {
+                    request.state = IncomingRequest.FAILED;
+                    request.channel.close();
+                }
+                return IncomingRequest.ESTABLISHED == request.state;
+        }
+        finally
+        {
+            request.channel.unlock();
         }
     }
 

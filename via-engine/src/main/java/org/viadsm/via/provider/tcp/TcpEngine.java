@@ -1,6 +1,7 @@
 package org.viadsm.via.provider.tcp;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
@@ -25,7 +26,7 @@ import org.viadsm.via.AsyncError;
  * requests) and the completion of local ones happen without the application.
  * <p>
  * Application threads make progress too: a wait in its spin phase polls the NIC's connected sockets through a
- * second selector ({@link #progress(boolean)}), under the same per-channel monitors. While they do, they hold a
+ * second selector ({@link #progress(boolean)}), under the same per-channel locks. While they do, they hold a
  * poll lease and the engine thread sleeps instead of waking on each frame; a thread that ends its spin phase to
  * park hands the sockets back at once ({@link #endLease()}), and an expired lease hands them back by itself.
  * <p>
@@ -38,17 +39,22 @@ import org.viadsm.via.AsyncError;
 final class TcpEngine implements Agent
 {
     private static final long SELECT_TIMEOUT_MS = 10;
+    /** The engine whose lease each thread holds, so that a thread moving on to another NIC gives it back. */
+    private static final ThreadLocal<WeakReference<TcpEngine>> LEASE_HELD = new ThreadLocal<>();
 
     private final TcpNic nic;
     private final ServerSocketChannel server;
     private final Selector selector;
     private final Selector pollSelector;
     private final long leaseNs;
+    private final long leaseMaxNs;
+    private long leaseParkNs;
     private final Consumer<SelectionKey> onReady = this::onReady;
     private final Consumer<SelectionKey> onPollReady = this::onPollReady;
     private final ConcurrentLinkedQueue<PendingRequest> connects = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean polling = new AtomicBoolean();
     private final AgentRunner runner;
+    private final WeakReference<TcpEngine> leaseToken = new WeakReference<>(this);
     private volatile TcpChannel[] connected = new TcpChannel[0];
     private volatile long leaseUntilNs;
     private volatile boolean leaseParked;
@@ -59,6 +65,8 @@ final class TcpEngine implements Agent
         this.nic = nic;
         this.server = server;
         this.leaseNs = TcpConfiguration.pollLeaseNs();
+        this.leaseMaxNs = TcpConfiguration.pollLeaseMaxNs();
+        this.leaseParkNs = leaseNs;
         this.selector = Selector.open();
         this.pollSelector = Selector.open();
         server.configureBlocking(false);
@@ -89,17 +97,18 @@ final class TcpEngine implements Agent
         int work = openConnects();
         final long nowNs = System.nanoTime();
         work += nic.tcpConnector().onTimer(nowNs);
-        final long leftNs = leaseUntilNs - nowNs;
-        if (leftNs > 0)
+        if (leaseUntilNs - nowNs > 0)
         {
             leaseParked = true;
             if (leaseUntilNs - nowNs > 0)
             {
-                LockSupport.parkNanos(this, leaseNs);
+                LockSupport.parkNanos(this, leaseParkNs);
+                leaseParkNs = Math.min(leaseParkNs << 1, leaseMaxNs);
             }
             leaseParked = false;
             return work + 1;
         }
+        leaseParkNs = leaseNs;
         return work + (work > 0 ? selector.selectNow(onReady) : selector.select(onReady, SELECT_TIMEOUT_MS));
     }
 
@@ -114,6 +123,7 @@ final class TcpEngine implements Agent
     {
         if (spinning)
         {
+            holdLease();
             leaseUntilNs = System.nanoTime() + leaseNs;
         }
         if (!polling.compareAndSet(false, true))
@@ -127,7 +137,7 @@ final class TcpEngine implements Agent
             {
                 if (channel.hasPendingOutput())
                 {
-                    work += channel.poll();
+                    work += channel.tryPoll();
                 }
             }
             return work;
@@ -146,6 +156,29 @@ final class TcpEngine implements Agent
      * The calling application thread stops polling (it is about to park): the engine thread takes over now.
      */
     void endLease()
+    {
+        if (leaseToken == LEASE_HELD.get())
+        {
+            LEASE_HELD.set(null);
+        }
+        release();
+    }
+
+    private void holdLease()
+    {
+        final WeakReference<TcpEngine> held = LEASE_HELD.get();
+        if (leaseToken != held)
+        {
+            final TcpEngine previous = null == held ? null : held.get();
+            if (null != previous)
+            {
+                previous.release();
+            }
+            LEASE_HELD.set(leaseToken);
+        }
+    }
+
+    private void release()
     {
         leaseUntilNs = 0;
         if (leaseParked)
@@ -226,7 +259,7 @@ final class TcpEngine implements Agent
     void close()
     {
         selector.wakeup();
-        endLease();
+        release();
         CloseHelper.quietClose(runner);
         for (final SelectionKey key : selector.keys())
         {
@@ -302,7 +335,7 @@ final class TcpEngine implements Agent
 
     private void onPollReady(final SelectionKey key)
     {
-        ((TcpChannel)key.attachment()).poll();
+        ((TcpChannel)key.attachment()).tryPoll();
     }
 
     private void finishConnect(final SelectionKey key, final TcpChannel channel)

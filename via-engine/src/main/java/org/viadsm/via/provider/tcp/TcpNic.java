@@ -36,7 +36,8 @@ final class TcpNic extends EngineNic
     private TcpNic(final String address, final NicArea area, final NicGeometry geometry,
         final ServerSocketChannel server) throws IOException
     {
-        super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()));
+        super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()),
+            Configuration.waitSpinNs(TcpConfiguration.WAIT_SPIN_NS_DEFAULT));
         this.engine = new TcpEngine(this, server);
         this.connector = new TcpConnector(this, engine);
     }
