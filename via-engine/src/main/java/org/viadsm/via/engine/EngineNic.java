@@ -462,10 +462,22 @@ public abstract class EngineNic implements Nic
     }
 
     /**
-     * Called when a waiting application thread ends its spin phase and is about to park; after this only the
-     * provider's own threads make progress for it. The default does nothing.
+     * Lets a waiting application thread, past its spin phase, block in the provider's transport (and make progress
+     * when it wakes) instead of parking; it must return within about {@code timeoutNs}. The default does not block.
+     *
+     * @param timeoutNs how long the thread would have parked.
+     * @return true if the thread blocked, false to park it.
      */
-    protected void onSpinEnd()
+    protected boolean block(final long timeoutNs)
+    {
+        return false;
+    }
+
+    /**
+     * Called when a wait that went past its spin phase (so parked or blocked) ends, whether it succeeded or not.
+     * The default does nothing.
+     */
+    protected void onWaitEnd()
     {
     }
 

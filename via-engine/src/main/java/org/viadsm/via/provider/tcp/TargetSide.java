@@ -133,7 +133,7 @@ final class TargetSide
         if (TargetAccess.OK == outcome && ReliabilityLevel.RELIABLE_RECEPTION == reliability)
         {
             channel.beginFrame(FrameLayout.TYPE_ACK, 0, vi.id(), connection.peerViId()).sequence(sequence);
-            channel.commitFrame();
+            channel.commitAcknowledgement();
         }
     }
 }

@@ -93,6 +93,8 @@ final class TcpChannel
     private volatile Handler handler;
     private SelectionKey engineKey;
     private boolean shutdownRequested;
+    private boolean acksOnly;
+    private boolean acksHeld;
     private boolean outputShut;
     private volatile boolean writeInterest;
     private volatile boolean closed;
@@ -145,11 +147,6 @@ final class TcpChannel
         return closed;
     }
 
-    boolean hasPendingOutput()
-    {
-        return writeInterest;
-    }
-
     /**
      * Takes the channel's lock, which every other thread working the channel holds meanwhile.
      */
@@ -164,34 +161,14 @@ final class TcpChannel
     }
 
     /**
-     * Reads and handles what has arrived, then writes what is staged; waits for the lock if another thread holds it.
+     * Reads and handles what has arrived, then writes what is staged; waits for the lock if another thread (one
+     * posting) holds it.
      *
      * @return the work done, 0 if none.
      */
     int poll()
     {
         lock.lock();
-        try
-        {
-            return pollLocked();
-        }
-        finally
-        {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * As {@link #poll()}, unless another thread holds the lock: that thread makes the progress then.
-     *
-     * @return the work done, 0 if none or busy.
-     */
-    int tryPoll()
-    {
-        if (!lock.tryLock())
-        {
-            return 0;
-        }
         try
         {
             return pollLocked();
@@ -209,7 +186,12 @@ final class TcpChannel
             return 0;
         }
         int work = read();
-        if (!closed)
+        if (acksOnly && !acksHeld && !engine.isEngineThread())
+        {
+            acksHeld = true;
+            updateWriteInterest();
+        }
+        else if (!closed)
         {
             work += flush();
         }
@@ -256,8 +238,20 @@ final class TcpChannel
      */
     long commitFrame()
     {
+        acksOnly = false;
         out.commit(frameLength);
         return out.stagedPosition();
+    }
+
+    /**
+     * Stages the frame begun last, an acknowledgement that may wait for the next frame: if an application thread
+     * staged it while polling, it goes out with whatever that thread posts next, or at the next poll of the
+     * channel (it is writable, so any poller gets to it), rather than in a write of its own.
+     */
+    void commitAcknowledgement()
+    {
+        acksOnly |= 0 == out.pending();
+        out.commit(frameLength);
     }
 
     /**
@@ -284,11 +278,13 @@ final class TcpChannel
     int flush()
     {
         int n = 0;
+        acksHeld = false;
         if (out.pending() > 0)
         {
             try
             {
                 n = out.flush(socket);
+                acksOnly &= out.pending() > 0;
             }
             catch (final IOException ex)
             {

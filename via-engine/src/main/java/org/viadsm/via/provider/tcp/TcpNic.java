@@ -93,7 +93,13 @@ final class TcpNic extends EngineNic
     }
 
     @Override
-    protected void onSpinEnd()
+    protected boolean block(final long timeoutNs)
+    {
+        return engine.block(timeoutNs);
+    }
+
+    @Override
+    protected void onWaitEnd()
     {
         engine.endLease();
     }
