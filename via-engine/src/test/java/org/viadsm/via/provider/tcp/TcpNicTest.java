@@ -1,0 +1,146 @@
+package org.viadsm.via.provider.tcp;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.viadsm.via.Nic;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViState;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.spi.NicProviders;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(30)
+class TcpNicTest
+{
+    private static final long T = TimeUnit.SECONDS.toNanos(10);
+    private static final long SHORT_NS = TimeUnit.MILLISECONDS.toNanos(200);
+
+    private static int closedPort() throws IOException
+    {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static Vi vi(final Nic nic)
+    {
+        return nic.createVi(new ViAttributes().ptag(nic.createPtag()), null, null);
+    }
+
+    @Test
+    void shouldBeFoundByScheme()
+    {
+        assertTrue(NicProviders.provider("tcp:localhost:1") instanceof TcpNicProvider);
+    }
+
+    @Test
+    void shouldReportThePortItBoundForPortZero()
+    {
+        try (Nic nic = Nic.open("tcp:127.0.0.1:0"))
+        {
+            final String address = nic.address();
+            assertTrue(address.startsWith("tcp:127.0.0.1:"), address);
+            final int port = Integer.parseInt(address.substring("tcp:127.0.0.1:".length()));
+            assertNotEquals(0, port);
+            assertEquals(address, nic.attributes().name());
+            final ViaException inUse = assertThrows(ViaException.class, () -> Nic.open(address));
+            assertEquals(ViaError.ERROR_RESOURCE, inUse.error());
+            assertTrue(inUse.getMessage().contains(address), inUse.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseMalformedAddresses()
+    {
+        for (final String address : new String[] {
+            "tcp:", "tcp:127.0.0.1", "tcp::80", "tcp:127.0.0.1:65536", "tcp:127.0.0.1:-1", "tcp:127.0.0.1:x",
+            "tcp:::1:80", "tcp:[::1:80", "tcp:a/b:80"})
+        {
+            final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> Nic.open(address));
+            assertTrue(ex.getMessage().contains(address), ex.getMessage());
+        }
+    }
+
+    @Test
+    void shouldTimeOutConnectingToAClosedPortWithNotReachable() throws IOException
+    {
+        final String nobody = "tcp:127.0.0.1:" + closedPort();
+        try (Nic nic = Nic.open("tcp:127.0.0.1:0"))
+        {
+            final Vi client = vi(nic);
+            final ViaException ex = assertThrows(ViaException.class, () -> client.connectRequest(nobody, 1, SHORT_NS));
+            assertEquals(ViaError.NOT_REACHABLE, ex.error());
+            assertTrue(ex.getMessage().contains("no NIC listens at " + nobody), ex.getMessage());
+            assertEquals(ViState.IDLE, client.state());
+
+            final Vi peer = vi(nic);
+            peer.connectPeerRequest(nobody, 1, SHORT_NS);
+            final ViaException late = assertThrows(ViaException.class, () -> peer.connectPeerWait(T));
+            assertEquals(ViaError.NOT_REACHABLE, late.error());
+            assertTrue(late.getMessage().contains(nobody), late.getMessage());
+            assertEquals(ViState.IDLE, peer.state());
+
+            final ViaException malformed = assertThrows(ViaException.class,
+                () -> vi(nic).connectPeerRequest("tcp:127.0.0.1", 1, T));
+            assertEquals(ViaError.NOT_REACHABLE, malformed.error());
+        }
+    }
+
+    @Test
+    void shouldRetryAPeerRequestUntilThePeerListens() throws Exception
+    {
+        final String later = "tcp:127.0.0.1:" + closedPort();
+        try (Nic early = Nic.open("tcp:127.0.0.1:0"))
+        {
+            final Vi waiting = vi(early);
+            waiting.connectPeerRequest(later, 12, T);
+            Thread.sleep(100);
+            try (Nic late = Nic.open(later))
+            {
+                final Vi arriving = vi(late);
+                arriving.connectPeerRequest(early.address(), 12, T);
+                final CompletableFuture<Void> other = CompletableFuture.runAsync(() -> arriving.connectPeerWait(T));
+                waiting.connectPeerWait(T);
+                other.get(20, TimeUnit.SECONDS);
+                assertEquals(ViState.CONNECTED, waiting.state());
+                assertEquals(ViState.CONNECTED, arriving.state());
+                assertEquals(later, waiting.remoteAddress());
+                assertEquals(ReliabilityLevel.RELIABLE_RECEPTION, arriving.remoteAttributes().reliabilityLevel());
+            }
+        }
+    }
+
+    @Test
+    void shouldMatchPeersNamingEachOtherByHostName() throws Exception
+    {
+        final String ip = InetAddress.getByName("localhost").getHostAddress();
+        final String host = ip.indexOf(':') >= 0 ? '[' + ip + ']' : ip;
+        try (Nic a = Nic.open("tcp:localhost:0"); Nic b = Nic.open("tcp:" + host + ":0"))
+        {
+            final String bByName = "tcp:localhost:" + b.address().substring(b.address().lastIndexOf(':') + 1);
+            final String aByIp = "tcp:" + host + ":" + a.address().substring(a.address().lastIndexOf(':') + 1);
+            final Vi x = vi(a);
+            final Vi y = vi(b);
+            x.connectPeerRequest(bByName, 3, T);
+            y.connectPeerRequest(aByIp, 3, T);
+            x.connectPeerWait(T);
+            y.connectPeerWait(T);
+            assertEquals(ViState.CONNECTED, x.state());
+            assertEquals(ViState.CONNECTED, y.state());
+        }
+    }
+}
