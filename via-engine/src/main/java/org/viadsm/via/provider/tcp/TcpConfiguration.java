@@ -9,7 +9,8 @@ public final class TcpConfiguration
      * How long the engine thread stays out of the selector after an application thread polled the NIC's sockets
      * from a wait's spin phase, in ns: while application threads spin, they read the sockets themselves and the
      * engine thread sleeps instead of being woken by every frame. Longer saves wake-ups, shorter serves remote
-     * operations sooner once the application stops polling without parking.
+     * operations sooner once the application stops polling without parking. 0 turns application polling off: the
+     * engine thread then does all the work and wakes waiting threads.
      */
     public static final String POLL_LEASE_NS_PROP_NAME = "viadsm.tcp.poll.lease.ns";
     /** Default poll lease: 100 µs. */

@@ -137,6 +137,10 @@ final class TcpEngine implements Agent
      */
     int progress(final boolean spinning)
     {
+        if (0 == leaseNs)
+        {
+            return 0;
+        }
         if (spinning)
         {
             holdLease(System.nanoTime() + leaseNs);
@@ -167,6 +171,10 @@ final class TcpEngine implements Agent
      */
     boolean block(final long timeoutNs)
     {
+        if (0 == leaseNs)
+        {
+            return false;
+        }
         final long startNs = System.nanoTime();
         long nowNs = startNs;
         holdLease(nowNs + timeoutNs + leaseNs);
