@@ -123,7 +123,11 @@ public final class PeerMain
             vi.postRecv(recvs[i]);
         }
         System.out.println("POSTED");
-        final Descriptor send = Descriptor.allocate(1);
+        final Descriptor[] sends = new Descriptor[WINDOW];
+        for (int i = 0; i < WINDOW; i++)
+        {
+            sends[i] = Descriptor.allocate(1);
+        }
         long echoed = 0;
         for (int k = 0; k < n; k++)
         {
@@ -140,9 +144,19 @@ public final class PeerMain
                 // repost before echoing: the test sends message k + WINDOW only once it has echo k
                 vi.postRecv(d.reset().send().addSegment(buffers, slot * SLOT, SLOT));
             }
-            vi.postSend(send.reset().send().addSegment(buffers, slot * SLOT, length).immediateData(immediate));
-            vi.sendWait(TIMEOUT_NS);
+            if (k >= WINDOW && sends[slot] != vi.sendWait(TIMEOUT_NS))
+            {
+                return -echoed - 1;
+            }
+            vi.postSend(sends[slot].reset().send().addSegment(buffers, slot * SLOT, length).immediateData(immediate));
             echoed++;
+        }
+        for (int k = Math.max(0, n - WINDOW); k < n; k++)
+        {
+            if (null == vi.sendWait(TIMEOUT_NS))
+            {
+                return -echoed - 1;
+            }
         }
         return echoed;
     }

@@ -77,17 +77,28 @@ class TwoProcessTest
             vi.postRecv(recvs[i]);
         }
         child.command("echo " + MESSAGES, "POSTED");
-        final Descriptor send = Descriptor.allocate(1);
+        final Descriptor[] sends = new Descriptor[window];
+        for (int i = 0; i < window; i++)
+        {
+            sends[i] = Descriptor.allocate(1);
+        }
         long sent = 0;
         long echoed = 0;
+        long completed = 0;
         while (echoed < MESSAGES)
         {
             while (sent < MESSAGES && sent - echoed < window)
             {
-                region.buffer().putLong(0, sent);
-                region.buffer().putLong(8, ~sent);
-                vi.postSend(send.reset().send().addSegment(region, 0, 16).immediateData((int)sent));
-                assertEquals(DONE, vi.sendWait(T).status());
+                final int slot = (int)(sent % window);
+                if (sent - completed >= window)
+                {
+                    assertSame(sends[slot], vi.sendWait(T));
+                    assertEquals(DONE, sends[slot].status());
+                    completed++;
+                }
+                region.buffer().putLong(slot * 16, sent);
+                region.buffer().putLong(slot * 16 + 8, ~sent);
+                vi.postSend(sends[slot].reset().send().addSegment(region, slot * 16, 16).immediateData((int)sent));
                 sent++;
             }
             final Descriptor d = vi.recvWait(T);
@@ -103,6 +114,11 @@ class TwoProcessTest
             {
                 vi.postRecv(d.reset().send().addSegment(region, 32 * 1024 + slot * 64, 64));
             }
+        }
+        while (completed < sent)
+        {
+            assertEquals(DONE, vi.sendWait(T).status());
+            completed++;
         }
         assertEquals("ECHOED " + MESSAGES, child.expect("ECHOED"));
         assertNull(vi.recvDone());
