@@ -125,6 +125,12 @@ final class RawPeer implements AutoCloseable
         }
     }
 
+    /** Closes the socket without a word, as a dying process does. */
+    void vanish()
+    {
+        close();
+    }
+
     @Override
     public void close()
     {
