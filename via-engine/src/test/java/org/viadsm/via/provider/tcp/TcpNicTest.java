@@ -15,9 +15,15 @@ import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+import org.viadsm.via.memory.ProtectionTag;
 import org.viadsm.via.spi.NicProviders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -141,6 +147,54 @@ class TcpNicTest
             y.connectPeerWait(T);
             assertEquals(ViState.CONNECTED, x.state());
             assertEquals(ViState.CONNECTED, y.state());
+        }
+    }
+
+    @Test
+    void shouldMoveTransfersLargerThanTheSocketBuffers()
+    {
+        final int length = 4 << 20;
+        try (Nic a = Nic.open("tcp:127.0.0.1:0"); Nic b = Nic.open("tcp:127.0.0.1:0"))
+        {
+            final ProtectionTag tagA = a.createPtag();
+            final ProtectionTag tagB = b.createPtag();
+            final MemoryRegion local = a.registerMemory(a.allocateMemory(2 * length), MemoryAttributes.localOnly(tagA));
+            final MemoryRegion remote = b.registerMemory(b.allocateMemory(2 * length),
+                MemoryAttributes.remoteAccess(tagB));
+            final Vi x = a.createVi(new ViAttributes().ptag(tagA).maxTransferSize(length), null, null);
+            final Vi y = b.createVi(new ViAttributes().ptag(tagB).maxTransferSize(length), null, null);
+            x.connectPeerRequest(b.address(), 4, T);
+            y.connectPeerRequest(a.address(), 4, T);
+            x.connectPeerWait(T);
+            y.connectPeerWait(T);
+            for (int i = 0; i < length; i += 8)
+            {
+                local.buffer().putLong(i, i * 31L + 7);
+            }
+            final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(remote, length, length);
+            y.postRecv(recv);
+            final Descriptor write = Descriptor.allocate(1).reset().rdmaWrite(remote.handle(), 0)
+                .addSegment(local, 0, length);
+            final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(local, 0, length);
+            final Descriptor read = Descriptor.allocate(1).reset().rdmaRead(remote.handle(), 0)
+                .addSegment(local, length, length);
+            x.postSend(write);
+            x.postSend(send);
+            x.postSend(read.queueFence(true));
+            for (final Descriptor d : new Descriptor[] {write, send, read})
+            {
+                assertSame(d, x.sendWait(T));
+                assertEquals(length, d.length(), d.toString());
+                assertFalse(d.isError(), d.toString());
+            }
+            assertSame(recv, y.recvWait(T));
+            assertEquals(length, recv.length());
+            for (int i = 0; i < length; i += 8)
+            {
+                assertEquals(i * 31L + 7, remote.buffer().getLong(i));
+                assertEquals(i * 31L + 7, remote.buffer().getLong(length + i));
+                assertEquals(i * 31L + 7, local.buffer().getLong(length + i));
+            }
         }
     }
 }
