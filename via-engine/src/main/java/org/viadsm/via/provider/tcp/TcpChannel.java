@@ -179,6 +179,27 @@ final class TcpChannel
         }
     }
 
+    /**
+     * As {@link #poll()}, unless another thread holds the lock: that thread makes the progress then.
+     *
+     * @return the work done, 0 if none or busy.
+     */
+    int tryPoll()
+    {
+        if (closed || !lock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            return pollLocked();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
     private int pollLocked()
     {
         if (closed)

@@ -581,6 +581,7 @@ final class TcpConnector implements Connector
         {
             ViDescription.sendBare(channel, FrameLayout.TYPE_CONFIRM, vi.id(), peer.viId, peer.sequence);
         }
+        engine.pollable(channel);
         if (!record.establish(STATE_CONNECT_PENDING, peer.nicId, peer.viId, maxTransfer))
         {
             connection.disconnect("VI " + vi.id() + " of " + nic.address() + " stopped connecting");

@@ -29,13 +29,14 @@ import org.viadsm.via.AsyncError;
  * <p>
  * The engine thread, an Agrona {@link Agent} on its own {@link AgentRunner}, holds the role by default and blocks
  * in the selector (with a short timeout for connect retries), so it runs with a no-op idle strategy and never
- * spins. An application thread waiting on one of the NIC's queues takes the role over: during its spin phase it
- * polls the selector itself ({@link #progress(boolean)}), and past it blocks in the selector instead of parking
- * ({@link #block(long)}), so that an answer costs no hand-off between threads. Meanwhile it holds a poll lease and
- * the engine thread sleeps instead of being woken by every frame; a wait that blocked gives the role back when it
- * ends ({@link #endLease()}), and an expired lease gives it back by itself, after a sleep that starts at
+ * spins. An application thread waiting on one of the NIC's queues takes over: during its spin phase it polls the
+ * selector itself ({@link #progress(boolean)}), or reads the connected sockets directly if the engine thread still
+ * has the role, and past its spin phase it blocks in the selector instead of parking ({@link #block(long)}), so
+ * that an answer costs no hand-off between threads. Meanwhile it holds a poll lease and the engine thread sleeps
+ * instead of being woken by every frame and competing for the sockets. The lease lapses a lease after the last
+ * wait ({@link #endLease()}); the engine thread notices when it wakes, after a sleep that starts at
  * {@link TcpConfiguration#pollLeaseNs()} and doubles, up to {@link TcpConfiguration#pollLeaseMaxNs()}, while
- * spinning threads keep renewing the lease.
+ * waiting threads keep renewing the lease, and starts again from the shortest after a wait that blocked.
  * <p>
  * <b>Note:</b> every method but the agent's may be called by any thread.
  */
@@ -55,9 +56,11 @@ final class TcpEngine implements Agent
     private final AtomicReference<Thread> poller = new AtomicReference<>();
     private final AgentRunner runner;
     private final WeakReference<TcpEngine> leaseToken = new WeakReference<>(this);
+    private volatile TcpChannel[] connected = new TcpChannel[0];
     private long leaseParkNs;
     private volatile long leaseUntilNs;
     private volatile boolean leaseParked;
+    private volatile boolean restartBackoff;
     private volatile Thread thread;
 
     TcpEngine(final TcpNic nic, final ServerSocketChannel server) throws IOException
@@ -104,6 +107,11 @@ final class TcpEngine implements Agent
         final long nowNs = System.nanoTime();
         if (leaseUntilNs - nowNs > 0)
         {
+            if (restartBackoff)
+            {
+                restartBackoff = false;
+                leaseParkNs = leaseNs;
+            }
             leaseParked = true;
             if (leaseUntilNs - nowNs > 0)
             {
@@ -147,7 +155,7 @@ final class TcpEngine implements Agent
         }
         if (!acquirePoller(spinning))
         {
-            return 0;
+            return spinning ? pollDirectly() : 0;
         }
         try
         {
@@ -165,6 +173,8 @@ final class TcpEngine implements Agent
 
     /**
      * Lets a waiting application thread block in the selector, handling what becomes ready, instead of parking.
+     * If another thread (the engine thread, or another waiting thread) holds the poller role, the caller parks
+     * instead and that thread, which handles its completion, wakes it.
      *
      * @param timeoutNs how long it would have parked.
      * @return false if another thread polls (the caller parks instead).
@@ -175,20 +185,11 @@ final class TcpEngine implements Agent
         {
             return false;
         }
-        final long startNs = System.nanoTime();
-        long nowNs = startNs;
-        holdLease(nowNs + timeoutNs + leaseNs);
-        while (!acquirePoller(true))
+        if (!poller.compareAndSet(null, Thread.currentThread()))
         {
-            final Thread holder = poller.get();
-            if (null != holder && thread != holder || nowNs - startNs > timeoutNs)
-            {
-                return false;
-            }
-            Thread.onSpinWait();
-            nowNs = System.nanoTime();
-            holdLease(nowNs + timeoutNs + leaseNs);
+            return false;
         }
+        holdLease(System.nanoTime() + timeoutNs + leaseNs);
         try
         {
             pollOnce(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNs)));
@@ -205,15 +206,19 @@ final class TcpEngine implements Agent
     }
 
     /**
-     * The calling application thread stops polling (its wait blocked and is over): the engine thread takes over.
+     * A wait of the calling application thread that went past its spin phase is over. The thread may come back
+     * soon (a ping-pong) or go off computing: the engine thread stays aside for one more lease, but checks again
+     * after the shortest sleep, so that remote operations are served within about a lease if the thread does not
+     * come back.
      */
     void endLease()
     {
-        if (leaseToken == LEASE_HELD.get())
+        holdLease(System.nanoTime() + leaseNs);
+        restartBackoff = true;
+        if (leaseParked)
         {
-            LEASE_HELD.set(null);
+            LockSupport.unpark(thread);
         }
-        release();
     }
 
     /**
@@ -303,6 +308,49 @@ final class TcpEngine implements Agent
             CloseHelper.quietClose(socket);
             handshake.onConnectFailed(ex);
         }
+    }
+
+    /**
+     * A connection is up: application threads may read it directly when they cannot poll the selector.
+     *
+     * @param channel the channel of a connected VI.
+     */
+    void pollable(final TcpChannel channel)
+    {
+        synchronized (this)
+        {
+            int live = 0;
+            for (final TcpChannel c : connected)
+            {
+                live += c.isClosed() ? 0 : 1;
+            }
+            final TcpChannel[] next = new TcpChannel[live + 1];
+            int i = 0;
+            for (final TcpChannel c : connected)
+            {
+                if (!c.isClosed())
+                {
+                    next[i++] = c;
+                }
+            }
+            next[i] = channel;
+            connected = next;
+        }
+    }
+
+    /**
+     * A spinning thread that cannot take the poller role (the engine thread has it, and has not run since it was
+     * asked to step aside, which on a busy machine can take a scheduler slice) reads the connected sockets
+     * directly, so that the waits of a ping-pong do not stall behind a thread that is not running.
+     */
+    private int pollDirectly()
+    {
+        int work = 0;
+        for (final TcpChannel channel : connected)
+        {
+            work += channel.tryPoll();
+        }
+        return work;
     }
 
     private int pollOnce(final long timeoutMs) throws IOException
