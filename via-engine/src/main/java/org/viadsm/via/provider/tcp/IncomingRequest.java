@@ -22,21 +22,21 @@ final class IncomingRequest implements TcpChannel.Handler
     static final int ESTABLISHED = 3;
     static final int FAILED = 4;
 
-    private final TcpConnector connector;
+    private final ConnectionSetup setup;
     TcpChannel channel;
     int type;
     ViDescription requester;
     volatile int state = AWAITING_REQUEST;
     /** The VI the accept went out for. */
     EngineVi answeringVi;
-    /** Peer to peer: this NIC's matching request; guarded by the connector's monitor. */
+    /** Peer to peer: this NIC's matching request; guarded by the request table's monitor. */
     PendingRequest localRequest;
-    /** Guarded by the connector's monitor. */
+    /** Guarded by the request table's monitor. */
     boolean answered;
 
-    IncomingRequest(final TcpConnector connector)
+    IncomingRequest(final ConnectionSetup setup)
     {
-        this.connector = connector;
+        this.setup = setup;
     }
 
     /**
@@ -77,17 +77,17 @@ final class IncomingRequest implements TcpChannel.Handler
             this.type = frameType;
             this.requester = description;
             state = REQUESTED;
-            connector.onRequest(this);
+            setup.onRequest(this);
         }
         else if (ACCEPTING == state && FrameLayout.TYPE_CONFIRM == frameType &&
             header.sourceVi() == requester.viId && header.destinationVi() == answeringVi.id() &&
             header.sequence() == requester.sequence)
         {
-            connector.onConfirmed(this);
+            setup.onConfirmed(this);
         }
         else if (ACCEPTING == state && FrameLayout.TYPE_DECLINE == frameType)
         {
-            connector.onIncomingLost(this);
+            setup.onIncomingLost(this);
             channel.close();
         }
         else
@@ -99,13 +99,13 @@ final class IncomingRequest implements TcpChannel.Handler
     @Override
     public void onEndOfStream(final TcpChannel channel)
     {
-        connector.onIncomingLost(this);
+        setup.onIncomingLost(this);
     }
 
     @Override
     public void onFailure(final TcpChannel channel, final String detail, final boolean protocolError)
     {
-        connector.onIncomingLost(this);
+        setup.onIncomingLost(this);
     }
 
     @Override

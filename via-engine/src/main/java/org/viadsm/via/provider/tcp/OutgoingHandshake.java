@@ -15,13 +15,13 @@ import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
  */
 final class OutgoingHandshake implements TcpChannel.Handler
 {
-    private final TcpConnector connector;
+    private final ConnectionSetup setup;
     private final PendingRequest request;
     private boolean connected;
 
-    OutgoingHandshake(final TcpConnector connector, final PendingRequest request)
+    OutgoingHandshake(final ConnectionSetup setup, final PendingRequest request)
     {
-        this.connector = connector;
+        this.setup = setup;
         this.request = request;
     }
 
@@ -31,7 +31,7 @@ final class OutgoingHandshake implements TcpChannel.Handler
         try
         {
                 connected = true;
-                connector.onOutgoingConnected(request, channel);
+                setup.onOutgoingConnected(request, channel);
         }
         finally
         {
@@ -41,7 +41,7 @@ final class OutgoingHandshake implements TcpChannel.Handler
 
     void onConnectFailed(final Exception cause)
     {
-        connector.onOutgoingLost(request, null, false);
+        setup.onOutgoingLost(request, null, false);
     }
 
     @Override
@@ -72,13 +72,13 @@ final class OutgoingHandshake implements TcpChannel.Handler
                     channel.fail("malformed accept from " + channel.description(), true);
                     return;
                 }
-                connector.onAccepted(request, channel, answer);
+                setup.onAccepted(request, channel, answer);
                 break;
             case FrameLayout.TYPE_REJECT:
-                connector.onAnswered(request, channel, ViRecordLayout.RESULT_REJECTED);
+                setup.onAnswered(request, channel, ViRecordLayout.RESULT_REJECTED);
                 break;
             case FrameLayout.TYPE_NO_MATCH:
-                connector.onAnswered(request, channel, ViRecordLayout.RESULT_NO_MATCH);
+                setup.onAnswered(request, channel, ViRecordLayout.RESULT_NO_MATCH);
                 break;
             case FrameLayout.TYPE_DEFER:
                 if (!request.peer)
@@ -86,7 +86,7 @@ final class OutgoingHandshake implements TcpChannel.Handler
                     channel.fail("a server deferred a client request", true);
                     return;
                 }
-                connector.onDeferred(request, channel);
+                setup.onDeferred(request, channel);
                 break;
             default:
                 channel.fail("unexpected frame " + header + " in the handshake with " + channel.description(), true);
@@ -96,12 +96,12 @@ final class OutgoingHandshake implements TcpChannel.Handler
     @Override
     public void onEndOfStream(final TcpChannel channel)
     {
-        connector.onOutgoingLost(request, channel, connected);
+        setup.onOutgoingLost(request, channel, connected);
     }
 
     @Override
     public void onFailure(final TcpChannel channel, final String detail, final boolean protocolError)
     {
-        connector.onOutgoingLost(request, channel, connected);
+        setup.onOutgoingLost(request, channel, connected);
     }
 }

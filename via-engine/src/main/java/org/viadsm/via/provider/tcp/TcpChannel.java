@@ -1,7 +1,6 @@
 package org.viadsm.via.provider.tcp;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
@@ -11,12 +10,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
 
 /**
- * One TCP connection of a tcp NIC: reads whole frames into a direct buffer and hands each, validated for length
- * and version, to the handler of the connection's phase (the connector's during the handshake, then the VI's
- * {@link TcpConnection}); stages outgoing frames in a {@link FrameWriter} and writes them without blocking.
- * <p>
- * A frame's length is checked against the handler's limit as soon as its header has arrived, before its payload
- * is awaited, so a peer cannot make the channel buffer more than the negotiated maximum transfer plus a header.
+ * One TCP connection of a tcp NIC: its {@link FrameReader} hands each whole frame, checked for length and version,
+ * to the handler of the connection's phase (the connector's during the handshake, then the VI's
+ * {@link TcpConnection}); its {@link FrameWriter} stages outgoing frames, written without blocking.
  * <p>
  * <b>Note:</b> reading, staging and writing happen under this object's lock, which the engine thread and the
  * application threads making progress share; a handler runs under it. {@link #close()} and {@link #isClosed()}
@@ -82,11 +78,9 @@ final class TcpChannel
     private final TcpEngine engine;
     private final SocketChannel socket;
     private final String description;
-    private final FrameFlyweight readHeader = new FrameFlyweight();
     private final FrameFlyweight writeHeader = new FrameFlyweight();
+    private final FrameReader in = new FrameReader(INITIAL_CAPACITY);
     private final FrameWriter out = new FrameWriter(INITIAL_CAPACITY);
-    private final UnsafeBuffer inView = new UnsafeBuffer(0, 0);
-    private ByteBuffer in = ByteBuffer.allocateDirect(INITIAL_CAPACITY);
     private int frameOffset;
     private int frameLength;
     private final ChannelLock lock = new ChannelLock();
@@ -105,7 +99,6 @@ final class TcpChannel
         this.socket = socket;
         this.description = description;
         this.handler = handler;
-        inView.wrap(in);
     }
 
     SocketChannel socket()
@@ -389,11 +382,11 @@ final class TcpChannel
         int work = 0;
         while (true)
         {
-            final int space = in.remaining();
+            final int space = in.space();
             final int n;
             try
             {
-                n = socket.read(in);
+                n = in.read(socket);
             }
             catch (final IOException ex)
             {
@@ -411,79 +404,10 @@ final class TcpChannel
                 return work;
             }
             work += n;
-            if (!process() || n < space)
+            if (!in.process(this) || n < space)
             {
                 return work;
             }
-        }
-    }
-
-    /**
-     * Handles every whole frame in the input buffer; keeps an incomplete one, growing the buffer if it needs more.
-     *
-     * @return false if the channel closed.
-     */
-    private boolean process()
-    {
-        final int fill = in.position();
-        int start = 0;
-        int needed = 0;
-        while (!closed && fill - start >= HEADER_LENGTH)
-        {
-            readHeader.wrap(inView, start);
-            final int length = readHeader.frameLength();
-            final int max = handler.maxFrameLength();
-            if (length < HEADER_LENGTH || length > max)
-            {
-                fail("frame of " + length + " bytes from " + description + " outside [" + HEADER_LENGTH + ", " +
-                    max + "]", true);
-                return false;
-            }
-            if (FrameLayout.VERSION != readHeader.version())
-            {
-                fail("frame of version " + readHeader.version() + " from " + description + ", expected " +
-                    FrameLayout.VERSION, true);
-                return false;
-            }
-            if (fill - start < length)
-            {
-                needed = length;
-                break;
-            }
-            try
-            {
-                handler.onFrame(this, readHeader, inView, start + HEADER_LENGTH, length - HEADER_LENGTH);
-            }
-            catch (final RuntimeException ex)
-            {
-                fail("frame " + readHeader + " from " + description + " could not be handled: " + ex, true);
-                return false;
-            }
-            start += length;
-        }
-        if (closed)
-        {
-            return false;
-        }
-        keep(start, fill, needed);
-        return true;
-    }
-
-    private void keep(final int start, final int fill, final int needed)
-    {
-        final int remaining = fill - start;
-        if (needed > in.capacity())
-        {
-            final ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(needed, in.capacity() * 2));
-            new UnsafeBuffer(bigger).putBytes(0, inView, start, remaining);
-            in = bigger;
-            inView.wrap(in);
-            in.position(remaining);
-        }
-        else if (start > 0)
-        {
-            inView.putBytes(0, inView, start, remaining);
-            in.position(remaining);
         }
     }
 

@@ -1,7 +1,6 @@
 package org.viadsm.via.provider.tcp;
 
 import java.io.IOException;
-import java.lang.ref.WeakReference;
 import java.net.StandardSocketOptions;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
@@ -32,44 +31,30 @@ import org.viadsm.via.AsyncError;
  * spins. An application thread waiting on one of the NIC's queues takes over: during its spin phase it polls the
  * selector itself ({@link #progress(boolean)}), or reads the connected sockets directly if the engine thread still
  * has the role, and past its spin phase it blocks in the selector instead of parking ({@link #block(long)}), so
- * that an answer costs no hand-off between threads. Meanwhile it holds a poll lease and the engine thread sleeps
- * instead of being woken by every frame and competing for the sockets. The lease lapses a lease after the last
- * wait ({@link #endLease()}); the engine thread notices when it wakes, after a sleep that starts at
- * {@link TcpConfiguration#pollLeaseNs()} and doubles, up to {@link TcpConfiguration#pollLeaseMaxNs()}, while
- * waiting threads keep renewing the lease, and starts again from the shortest after a wait that blocked.
+ * that an answer costs no hand-off between threads. Meanwhile it holds the {@link PollLease} and the engine
+ * thread sleeps instead of being woken by every frame and competing for the sockets.
  * <p>
  * <b>Note:</b> every method but the agent's may be called by any thread.
  */
 final class TcpEngine implements Agent
 {
     private static final long SELECT_TIMEOUT_MS = 10;
-    /** The engine whose lease each thread holds, so that a thread moving on to another NIC gives it back. */
-    private static final ThreadLocal<WeakReference<TcpEngine>> LEASE_HELD = new ThreadLocal<>();
 
     private final TcpNic nic;
     private final ServerSocketChannel server;
     private final Selector selector;
-    private final long leaseNs;
-    private final long leaseMaxNs;
+    private final PollLease lease = new PollLease();
     private final Consumer<SelectionKey> onReady = this::onReady;
     private final ConcurrentLinkedQueue<PendingRequest> connects = new ConcurrentLinkedQueue<>();
     private final AtomicReference<Thread> poller = new AtomicReference<>();
     private final AgentRunner runner;
-    private final WeakReference<TcpEngine> leaseToken = new WeakReference<>(this);
     private volatile TcpChannel[] connected = new TcpChannel[0];
-    private long leaseParkNs;
-    private volatile long leaseUntilNs;
-    private volatile boolean leaseParked;
-    private volatile boolean restartBackoff;
     private volatile Thread thread;
 
     TcpEngine(final TcpNic nic, final ServerSocketChannel server) throws IOException
     {
         this.nic = nic;
         this.server = server;
-        this.leaseNs = TcpConfiguration.pollLeaseNs();
-        this.leaseMaxNs = TcpConfiguration.pollLeaseMaxNs();
-        this.leaseParkNs = leaseNs;
         this.selector = Selector.open();
         server.configureBlocking(false);
         server.register(selector, SelectionKey.OP_ACCEPT);
@@ -99,32 +84,19 @@ final class TcpEngine implements Agent
     public void onStart()
     {
         thread = Thread.currentThread();
+        lease.engine(thread);
     }
 
     @Override
     public int doWork() throws IOException
     {
-        final long nowNs = System.nanoTime();
-        if (leaseUntilNs - nowNs > 0)
+        if (lease.sleepIfHeld(System.nanoTime()))
         {
-            if (restartBackoff)
-            {
-                restartBackoff = false;
-                leaseParkNs = leaseNs;
-            }
-            leaseParked = true;
-            if (leaseUntilNs - nowNs > 0)
-            {
-                LockSupport.parkNanos(this, leaseParkNs);
-                leaseParkNs = Math.min(leaseParkNs << 1, leaseMaxNs);
-            }
-            leaseParked = false;
             return 1;
         }
-        leaseParkNs = leaseNs;
         if (!poller.compareAndSet(null, thread))
         {
-            LockSupport.parkNanos(this, leaseNs);
+            LockSupport.parkNanos(this, lease.leaseNs());
             return 0;
         }
         try
@@ -145,13 +117,13 @@ final class TcpEngine implements Agent
      */
     int progress(final boolean spinning)
     {
-        if (0 == leaseNs)
+        if (!lease.isEnabled())
         {
             return 0;
         }
         if (spinning)
         {
-            holdLease(System.nanoTime() + leaseNs);
+            lease.hold(System.nanoTime() + lease.leaseNs());
         }
         if (!acquirePoller(spinning))
         {
@@ -181,15 +153,11 @@ final class TcpEngine implements Agent
      */
     boolean block(final long timeoutNs)
     {
-        if (0 == leaseNs)
+        if (!lease.isEnabled() || !poller.compareAndSet(null, Thread.currentThread()))
         {
             return false;
         }
-        if (!poller.compareAndSet(null, Thread.currentThread()))
-        {
-            return false;
-        }
-        holdLease(System.nanoTime() + timeoutNs + leaseNs);
+        lease.hold(System.nanoTime() + timeoutNs + lease.leaseNs());
         try
         {
             pollOnce(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNs)));
@@ -206,19 +174,11 @@ final class TcpEngine implements Agent
     }
 
     /**
-     * A wait of the calling application thread that went past its spin phase is over. The thread may come back
-     * soon (a ping-pong) or go off computing: the engine thread stays aside for one more lease, but checks again
-     * after the shortest sleep, so that remote operations are served within about a lease if the thread does not
-     * come back.
+     * A wait of the calling application thread that went past its spin phase is over.
      */
-    void endLease()
+    void onBlockedWaitEnd()
     {
-        holdLease(System.nanoTime() + leaseNs);
-        restartBackoff = true;
-        if (leaseParked)
-        {
-            LockSupport.unpark(thread);
-        }
+        lease.onBlockedWaitEnd();
     }
 
     /**
@@ -245,10 +205,7 @@ final class TcpEngine implements Agent
         if (Thread.currentThread() != poller.get())
         {
             selector.wakeup();
-            if (leaseParked)
-            {
-                LockSupport.unpark(thread);
-            }
+            lease.wakeEngine();
         }
     }
 
@@ -257,7 +214,7 @@ final class TcpEngine implements Agent
      */
     void close()
     {
-        release();
+        lease.release();
         selector.wakeup();
         CloseHelper.quietClose(runner);
         try
@@ -282,14 +239,14 @@ final class TcpEngine implements Agent
      */
     void open(final PendingRequest request)
     {
-        final OutgoingHandshake handshake = new OutgoingHandshake(nic.tcpConnector(), request);
+        final OutgoingHandshake handshake = new OutgoingHandshake(nic.connectionSetup(), request);
         SocketChannel socket = null;
         try
         {
             socket = SocketChannel.open();
             configure(socket);
             final TcpChannel channel = new TcpChannel(this, socket, request.address, handshake);
-            if (!nic.tcpConnector().attach(request, channel))
+            if (!nic.connectionSetup().attach(request, channel))
             {
                 channel.close();
                 return;
@@ -362,7 +319,7 @@ final class TcpEngine implements Agent
             open(request);
             work++;
         }
-        work += nic.tcpConnector().onTimer(System.nanoTime());
+        work += nic.connectionSetup().onTimer(System.nanoTime());
         return work + (work > 0 || 0 == timeoutMs ? selector.selectNow(onReady) : selector.select(onReady, timeoutMs));
     }
 
@@ -384,33 +341,6 @@ final class TcpEngine implements Agent
             selector.wakeup();
         }
         return false;
-    }
-
-    private void holdLease(final long untilNs)
-    {
-        final WeakReference<TcpEngine> held = LEASE_HELD.get();
-        if (leaseToken != held)
-        {
-            final TcpEngine previous = null == held ? null : held.get();
-            if (null != previous)
-            {
-                previous.release();
-            }
-            LEASE_HELD.set(leaseToken);
-        }
-        if (untilNs - leaseUntilNs > 0)
-        {
-            leaseUntilNs = untilNs;
-        }
-    }
-
-    private void release()
-    {
-        leaseUntilNs = 0;
-        if (leaseParked)
-        {
-            LockSupport.unpark(thread);
-        }
     }
 
     private void onReady(final SelectionKey key)
@@ -461,7 +391,7 @@ final class TcpEngine implements Agent
                 }
                 configure(socket);
                 final TcpChannel channel = new TcpChannel(
-                    this, socket, String.valueOf(socket.getRemoteAddress()), nic.tcpConnector().newIncoming());
+                    this, socket, String.valueOf(socket.getRemoteAddress()), nic.connectionSetup().newIncoming());
                 channel.engineKey(socket.register(selector, SelectionKey.OP_READ, channel));
             }
             catch (final IOException ex)

@@ -32,6 +32,7 @@ final class TcpNic extends EngineNic
 
     private final TcpEngine engine;
     private final TcpConnector connector;
+    private final ConnectionSetup setup;
 
     private TcpNic(final String address, final NicArea area, final NicGeometry geometry,
         final ServerSocketChannel server) throws IOException
@@ -39,7 +40,9 @@ final class TcpNic extends EngineNic
         super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()),
             Configuration.waitSpinNs(TcpConfiguration.WAIT_SPIN_NS_DEFAULT));
         this.engine = new TcpEngine(this, server);
-        this.connector = new TcpConnector(this, engine);
+        final RequestTable table = new RequestTable(attributes().maxVis());
+        this.setup = new ConnectionSetup(this, engine, table);
+        this.connector = new TcpConnector(this, engine, table, setup);
     }
 
     static TcpNic open(final String address)
@@ -75,9 +78,9 @@ final class TcpNic extends EngineNic
         }
     }
 
-    TcpConnector tcpConnector()
+    ConnectionSetup connectionSetup()
     {
-        return connector;
+        return setup;
     }
 
     @Override
@@ -101,7 +104,7 @@ final class TcpNic extends EngineNic
     @Override
     protected void onWaitEnd()
     {
-        engine.endLease();
+        engine.onBlockedWaitEnd();
     }
 
     @Override
