@@ -108,28 +108,41 @@ public abstract class EngineNic implements Nic
     protected abstract PeerNic resolvePeer(String address);
 
     /**
-     * Maps zeroed, sparse, page-aligned memory for {@link #allocateMemory(int)}.
+     * Maps zeroed, sparse, page-aligned memory for {@link #allocateMemory(int)}. The default maps memory private
+     * to this process, for providers whose peers never map it.
      *
      * @param allocationId the allocation's id, unique in this NIC, never 0.
      * @param length       bytes.
      * @return the memory.
      */
-    protected abstract ByteBuffer mapMemory(long allocationId, int length);
+    protected ByteBuffer mapMemory(final long allocationId, final int length)
+    {
+        return SparseMemory.mapUnlinked(length);
+    }
 
     /**
-     * Releases memory from {@link #mapMemory(long, int)}.
+     * Releases memory from {@link #mapMemory(long, int)}. The default leaves the unmapping to the garbage
+     * collector, since threads other than the owner's (a peer's initiator, a provider's engine) may still be
+     * copying from it.
      *
      * @param allocationId the allocation's id.
      * @param buffer       the memory.
      */
-    protected abstract void unmapMemory(long allocationId, ByteBuffer buffer);
+    protected void unmapMemory(final long allocationId, final ByteBuffer buffer)
+    {
+        // unmapped by the garbage collector once nobody reaches it
+    }
 
     /**
-     * Whether any direct buffer may be registered, or only memory from {@link #allocateMemory(int)}.
+     * Whether any direct buffer may be registered, or only memory from {@link #allocateMemory(int)}. The default
+     * accepts any, as a provider whose peers never map the memory can.
      *
      * @return true if any direct buffer may be registered.
      */
-    protected abstract boolean registersForeignMemory();
+    protected boolean registersForeignMemory()
+    {
+        return true;
+    }
 
     /**
      * Releases the provider's resources (the area, files, registry entries) once the engine has closed everything.

@@ -40,8 +40,6 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
  */
 final class TcpConnector implements Connector
 {
-    static final long ESTABLISH_TIMEOUT_NS = 30_000_000_000L;
-
     private final TcpNic nic;
     private final TcpEngine engine;
     private final RequestTable table;
@@ -253,50 +251,15 @@ final class TcpConnector implements Connector
     }
 
     @Override
-    public void connectPeerWait(final EngineVi vi, final long timeoutNs)
-    {
-        final Idler idler = new Idler(nic);
-        idler.start(timeoutNs);
-        while (!connectPeerDone(vi))
-        {
-            if (!idler.idle(null))
-            {
-                checkNicOpen();
-                throw new ViaException(ViaError.TIMEOUT, "peer connection of VI " + vi.id() +
-                    " did not complete within " + timeoutNs + " ns");
-            }
-        }
-        idler.finish();
-    }
-
-    @Override
     public int abandon(final EngineVi vi)
     {
         final PendingRequest request = table.request(vi.id());
-        final ViRecord record = vi.record();
-        final int sequence = ViRecordLayout.connectSequence(record.connectWord());
-        if (record.settle(sequence, 0, RESULT_ABANDONED) ||
-            RESULT_ACCEPTED != ViRecordLayout.connectResult(record.connectWord()))
-        {
-            if (null != request)
-            {
-                table.forget(request);
-            }
-            record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-            return record.state();
-        }
-        final Idler idler = new Idler(nic);
-        idler.start(ESTABLISH_TIMEOUT_NS);
-        while (STATE_CONNECT_PENDING == record.state() && idler.idle(null))
-        {
-            Thread.onSpinWait();
-        }
+        final int state = vi.abandonConnect();
         if (null != request)
         {
             table.forget(request);
         }
-        record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-        return record.state();
+        return state;
     }
 
     private PendingRequest begin(

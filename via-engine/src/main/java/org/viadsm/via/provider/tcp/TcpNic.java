@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
 
@@ -111,24 +110,6 @@ final class TcpNic extends EngineNic
     protected PeerNic resolvePeer(final String address)
     {
         throw new ViaException(ViaError.NOT_REACHABLE, "a tcp NIC reaches " + address + " through connections only");
-    }
-
-    @Override
-    protected ByteBuffer mapMemory(final long allocationId, final int length)
-    {
-        return SparseMemory.mapUnlinked(length);
-    }
-
-    @Override
-    protected void unmapMemory(final long allocationId, final ByteBuffer buffer)
-    {
-        // the engine thread may still be copying from it: the garbage collector unmaps it when nobody does
-    }
-
-    @Override
-    protected boolean registersForeignMemory()
-    {
-        return true;
     }
 
     @Override
