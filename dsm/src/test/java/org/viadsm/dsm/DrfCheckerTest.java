@@ -34,7 +34,8 @@ class DrfCheckerTest
             Arguments.of("shm", 2, base + 4, 1, false),
             Arguments.of("shm", 4, base + 5, 8, true),
             Arguments.of("jvm", 5, base + 6, 1, false),
-            Arguments.of("shm", 3, base + 7, 1, false));
+            Arguments.of("shm", 3, base + 7, 1, false),
+            Arguments.of("tcp", 3, base + 8, 2, false));
     }
 
     @ParameterizedTest(name = "{0} x{1} seed {2} prefetch {3} small log {4}")

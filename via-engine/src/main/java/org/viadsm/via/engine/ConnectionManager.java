@@ -33,7 +33,6 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
  */
 final class ConnectionManager implements Connector
 {
-    static final long ESTABLISH_TIMEOUT_NS = 30_000_000_000L;
 
     static final class PeerRequest
     {
@@ -251,23 +250,6 @@ final class ConnectionManager implements Connector
         }
     }
 
-    @Override
-    public void connectPeerWait(final EngineVi vi, final long timeoutNs)
-    {
-        final Idler idler = new Idler(nic);
-        idler.start(timeoutNs);
-        while (!connectPeerDone(vi))
-        {
-            if (!idler.idle(null))
-            {
-                checkNicOpen();
-                throw new ViaException(ViaError.TIMEOUT, "peer connection of VI " + vi.id() +
-                    " did not complete within " + timeoutNs + " ns");
-            }
-        }
-        idler.finish();
-    }
-
     /**
      * Cancels the pending request of a VI being disconnected.
      *
@@ -276,26 +258,11 @@ final class ConnectionManager implements Connector
     @Override
     public int abandon(final EngineVi vi)
     {
-        final ViRecord record = vi.record();
         synchronized (this)
         {
             vi.peerRequest = null;
-            final int sequence = ViRecordLayout.connectSequence(record.connectWord());
-            if (record.settle(sequence, 0, RESULT_ABANDONED) ||
-                RESULT_ACCEPTED != ViRecordLayout.connectResult(record.connectWord()))
-            {
-                record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-                return record.state();
-            }
         }
-        final Idler idler = new Idler(nic);
-        idler.start(ESTABLISH_TIMEOUT_NS);
-        while (STATE_CONNECT_PENDING == record.state() && idler.idle(null))
-        {
-            Thread.onSpinWait();
-        }
-        record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-        return record.state();
+        return vi.abandonConnect();
     }
 
     private boolean onPeerAccepted(final EngineVi vi, final PeerRequest request, final int peerViId)

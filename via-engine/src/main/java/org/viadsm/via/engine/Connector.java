@@ -19,6 +19,9 @@ import org.viadsm.via.ViaException;
  */
 public interface Connector
 {
+    /** How long a side that accepted waits for the connection to be established before it gives up. */
+    long ESTABLISH_TIMEOUT_NS = 30_000_000_000L;
+
     /**
      * Waits for a client's request with the given discriminator.
      *
@@ -63,14 +66,32 @@ public interface Connector
     boolean connectPeerDone(EngineVi vi);
 
     /**
-     * Waits for a peer-to-peer request.
+     * Waits for a peer-to-peer request, polling {@link #connectPeerDone(EngineVi)}.
      *
      * @param vi        the VI.
      * @param timeoutNs longest wait.
-     * @throws IllegalStateException if the VI has no peer request.
+     * @throws IllegalStateException if the VI has no peer request, or its NIC closed.
      * @throws ViaException          if the request failed, or with {@link ViaError#TIMEOUT}.
      */
-    void connectPeerWait(EngineVi vi, long timeoutNs);
+    default void connectPeerWait(final EngineVi vi, final long timeoutNs)
+    {
+        final EngineNic nic = (EngineNic)vi.nic();
+        final Idler idler = new Idler(nic);
+        idler.start(timeoutNs);
+        while (!connectPeerDone(vi))
+        {
+            if (!idler.idle(null))
+            {
+                if (nic.isClosed())
+                {
+                    throw new IllegalStateException("NIC " + nic.address() + " is closed");
+                }
+                throw new ViaException(ViaError.TIMEOUT, "peer connection of VI " + vi.id() +
+                    " did not complete within " + timeoutNs + " ns");
+            }
+        }
+        idler.finish();
+    }
 
     /**
      * Cancels the pending request of a VI being disconnected.

@@ -418,6 +418,30 @@ public final class EngineVi implements Vi
     }
 
     /**
+     * Provider side: gives up the VI's pending connection request, as a disconnect during it does. Settles the
+     * connect word as abandoned, unless an answer won the race: then waits (bounded) for the accepted connection
+     * to be established. Either way the VI ends up idle unless it got connected.
+     *
+     * @return the state to tear down from: idle if the request was given up, else the state it reached.
+     */
+    public int abandonConnect()
+    {
+        final int sequence = ViRecordLayout.connectSequence(record.connectWord());
+        if (!record.settle(sequence, 0, ViRecordLayout.RESULT_ABANDONED) &&
+            ViRecordLayout.RESULT_ACCEPTED == ViRecordLayout.connectResult(record.connectWord()))
+        {
+            final Idler idler = new Idler(nic);
+            idler.start(Connector.ESTABLISH_TIMEOUT_NS);
+            while (STATE_CONNECT_PENDING == record.state() && idler.idle(null))
+            {
+                Thread.onSpinWait();
+            }
+        }
+        record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
+        return record.state();
+    }
+
+    /**
      * Provider side: the VI is connected through {@code link}; call before the record becomes connected.
      *
      * @param link             the transport.

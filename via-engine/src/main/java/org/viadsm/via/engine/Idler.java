@@ -5,7 +5,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One wait's idle strategy: spin for the configured spin phase, letting the provider make progress on its
  * transport from this thread ({@link EngineNic#progress(boolean)}, else {@link Thread#onSpinWait()}), then arm the
- * wait slot and park with exponential backoff up to the configured maximum. After the spin phase each step also
+ * wait slot and park with exponential backoff up to the configured maximum; a provider may block the thread in its
+ * transport instead of parking it ({@link EngineNic#block(long)}). After the spin phase each step also
  * does the NIC's housekeeping (asynchronous-error delivery, periodic failure detection), so a long wait notices a
  * dead peer.
  * <p>
@@ -18,7 +19,7 @@ public final class Idler
     private long deadlineNs;
     private boolean unbounded;
     private long parkNs;
-    private boolean spinning;
+    private boolean blocked;
     private WaitSlot armed;
 
     /**
@@ -42,7 +43,7 @@ public final class Idler
         unbounded = timeoutNs >= Long.MAX_VALUE / 2;
         deadlineNs = unbounded ? Long.MAX_VALUE : startNs + Math.max(0, timeoutNs);
         parkNs = nic.parkMinNs;
-        spinning = true;
+        blocked = false;
         armed = null;
     }
 
@@ -68,11 +69,7 @@ public final class Idler
             }
             return true;
         }
-        if (spinning)
-        {
-            spinning = false;
-            nic.onSpinEnd();
-        }
+        blocked = true;
         nic.housekeeping(nowNs);
         if (null != slot && null == armed)
         {
@@ -80,7 +77,11 @@ public final class Idler
             armed = slot;
             return true;
         }
-        LockSupport.parkNanos(unbounded ? parkNs : Math.min(parkNs, deadlineNs - nowNs));
+        final long sleepNs = unbounded ? parkNs : Math.min(parkNs, deadlineNs - nowNs);
+        if (!nic.block(sleepNs))
+        {
+            LockSupport.parkNanos(sleepNs);
+        }
         parkNs = Math.min(parkNs << 1, nic.parkMaxNs);
         return true;
     }
@@ -100,7 +101,11 @@ public final class Idler
      */
     public void finish()
     {
-        spinning = false;
+        if (blocked)
+        {
+            blocked = false;
+            nic.onWaitEnd();
+        }
         if (null != armed)
         {
             armed.disarm();

@@ -120,6 +120,56 @@ class RdmaTest extends TwoNodes
 
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRdmaWriteZeroBytesWithImmediateData(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion target = target(true, false);
+        final Descriptor recv = Descriptor.allocate(1).reset().send();
+        pair.viB.postRecv(recv);
+        final Descriptor write = Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 0).immediateData(1234);
+        pair.viA.postSend(write);
+        assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendWait(T).status());
+        assertEquals(0, write.length());
+        assertSame(recv, pair.viB.recvWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_REMOTE_RDMA_WRITE | DescriptorStatus.IMMEDIATE, recv.status());
+        assertEquals(0, recv.length());
+        assertEquals(1234, recv.immediateData());
+        assertAllCanary();
+    }
+
+    /**
+     * A fenced Send gathers its data only once the RDMA Read before it has completed, so it carries what the read
+     * brought in.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldStartAFencedDescriptorAfterEarlierReadsComplete(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion target = target(true, true);
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(pair.b.region, 0, 8);
+        pair.viB.postRecv(recv);
+        for (int round = 1; round <= 50; round++)
+        {
+            target.buffer().putLong(64, 0xABCD0000L + round);
+            pair.a.region.buffer().putLong(0, 0);
+            final Descriptor read = Descriptor.allocate(1).reset().rdmaRead(target.handle(), 64)
+                .addSegment(pair.a.region, 0, 8);
+            final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 8)
+                .queueFence(true);
+            pair.viA.postSend(read);
+            pair.viA.postSend(send);
+            assertSame(read, pair.viA.sendWait(T));
+            assertSame(send, pair.viA.sendWait(T));
+            assertEquals(DONE, send.status());
+            assertSame(recv, pair.viB.recvWait(T));
+            assertEquals(0xABCD0000L + round, pair.b.region.buffer().getLong(0));
+            pair.viB.postRecv(recv.reset().send().addSegment(pair.b.region, 0, 8));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldCompareAndSwapAndFetchAndAdd(final String scheme)
     {
         pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);

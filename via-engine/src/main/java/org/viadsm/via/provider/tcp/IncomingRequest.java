@@ -10,8 +10,8 @@ import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
  * The answering side of a connection's handshake: a connection another NIC opened to this one, first waiting for
  * its request, then (once this NIC accepted) for the requester's confirmation.
  * <p>
- * <b>Note:</b> frames arrive on the engine thread under the channel's monitor; {@link #state} is read by the
- * thread answering the request; the other mutable fields are guarded by the channel's monitor or, where noted, the
+ * <b>Note:</b> frames arrive on the engine thread under the channel's lock; {@link #state} is read by the
+ * thread answering the request; the other mutable fields are guarded by the channel's lock or, where noted, the
  * connector's.
  */
 final class IncomingRequest implements TcpChannel.Handler
@@ -22,21 +22,21 @@ final class IncomingRequest implements TcpChannel.Handler
     static final int ESTABLISHED = 3;
     static final int FAILED = 4;
 
-    private final TcpConnector connector;
+    private final ConnectionSetup setup;
     TcpChannel channel;
     int type;
     ViDescription requester;
     volatile int state = AWAITING_REQUEST;
     /** The VI the accept went out for. */
     EngineVi answeringVi;
-    /** Peer to peer: this NIC's matching request; guarded by the connector's monitor. */
+    /** Peer to peer: this NIC's matching request; guarded by the request table's monitor. */
     PendingRequest localRequest;
-    /** Guarded by the connector's monitor. */
+    /** Guarded by the request table's monitor. */
     boolean answered;
 
-    IncomingRequest(final TcpConnector connector)
+    IncomingRequest(final ConnectionSetup setup)
     {
-        this.connector = connector;
+        this.setup = setup;
     }
 
     /**
@@ -77,17 +77,17 @@ final class IncomingRequest implements TcpChannel.Handler
             this.type = frameType;
             this.requester = description;
             state = REQUESTED;
-            connector.onRequest(this);
+            setup.onRequest(this);
         }
         else if (ACCEPTING == state && FrameLayout.TYPE_CONFIRM == frameType &&
             header.sourceVi() == requester.viId && header.destinationVi() == answeringVi.id() &&
             header.sequence() == requester.sequence)
         {
-            connector.onConfirmed(this);
+            setup.onConfirmed(this);
         }
         else if (ACCEPTING == state && FrameLayout.TYPE_DECLINE == frameType)
         {
-            connector.onIncomingLost(this);
+            setup.onIncomingLost(this);
             channel.close();
         }
         else
@@ -99,13 +99,13 @@ final class IncomingRequest implements TcpChannel.Handler
     @Override
     public void onEndOfStream(final TcpChannel channel)
     {
-        connector.onIncomingLost(this);
+        setup.onIncomingLost(this);
     }
 
     @Override
     public void onFailure(final TcpChannel channel, final String detail, final boolean protocolError)
     {
-        connector.onIncomingLost(this);
+        setup.onIncomingLost(this);
     }
 
     @Override

@@ -11,32 +11,37 @@ import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
  * An accept settles the VI's connect word and, if the request was still pending, turns the channel into the VI's
  * connection; otherwise the requester declines.
  * <p>
- * <b>Note:</b> called by the engine thread, under the channel's monitor.
+ * <b>Note:</b> called by the engine thread, under the channel's lock.
  */
 final class OutgoingHandshake implements TcpChannel.Handler
 {
-    private final TcpConnector connector;
+    private final ConnectionSetup setup;
     private final PendingRequest request;
     private boolean connected;
 
-    OutgoingHandshake(final TcpConnector connector, final PendingRequest request)
+    OutgoingHandshake(final ConnectionSetup setup, final PendingRequest request)
     {
-        this.connector = connector;
+        this.setup = setup;
         this.request = request;
     }
 
     void onConnected(final TcpChannel channel)
     {
-        synchronized (channel)
+        channel.lock();
+        try
         {
-            connected = true;
-            connector.onOutgoingConnected(request, channel);
+                connected = true;
+                setup.onOutgoingConnected(request, channel);
+        }
+        finally
+        {
+            channel.unlock();
         }
     }
 
     void onConnectFailed(final Exception cause)
     {
-        connector.onOutgoingLost(request, null, false);
+        setup.onOutgoingLost(request, null, false);
     }
 
     @Override
@@ -67,13 +72,13 @@ final class OutgoingHandshake implements TcpChannel.Handler
                     channel.fail("malformed accept from " + channel.description(), true);
                     return;
                 }
-                connector.onAccepted(request, channel, answer);
+                setup.onAccepted(request, channel, answer);
                 break;
             case FrameLayout.TYPE_REJECT:
-                connector.onAnswered(request, channel, ViRecordLayout.RESULT_REJECTED);
+                setup.onAnswered(request, channel, ViRecordLayout.RESULT_REJECTED);
                 break;
             case FrameLayout.TYPE_NO_MATCH:
-                connector.onAnswered(request, channel, ViRecordLayout.RESULT_NO_MATCH);
+                setup.onAnswered(request, channel, ViRecordLayout.RESULT_NO_MATCH);
                 break;
             case FrameLayout.TYPE_DEFER:
                 if (!request.peer)
@@ -81,7 +86,7 @@ final class OutgoingHandshake implements TcpChannel.Handler
                     channel.fail("a server deferred a client request", true);
                     return;
                 }
-                connector.onDeferred(request, channel);
+                setup.onDeferred(request, channel);
                 break;
             default:
                 channel.fail("unexpected frame " + header + " in the handshake with " + channel.description(), true);
@@ -91,12 +96,12 @@ final class OutgoingHandshake implements TcpChannel.Handler
     @Override
     public void onEndOfStream(final TcpChannel channel)
     {
-        connector.onOutgoingLost(request, channel, connected);
+        setup.onOutgoingLost(request, channel, connected);
     }
 
     @Override
     public void onFailure(final TcpChannel channel, final String detail, final boolean protocolError)
     {
-        connector.onOutgoingLost(request, channel, connected);
+        setup.onOutgoingLost(request, channel, connected);
     }
 }

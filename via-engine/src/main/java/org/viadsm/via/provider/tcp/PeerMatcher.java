@@ -3,6 +3,7 @@ package org.viadsm.via.provider.tcp;
 import java.util.ArrayList;
 import java.util.Iterator;
 
+import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.ViRecordLayout;
 
 /**
@@ -13,31 +14,34 @@ import org.viadsm.via.engine.ViRecordLayout;
  * A request matches a VI's pending peer request when the discriminators are equal, the VI asked for the
  * requester's NIC address, and (on one NIC) the VI's id is the smaller.
  * <p>
- * <b>Note:</b> its state is guarded by the connector's monitor; answers are sent outside it, under the request's
- * channel monitor.
+ * <b>Note:</b> its state is guarded by the {@link RequestTable}'s monitor; answers are sent outside it, under the
+ * request's channel lock.
  */
 final class PeerMatcher
 {
-    private final TcpConnector connector;
-    private final ArrayList<IncomingRequest> requests = new ArrayList<>();
+    private final EngineNic nic;
+    private final RequestTable table;
+    private final ConnectionSetup setup;
 
-    PeerMatcher(final TcpConnector connector)
+    PeerMatcher(final EngineNic nic, final RequestTable table, final ConnectionSetup setup)
     {
-        this.connector = connector;
+        this.nic = nic;
+        this.table = table;
+        this.setup = setup;
     }
 
     /**
-     * Engine thread, under the request's channel monitor: a request to keep, answered at once if a VI waits for it.
+     * Under the request's channel lock: a request to keep, answered at once if a VI waits for it.
      */
     void onPeerRequest(final IncomingRequest request)
     {
         final PendingRequest local;
-        synchronized (connector)
+        synchronized (table)
         {
             local = find(request);
             if (null == local)
             {
-                requests.add(request);
+                table.peerRequests().add(request);
             }
         }
         if (null != local)
@@ -56,9 +60,9 @@ final class PeerMatcher
     {
         ArrayList<IncomingRequest> matched = null;
         boolean mineMatched = false;
-        synchronized (connector)
+        synchronized (table)
         {
-            final Iterator<IncomingRequest> it = requests.iterator();
+            final Iterator<IncomingRequest> it = table.peerRequests().iterator();
             while (it.hasNext())
             {
                 final IncomingRequest request = it.next();
@@ -91,15 +95,7 @@ final class PeerMatcher
     }
 
     /**
-     * Forgets a request whose connection ended; the caller holds the connector's monitor.
-     */
-    void remove(final IncomingRequest request)
-    {
-        requests.remove(request);
-    }
-
-    /**
-     * Finds the VI's request a kept request matches and pairs them; the caller holds the connector's monitor.
+     * Finds the VI's request a kept request matches and pairs them; the caller holds the table's monitor.
      */
     private PendingRequest find(final IncomingRequest request)
     {
@@ -108,10 +104,10 @@ final class PeerMatcher
             return null;
         }
         final ViDescription requester = request.requester;
-        final long nicId = connector.nicId();
-        for (int id = 0, n = connector.maxVis(); id < n; id++)
+        final long nicId = nic.nicId();
+        for (int id = 0, n = table.maxVis(); id < n; id++)
         {
-            final PendingRequest local = connector.requestOf(id);
+            final PendingRequest local = table.requestOf(id);
             if (null != local && local.peer && !local.completed && null == local.matching &&
                 local.discriminator == requester.discriminator && local.target.equals(requester.listener) &&
                 (nicId != requester.nicId || id < requester.viId) && local.isPending())
@@ -127,24 +123,23 @@ final class PeerMatcher
 
     private void answer(final IncomingRequest request, final PendingRequest local)
     {
-        synchronized (request.channel)
+        request.channel.lock();
+        try
         {
             final boolean sameLevel = request.requester.reliability == local.vi.reliability().vipValue();
             if (!sameLevel)
             {
                 local.vi.record().settle(local.sequence, 0, ViRecordLayout.RESULT_NO_MATCH);
-                connector.answerBare(request, FrameLayout.TYPE_NO_MATCH, local.vi.id());
+                setup.answerBare(request, FrameLayout.TYPE_NO_MATCH, local.vi.id());
             }
-            if (!sameLevel || !connector.sendAccept(request, local.vi))
+            if (!sameLevel || !setup.sendAccept(request, local.vi))
             {
-                synchronized (connector)
-                {
-                    if (local.matching == request)
-                    {
-                        local.matching = null;
-                    }
-                }
+                table.unmatch(local, request);
             }
+        }
+        finally
+        {
+            request.channel.unlock();
         }
     }
 }

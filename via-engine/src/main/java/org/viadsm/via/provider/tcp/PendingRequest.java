@@ -7,7 +7,7 @@ import org.viadsm.via.engine.ViRecordLayout;
  * A connection request this NIC makes for one of its VIs, client or peer to peer, from its start until the VI is
  * connected, the request fails, or (peer to peer) the VI starts another request.
  * <p>
- * <b>Note:</b> the mutable fields are guarded by the {@link TcpConnector}'s monitor, except the volatile ones.
+ * <b>Note:</b> the mutable fields are guarded by the {@link RequestTable}'s monitor, except the volatile ones.
  */
 final class PendingRequest
 {

@@ -30,7 +30,7 @@ import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
  * Responses come back in request order, so each answers the oldest descriptor awaiting one, and its sequence
  * number must say so.
  * <p>
- * <b>Note:</b> not thread-safe; used under the connection's channel monitor.
+ * <b>Note:</b> not thread-safe; used under the connection's channel lock.
  */
 final class SendQueue
 {

@@ -17,7 +17,7 @@ import org.viadsm.via.engine.ViRecordLayout;
  * On a failed check the unreliable level drops the request silently; the reliable levels report the error here,
  * answer with a NAK and end the connection ({@link TcpConnection#onTargetFailure}).
  * <p>
- * <b>Note:</b> not thread-safe; used under the connection's channel monitor.
+ * <b>Note:</b> not thread-safe; used under the connection's channel lock.
  */
 final class TargetSide
 {
@@ -133,7 +133,7 @@ final class TargetSide
         if (TargetAccess.OK == outcome && ReliabilityLevel.RELIABLE_RECEPTION == reliability)
         {
             channel.beginFrame(FrameLayout.TYPE_ACK, 0, vi.id(), connection.peerViId()).sequence(sequence);
-            channel.commitFrame();
+            channel.commitAcknowledgement();
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.viadsm.via.provider.tcp;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.CancelledKeyException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
@@ -11,21 +10,18 @@ import org.agrona.concurrent.UnsafeBuffer;
 import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
 
 /**
- * One TCP connection of a tcp NIC: reads whole frames into a direct buffer and hands each, validated for length
- * and version, to the handler of the connection's phase (the connector's during the handshake, then the VI's
- * {@link TcpConnection}); stages outgoing frames in a {@link FrameWriter} and writes them without blocking.
+ * One TCP connection of a tcp NIC: its {@link FrameReader} hands each whole frame, checked for length and version,
+ * to the handler of the connection's phase (the connector's during the handshake, then the VI's
+ * {@link TcpConnection}); its {@link FrameWriter} stages outgoing frames, written without blocking.
  * <p>
- * A frame's length is checked against the handler's limit as soon as its header has arrived, before its payload
- * is awaited, so a peer cannot make the channel buffer more than the negotiated maximum transfer plus a header.
- * <p>
- * <b>Note:</b> reading, staging and writing happen under this object's monitor, which the engine thread and the
+ * <b>Note:</b> reading, staging and writing happen under this object's lock, which the engine thread and the
  * application threads making progress share; a handler runs under it. {@link #close()} and {@link #isClosed()}
  * may be called by any thread.
  */
 final class TcpChannel
 {
     /**
-     * What a channel does with its frames in the current phase. Called under the channel's monitor.
+     * What a channel does with its frames in the current phase. Called under the channel's lock.
      */
     interface Handler
     {
@@ -82,16 +78,17 @@ final class TcpChannel
     private final TcpEngine engine;
     private final SocketChannel socket;
     private final String description;
-    private final FrameFlyweight readHeader = new FrameFlyweight();
     private final FrameFlyweight writeHeader = new FrameFlyweight();
+    private final FrameReader in = new FrameReader(INITIAL_CAPACITY);
     private final FrameWriter out = new FrameWriter(INITIAL_CAPACITY);
-    private final UnsafeBuffer inView = new UnsafeBuffer(0, 0);
-    private ByteBuffer in = ByteBuffer.allocateDirect(INITIAL_CAPACITY);
     private int frameOffset;
     private int frameLength;
-    private Handler handler;
+    private final ChannelLock lock = new ChannelLock();
+    private volatile Handler handler;
     private SelectionKey engineKey;
     private boolean shutdownRequested;
+    private boolean acksOnly;
+    private boolean acksHeld;
     private boolean outputShut;
     private volatile boolean writeInterest;
     private volatile boolean closed;
@@ -102,7 +99,6 @@ final class TcpChannel
         this.socket = socket;
         this.description = description;
         this.handler = handler;
-        inView.wrap(in);
     }
 
     SocketChannel socket()
@@ -118,15 +114,15 @@ final class TcpChannel
         return description;
     }
 
-    synchronized Handler handler()
+    Handler handler()
     {
         return handler;
     }
 
     /**
-     * Changes phase; the next frame goes to {@code next}. Called under the monitor, typically by the old handler.
+     * Changes phase; the next frame goes to {@code next}. Called under the lock, typically by the old handler.
      */
-    synchronized void handler(final Handler next)
+    void handler(final Handler next)
     {
         handler = next;
     }
@@ -144,24 +140,72 @@ final class TcpChannel
         return closed;
     }
 
-    boolean hasPendingOutput()
+    /**
+     * Takes the channel's lock, which every other thread working the channel holds meanwhile.
+     */
+    void lock()
     {
-        return writeInterest;
+        lock.lock();
+    }
+
+    void unlock()
+    {
+        lock.unlock();
     }
 
     /**
-     * Reads and handles what has arrived, then writes what is staged.
+     * Reads and handles what has arrived, then writes what is staged; waits for the lock if another thread (one
+     * posting) holds it.
      *
      * @return the work done, 0 if none.
      */
-    synchronized int poll()
+    int poll()
+    {
+        lock.lock();
+        try
+        {
+            return pollLocked();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * As {@link #poll()}, unless another thread holds the lock: that thread makes the progress then.
+     *
+     * @return the work done, 0 if none or busy.
+     */
+    int tryPoll()
+    {
+        if (closed || !lock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            return pollLocked();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    private int pollLocked()
     {
         if (closed)
         {
             return 0;
         }
         int work = read();
-        if (!closed)
+        if (acksOnly && !acksHeld && !engine.isEngineThread())
+        {
+            acksHeld = true;
+            updateWriteInterest();
+        }
+        else if (!closed)
         {
             work += flush();
         }
@@ -170,7 +214,7 @@ final class TcpChannel
 
     /**
      * Starts a frame in the staging buffer; write its fields and payload, then {@link #commitFrame()}. Under the
-     * monitor.
+     * lock.
      *
      * @param type          the frame type.
      * @param payloadLength bytes after the header.
@@ -208,8 +252,20 @@ final class TcpChannel
      */
     long commitFrame()
     {
+        acksOnly = false;
         out.commit(frameLength);
         return out.stagedPosition();
+    }
+
+    /**
+     * Stages the frame begun last, an acknowledgement that may wait for the next frame: if an application thread
+     * staged it while polling, it goes out with whatever that thread posts next, or at the next poll of the
+     * channel (it is writable, so any poller gets to it), rather than in a write of its own.
+     */
+    void commitAcknowledgement()
+    {
+        acksOnly |= 0 == out.pending();
+        out.commit(frameLength);
     }
 
     /**
@@ -229,18 +285,20 @@ final class TcpChannel
     }
 
     /**
-     * Writes staged frames without blocking; under the monitor.
+     * Writes staged frames without blocking; under the lock.
      *
      * @return bytes written.
      */
     int flush()
     {
         int n = 0;
+        acksHeld = false;
         if (out.pending() > 0)
         {
             try
             {
                 n = out.flush(socket);
+                acksOnly &= out.pending() > 0;
             }
             catch (final IOException ex)
             {
@@ -266,7 +324,7 @@ final class TcpChannel
 
     /**
      * Ends the channel gracefully: once the staged frames have left, the output is shut down; the handler (now one
-     * that discards frames) closes the channel when the peer closes its side. Under the monitor.
+     * that discards frames) closes the channel when the peer closes its side. Under the lock.
      *
      * @param draining the handler for what still arrives.
      */
@@ -278,7 +336,7 @@ final class TcpChannel
     }
 
     /**
-     * Fails the channel: closes it, then tells the handler. Under the monitor.
+     * Fails the channel: closes it, then tells the handler. Under the lock.
      *
      * @param detail        what happened.
      * @param protocolError whether the peer broke the protocol.
@@ -324,11 +382,11 @@ final class TcpChannel
         int work = 0;
         while (true)
         {
-            final int space = in.remaining();
+            final int space = in.space();
             final int n;
             try
             {
-                n = socket.read(in);
+                n = in.read(socket);
             }
             catch (final IOException ex)
             {
@@ -346,79 +404,10 @@ final class TcpChannel
                 return work;
             }
             work += n;
-            if (!process() || n < space)
+            if (!in.process(this) || n < space)
             {
                 return work;
             }
-        }
-    }
-
-    /**
-     * Handles every whole frame in the input buffer; keeps an incomplete one, growing the buffer if it needs more.
-     *
-     * @return false if the channel closed.
-     */
-    private boolean process()
-    {
-        final int fill = in.position();
-        int start = 0;
-        int needed = 0;
-        while (!closed && fill - start >= HEADER_LENGTH)
-        {
-            readHeader.wrap(inView, start);
-            final int length = readHeader.frameLength();
-            final int max = handler.maxFrameLength();
-            if (length < HEADER_LENGTH || length > max)
-            {
-                fail("frame of " + length + " bytes from " + description + " outside [" + HEADER_LENGTH + ", " +
-                    max + "]", true);
-                return false;
-            }
-            if (FrameLayout.VERSION != readHeader.version())
-            {
-                fail("frame of version " + readHeader.version() + " from " + description + ", expected " +
-                    FrameLayout.VERSION, true);
-                return false;
-            }
-            if (fill - start < length)
-            {
-                needed = length;
-                break;
-            }
-            try
-            {
-                handler.onFrame(this, readHeader, inView, start + HEADER_LENGTH, length - HEADER_LENGTH);
-            }
-            catch (final RuntimeException ex)
-            {
-                fail("frame " + readHeader + " from " + description + " could not be handled: " + ex, true);
-                return false;
-            }
-            start += length;
-        }
-        if (closed)
-        {
-            return false;
-        }
-        keep(start, fill, needed);
-        return true;
-    }
-
-    private void keep(final int start, final int fill, final int needed)
-    {
-        final int remaining = fill - start;
-        if (needed > in.capacity())
-        {
-            final ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(needed, in.capacity() * 2));
-            new UnsafeBuffer(bigger).putBytes(0, inView, start, remaining);
-            in = bigger;
-            inView.wrap(in);
-            in.position(remaining);
-        }
-        else if (start > 0)
-        {
-            inView.putBytes(0, inView, start, remaining);
-            in.position(remaining);
         }
     }
 

@@ -27,7 +27,7 @@ import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
  * {@code DESC_FLUSHED_ERROR}, and {@link AsyncError#CONNECTION_LOST} (socket) or {@link AsyncError#RDMA_TRANSPORT}
  * (protocol) is reported. Nothing of a rejected frame reaches memory.</li>
  * </ul>
- * <b>Note:</b> everything runs under the channel's monitor, from the posting thread, the engine thread or an
+ * <b>Note:</b> everything runs under the channel's lock, from the posting thread, the engine thread or an
  * application thread making progress.
  */
 final class TcpConnection implements ViTransport, TcpChannel.Handler
@@ -64,26 +64,36 @@ final class TcpConnection implements ViTransport, TcpChannel.Handler
     @Override
     public void post(final Descriptor descriptor)
     {
-        synchronized (channel)
+        channel.lock();
+        try
         {
-            sendQueue.post(descriptor);
-            if (!ended)
-            {
-                channel.flush();
-            }
-            sendQueue.completeReady();
+                sendQueue.post(descriptor);
+                if (!ended)
+                {
+                    channel.flush();
+                }
+                sendQueue.completeReady();
+        }
+        finally
+        {
+            channel.unlock();
         }
     }
 
     @Override
     public void disconnect(final String detail)
     {
-        synchronized (channel)
+        channel.lock();
+        try
         {
-            if (!ended)
-            {
-                end(FrameLayout.TYPE_DISCONNECT, 0, 0, null);
-            }
+                if (!ended)
+                {
+                    end(FrameLayout.TYPE_DISCONNECT, 0, 0, null);
+                }
+        }
+        finally
+        {
+            channel.unlock();
         }
     }
 

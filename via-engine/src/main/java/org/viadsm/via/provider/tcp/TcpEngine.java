@@ -8,7 +8,8 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
@@ -19,21 +20,21 @@ import org.agrona.concurrent.NoOpIdleStrategy;
 import org.viadsm.via.AsyncError;
 
 /**
- * The engine thread of a tcp NIC, an Agrona {@link Agent} on its own {@link AgentRunner}: one selector loop serves
- * every socket of the NIC. It accepts connections, drives outgoing connects and their retries, and reads every
- * readable socket, so the target side of remote operations (RDMA, atomics, Sends into posted receives, connection
- * requests) and the completion of local ones happen without the application.
+ * The progress engine of a tcp NIC: one selector serves every socket of the NIC (the listener, connections being
+ * set up, connected VIs). Whichever thread holds the poller role selects on it and handles what is ready: it
+ * accepts connections, drives outgoing connects and their retries, and reads every readable socket, so the target
+ * side of remote operations (RDMA, atomics, Sends into posted receives, connection requests) and the completion of
+ * local ones happen without the application.
  * <p>
- * Application threads make progress too: a wait in its spin phase polls the NIC's connected sockets through a
- * second selector ({@link #progress(boolean)}), under the same per-channel monitors. While they do, they hold a
- * poll lease and the engine thread sleeps instead of waking on each frame; a thread that ends its spin phase to
- * park hands the sockets back at once ({@link #endLease()}), and an expired lease hands them back by itself.
+ * The engine thread, an Agrona {@link Agent} on its own {@link AgentRunner}, holds the role by default and blocks
+ * in the selector (with a short timeout for connect retries), so it runs with a no-op idle strategy and never
+ * spins. An application thread waiting on one of the NIC's queues takes over: during its spin phase it polls the
+ * selector itself ({@link #progress(boolean)}), or reads the connected sockets directly if the engine thread still
+ * has the role, and past its spin phase it blocks in the selector instead of parking ({@link #block(long)}), so
+ * that an answer costs no hand-off between threads. Meanwhile it holds the {@link PollLease} and the engine
+ * thread sleeps instead of being woken by every frame and competing for the sockets.
  * <p>
- * The loop blocks in the selector (with a short timeout for connect retries), so it runs with a no-op idle
- * strategy and never spins.
- * <p>
- * <b>Note:</b> {@link #progress(boolean)}, {@link #endLease()}, {@link #connect(PendingRequest)} and
- * {@link #wakeup()} may be called by any thread.
+ * <b>Note:</b> every method but the agent's may be called by any thread.
  */
 final class TcpEngine implements Agent
 {
@@ -42,33 +43,35 @@ final class TcpEngine implements Agent
     private final TcpNic nic;
     private final ServerSocketChannel server;
     private final Selector selector;
-    private final Selector pollSelector;
-    private final long leaseNs;
+    private final PollLease lease = new PollLease();
     private final Consumer<SelectionKey> onReady = this::onReady;
-    private final Consumer<SelectionKey> onPollReady = this::onPollReady;
     private final ConcurrentLinkedQueue<PendingRequest> connects = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean polling = new AtomicBoolean();
+    private final AtomicReference<Thread> poller = new AtomicReference<>();
     private final AgentRunner runner;
     private volatile TcpChannel[] connected = new TcpChannel[0];
-    private volatile long leaseUntilNs;
-    private volatile boolean leaseParked;
     private volatile Thread thread;
 
     TcpEngine(final TcpNic nic, final ServerSocketChannel server) throws IOException
     {
         this.nic = nic;
         this.server = server;
-        this.leaseNs = TcpConfiguration.pollLeaseNs();
         this.selector = Selector.open();
-        this.pollSelector = Selector.open();
         server.configureBlocking(false);
         server.register(selector, SelectionKey.OP_ACCEPT);
         this.runner = new AgentRunner(NoOpIdleStrategy.INSTANCE, this::onError, null, this);
     }
 
+    /**
+     * Starts the engine thread, a daemon: a NIC left open does not keep the JVM alive.
+     */
     void start()
     {
-        AgentRunner.startOnThread(runner);
+        AgentRunner.startOnThread(runner, task ->
+        {
+            final Thread daemon = new Thread(task);
+            daemon.setDaemon(true);
+            return daemon;
+        });
     }
 
     @Override
@@ -81,56 +84,54 @@ final class TcpEngine implements Agent
     public void onStart()
     {
         thread = Thread.currentThread();
+        lease.engine(thread);
     }
 
     @Override
     public int doWork() throws IOException
     {
-        int work = openConnects();
-        final long nowNs = System.nanoTime();
-        work += nic.tcpConnector().onTimer(nowNs);
-        final long leftNs = leaseUntilNs - nowNs;
-        if (leftNs > 0)
+        if (lease.sleepIfHeld(System.nanoTime()))
         {
-            leaseParked = true;
-            if (leaseUntilNs - nowNs > 0)
-            {
-                LockSupport.parkNanos(this, leaseNs);
-            }
-            leaseParked = false;
-            return work + 1;
+            return 1;
         }
-        return work + (work > 0 ? selector.selectNow(onReady) : selector.select(onReady, SELECT_TIMEOUT_MS));
+        if (!poller.compareAndSet(null, thread))
+        {
+            LockSupport.parkNanos(this, lease.leaseNs());
+            return 0;
+        }
+        try
+        {
+            return pollOnce(SELECT_TIMEOUT_MS);
+        }
+        finally
+        {
+            poller.set(null);
+        }
     }
 
     /**
-     * Lets an application thread read the NIC's connected sockets and flush their staged frames; several threads
-     * may call, one polls at a time.
+     * Lets an application thread poll the NIC's sockets once, if no other thread polls them.
      *
      * @param spinning whether the caller is in a wait's spin phase, which renews the poll lease.
      * @return the work done.
      */
     int progress(final boolean spinning)
     {
-        if (spinning)
-        {
-            leaseUntilNs = System.nanoTime() + leaseNs;
-        }
-        if (!polling.compareAndSet(false, true))
+        if (!lease.isEnabled())
         {
             return 0;
         }
+        if (spinning)
+        {
+            lease.hold(System.nanoTime() + lease.leaseNs());
+        }
+        if (!acquirePoller(spinning))
+        {
+            return spinning ? pollDirectly() : 0;
+        }
         try
         {
-            int work = pollSelector.selectNow(onPollReady);
-            for (final TcpChannel channel : connected)
-            {
-                if (channel.hasPendingOutput())
-                {
-                    work += channel.poll();
-                }
-            }
-            return work;
+            return pollOnce(0);
         }
         catch (final IOException | ClosedSelectorException ex)
         {
@@ -138,24 +139,50 @@ final class TcpEngine implements Agent
         }
         finally
         {
-            polling.set(false);
+            poller.set(null);
         }
     }
 
     /**
-     * The calling application thread stops polling (it is about to park): the engine thread takes over now.
+     * Lets a waiting application thread block in the selector, handling what becomes ready, instead of parking.
+     * If another thread (the engine thread, or another waiting thread) holds the poller role, the caller parks
+     * instead and that thread, which handles its completion, wakes it.
+     *
+     * @param timeoutNs how long it would have parked.
+     * @return false if another thread polls (the caller parks instead).
      */
-    void endLease()
+    boolean block(final long timeoutNs)
     {
-        leaseUntilNs = 0;
-        if (leaseParked)
+        if (!lease.isEnabled() || !poller.compareAndSet(null, Thread.currentThread()))
         {
-            LockSupport.unpark(thread);
+            return false;
         }
+        lease.hold(System.nanoTime() + timeoutNs + lease.leaseNs());
+        try
+        {
+            pollOnce(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNs)));
+        }
+        catch (final IOException | ClosedSelectorException ex)
+        {
+            LockSupport.parkNanos(timeoutNs);
+        }
+        finally
+        {
+            poller.set(null);
+        }
+        return true;
     }
 
     /**
-     * Opens a connection for a request, on the engine thread soon.
+     * A wait of the calling application thread that went past its spin phase is over.
+     */
+    void onBlockedWaitEnd()
+    {
+        lease.onBlockedWaitEnd();
+    }
+
+    /**
+     * Opens a connection for a request, from the polling thread soon.
      *
      * @param request the request.
      */
@@ -165,104 +192,61 @@ final class TcpEngine implements Agent
         wakeup();
     }
 
+    boolean isEngineThread()
+    {
+        return Thread.currentThread() == thread;
+    }
+
     /**
-     * Makes the engine thread look at its sockets again (a channel wants to write, or a connect is queued); does
-     * nothing on the engine thread.
+     * Makes the polling thread look at the sockets again (a channel wants to write, or a connect is queued).
      */
     void wakeup()
     {
-        final Thread engine = thread;
-        if (Thread.currentThread() != engine)
+        if (Thread.currentThread() != poller.get())
         {
             selector.wakeup();
-            if (leaseParked)
-            {
-                LockSupport.unpark(engine);
-            }
+            lease.wakeEngine();
         }
     }
 
     /**
-     * A channel's handshake is over: application threads may poll it from now on.
-     *
-     * @param channel the channel of a connected VI.
-     */
-    void pollable(final TcpChannel channel)
-    {
-        try
-        {
-            channel.socket().register(pollSelector, SelectionKey.OP_READ, channel);
-        }
-        catch (final IOException | RuntimeException ex)
-        {
-            // a channel already closed: its VI learns it from the engine's own key
-            return;
-        }
-        synchronized (this)
-        {
-            final TcpChannel[] old = connected;
-            int live = 0;
-            for (final TcpChannel c : old)
-            {
-                live += c.isClosed() ? 0 : 1;
-            }
-            final TcpChannel[] next = new TcpChannel[live + 1];
-            int i = 0;
-            for (final TcpChannel c : old)
-            {
-                if (!c.isClosed())
-                {
-                    next[i++] = c;
-                }
-            }
-            next[i] = channel;
-            connected = next;
-        }
-    }
-
-    /**
-     * Stops the engine thread, then closes every socket and both selectors; from the thread closing the NIC.
+     * Stops the engine thread, then closes every socket and the selector; from the thread closing the NIC.
      */
     void close()
     {
+        lease.release();
         selector.wakeup();
-        endLease();
         CloseHelper.quietClose(runner);
-        for (final SelectionKey key : selector.keys())
+        try
         {
-            if (key.attachment() instanceof TcpChannel)
+            for (final SelectionKey key : selector.keys())
             {
-                ((TcpChannel)key.attachment()).close();
+                if (key.attachment() instanceof TcpChannel)
+                {
+                    ((TcpChannel)key.attachment()).close();
+                }
             }
         }
-        CloseHelper.quietCloseAll(server, selector, pollSelector);
-    }
-
-    private int openConnects()
-    {
-        int work = 0;
-        PendingRequest request;
-        while (null != (request = connects.poll()))
+        catch (final ClosedSelectorException ignore)
         {
-            open(request);
-            work++;
+            // closed already
         }
-        return work;
+        CloseHelper.quietCloseAll(server, selector);
     }
 
     /**
-     * Engine thread: opens a connection for a request.
+     * The polling thread: opens a connection for a request.
      */
     void open(final PendingRequest request)
     {
-        final OutgoingHandshake handshake = new OutgoingHandshake(nic.tcpConnector(), request);
+        final OutgoingHandshake handshake = new OutgoingHandshake(nic.connectionSetup(), request);
         SocketChannel socket = null;
         try
         {
             socket = SocketChannel.open();
             configure(socket);
             final TcpChannel channel = new TcpChannel(this, socket, request.address, handshake);
-            if (!nic.tcpConnector().attach(request, channel))
+            if (!nic.connectionSetup().attach(request, channel))
             {
                 channel.close();
                 return;
@@ -283,6 +267,82 @@ final class TcpEngine implements Agent
         }
     }
 
+    /**
+     * A connection is up: application threads may read it directly when they cannot poll the selector.
+     *
+     * @param channel the channel of a connected VI.
+     */
+    void pollable(final TcpChannel channel)
+    {
+        synchronized (this)
+        {
+            int live = 0;
+            for (final TcpChannel c : connected)
+            {
+                live += c.isClosed() ? 0 : 1;
+            }
+            final TcpChannel[] next = new TcpChannel[live + 1];
+            int i = 0;
+            for (final TcpChannel c : connected)
+            {
+                if (!c.isClosed())
+                {
+                    next[i++] = c;
+                }
+            }
+            next[i] = channel;
+            connected = next;
+        }
+    }
+
+    /**
+     * A spinning thread that cannot take the poller role (the engine thread has it, and has not run since it was
+     * asked to step aside, which on a busy machine can take a scheduler slice) reads the connected sockets
+     * directly, so that the waits of a ping-pong do not stall behind a thread that is not running.
+     */
+    private int pollDirectly()
+    {
+        int work = 0;
+        for (final TcpChannel channel : connected)
+        {
+            work += channel.tryPoll();
+        }
+        return work;
+    }
+
+    private int pollOnce(final long timeoutMs) throws IOException
+    {
+        int work = 0;
+        PendingRequest request;
+        while (null != (request = connects.poll()))
+        {
+            open(request);
+            work++;
+        }
+        work += nic.connectionSetup().onTimer(System.nanoTime());
+        return work + (work > 0 || 0 == timeoutMs ? selector.selectNow(onReady) : selector.select(onReady, timeoutMs));
+    }
+
+    /**
+     * Takes the poller role if it is free.
+     *
+     * @param leased whether the caller holds the lease: then an engine thread holding the role is woken, and steps
+     *               aside for the caller.
+     */
+    private boolean acquirePoller(final boolean leased)
+    {
+        if (poller.compareAndSet(null, Thread.currentThread()))
+        {
+            return true;
+        }
+        final Thread engine = thread;
+        if (leased && null != engine && engine == poller.get())
+        {
+            selector.wakeup();
+        }
+        return false;
+    }
+
     private void onReady(final SelectionKey key)
     {
         final Object attachment = key.attachment();
@@ -298,11 +358,6 @@ final class TcpEngine implements Agent
         {
             ((TcpChannel)attachment).poll();
         }
-    }
-
-    private void onPollReady(final SelectionKey key)
-    {
-        ((TcpChannel)key.attachment()).poll();
     }
 
     private void finishConnect(final SelectionKey key, final TcpChannel channel)
@@ -336,7 +391,7 @@ final class TcpEngine implements Agent
                 }
                 configure(socket);
                 final TcpChannel channel = new TcpChannel(
-                    this, socket, String.valueOf(socket.getRemoteAddress()), nic.tcpConnector().newIncoming());
+                    this, socket, String.valueOf(socket.getRemoteAddress()), nic.connectionSetup().newIncoming());
                 channel.engineKey(socket.register(selector, SelectionKey.OP_READ, channel));
             }
             catch (final IOException ex)

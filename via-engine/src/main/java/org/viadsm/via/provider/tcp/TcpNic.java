@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
 
@@ -32,13 +31,17 @@ final class TcpNic extends EngineNic
 
     private final TcpEngine engine;
     private final TcpConnector connector;
+    private final ConnectionSetup setup;
 
     private TcpNic(final String address, final NicArea area, final NicGeometry geometry,
         final ServerSocketChannel server) throws IOException
     {
-        super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()));
+        super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()),
+            Configuration.waitSpinNs(TcpConfiguration.WAIT_SPIN_NS_DEFAULT));
         this.engine = new TcpEngine(this, server);
-        this.connector = new TcpConnector(this, engine);
+        final RequestTable table = new RequestTable(attributes().maxVis());
+        this.setup = new ConnectionSetup(this, engine, table);
+        this.connector = new TcpConnector(this, engine, table, setup);
     }
 
     static TcpNic open(final String address)
@@ -74,9 +77,9 @@ final class TcpNic extends EngineNic
         }
     }
 
-    TcpConnector tcpConnector()
+    ConnectionSetup connectionSetup()
     {
-        return connector;
+        return setup;
     }
 
     @Override
@@ -92,33 +95,21 @@ final class TcpNic extends EngineNic
     }
 
     @Override
-    protected void onSpinEnd()
+    protected boolean block(final long timeoutNs)
     {
-        engine.endLease();
+        return engine.block(timeoutNs);
+    }
+
+    @Override
+    protected void onWaitEnd()
+    {
+        engine.onBlockedWaitEnd();
     }
 
     @Override
     protected PeerNic resolvePeer(final String address)
     {
         throw new ViaException(ViaError.NOT_REACHABLE, "a tcp NIC reaches " + address + " through connections only");
-    }
-
-    @Override
-    protected ByteBuffer mapMemory(final long allocationId, final int length)
-    {
-        return SparseMemory.mapUnlinked(length);
-    }
-
-    @Override
-    protected void unmapMemory(final long allocationId, final ByteBuffer buffer)
-    {
-        // the engine thread may still be copying from it: the garbage collector unmaps it when nobody does
-    }
-
-    @Override
-    protected boolean registersForeignMemory()
-    {
-        return true;
     }
 
     @Override

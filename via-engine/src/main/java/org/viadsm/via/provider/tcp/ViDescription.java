@@ -43,7 +43,7 @@ final class ViDescription
     }
 
     /**
-     * Stages a handshake frame describing a VI of this NIC, and flushes it; under the channel's monitor.
+     * Stages a handshake frame describing a VI of this NIC, and flushes it; under the channel's lock.
      */
     static void send(
         final TcpChannel channel,
@@ -71,7 +71,7 @@ final class ViDescription
     }
 
     /**
-     * Stages a handshake frame without payload, and flushes it; under the channel's monitor.
+     * Stages a handshake frame without payload, and flushes it; under the channel's lock.
      */
     static void sendBare(
         final TcpChannel channel, final int type, final int sourceVi, final int destinationVi, final int sequence)

@@ -1,4 +1,4 @@
-package org.viadsm.via.provider.shm;
+package org.viadsm.via.provider;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -17,20 +17,21 @@ import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
 
 /**
- * The other process of the two-process tests: opens an shm NIC, fills its memory with canary bytes around a
- * remotely accessible target region, and obeys one command per line on standard input, answering on standard
- * output. Arguments: its address, the test's address, the reliability level.
+ * The other process of the two-process tests: opens a NIC (shm or tcp), fills its memory with canary bytes around
+ * a remotely accessible target region, and obeys one command per line on standard input, answering on standard
+ * output. Arguments: its address, the test's address, the reliability level. It starts by printing
+ * {@code READY <target handle> <pid> <address>}.
  */
-public final class ShmPeerMain
+public final class PeerMain
 {
-    static final byte CANARY = (byte)0xCA;
-    static final int MEMORY_LENGTH = 64 * 1024;
-    static final int TARGET_OFFSET = 4096;
-    static final int TARGET_LENGTH = 8192;
-    static final int BUFFERS_OFFSET = 32 * 1024;
-    static final int WINDOW = 32;
-    static final int SLOT = 64;
-    static final long TIMEOUT_NS = 30_000_000_000L;
+    public static final byte CANARY = (byte)0xCA;
+    public static final int MEMORY_LENGTH = 64 * 1024;
+    public static final int TARGET_OFFSET = 4096;
+    public static final int TARGET_LENGTH = 8192;
+    public static final int BUFFERS_OFFSET = 32 * 1024;
+    public static final int WINDOW = 32;
+    public static final int SLOT = 64;
+    public static final long TIMEOUT_NS = 30_000_000_000L;
 
     private final Nic nic;
     private final String parent;
@@ -40,7 +41,7 @@ public final class ShmPeerMain
     private final Vi vi;
     private final List<String> errors = new ArrayList<>();
 
-    private ShmPeerMain(final String address, final String parent, final ReliabilityLevel level)
+    private PeerMain(final String address, final String parent, final ReliabilityLevel level)
     {
         this.nic = Nic.open(address);
         this.parent = parent;
@@ -59,8 +60,9 @@ public final class ShmPeerMain
 
     public static void main(final String[] args) throws Exception
     {
-        final ShmPeerMain peer = new ShmPeerMain(args[0], args[1], ReliabilityLevel.valueOf(args[2]));
-        System.out.println("READY " + peer.target.handle() + " " + ProcessHandle.current().pid());
+        final PeerMain peer = new PeerMain(args[0], args[1], ReliabilityLevel.valueOf(args[2]));
+        System.out.println("READY " + peer.target.handle() + " " + ProcessHandle.current().pid() + " " +
+            peer.nic.address());
         final BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while (null != (line = in.readLine()))
@@ -121,7 +123,11 @@ public final class ShmPeerMain
             vi.postRecv(recvs[i]);
         }
         System.out.println("POSTED");
-        final Descriptor send = Descriptor.allocate(1);
+        final Descriptor[] sends = new Descriptor[WINDOW];
+        for (int i = 0; i < WINDOW; i++)
+        {
+            sends[i] = Descriptor.allocate(1);
+        }
         long echoed = 0;
         for (int k = 0; k < n; k++)
         {
@@ -138,9 +144,19 @@ public final class ShmPeerMain
                 // repost before echoing: the test sends message k + WINDOW only once it has echo k
                 vi.postRecv(d.reset().send().addSegment(buffers, slot * SLOT, SLOT));
             }
-            vi.postSend(send.reset().send().addSegment(buffers, slot * SLOT, length).immediateData(immediate));
-            vi.sendWait(TIMEOUT_NS);
+            if (k >= WINDOW && sends[slot] != vi.sendWait(TIMEOUT_NS))
+            {
+                return -echoed - 1;
+            }
+            vi.postSend(sends[slot].reset().send().addSegment(buffers, slot * SLOT, length).immediateData(immediate));
             echoed++;
+        }
+        for (int k = Math.max(0, n - WINDOW); k < n; k++)
+        {
+            if (null == vi.sendWait(TIMEOUT_NS))
+            {
+                return -echoed - 1;
+            }
         }
         return echoed;
     }

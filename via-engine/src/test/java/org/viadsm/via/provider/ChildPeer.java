@@ -1,4 +1,4 @@
-package org.viadsm.via.provider.shm;
+package org.viadsm.via.provider;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -16,19 +16,21 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Drives a {@link ShmPeerMain} in a child JVM: one command line out, one answer line back.
+ * Drives a {@link PeerMain} in a child JVM: one command line out, one answer line back.
  */
-final class ChildPeer implements AutoCloseable
+public final class ChildPeer implements AutoCloseable
 {
     private final Process process;
     private final PrintWriter out;
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    final int targetHandle;
-    final long pid;
+    public final int targetHandle;
+    public final long pid;
+    /** The child NIC's address, as it reports it (the bound port for tcp). */
+    public final String address;
 
-    ChildPeer(final String address, final String parent, final ReliabilityLevel level)
+    public ChildPeer(final String address, final String parent, final ReliabilityLevel level)
     {
-        process = JavaProcess.start(ShmPeerMain.class, List.of("-Xmx64m", "-XX:+UseSerialGC"),
+        process = JavaProcess.start(PeerMain.class, List.of("-Xmx64m", "-XX:+UseSerialGC"),
             List.of(address, parent, level.name()));
         out = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
         final Thread reader = new Thread(() ->
@@ -52,22 +54,23 @@ final class ChildPeer implements AutoCloseable
         final String[] ready = expect("READY").split(" ");
         targetHandle = Integer.parseInt(ready[1]);
         pid = Long.parseLong(ready[2]);
+        this.address = ready[3];
     }
 
     /** Sends a command and returns the answer, which must start with {@code prefix}. */
-    String command(final String command, final String prefix)
+    public String command(final String command, final String prefix)
     {
         out.println(command);
         return expect(prefix);
     }
 
     /** Sends a command without waiting for its answer. */
-    void send(final String command)
+    public void send(final String command)
     {
         out.println(command);
     }
 
-    String expect(final String prefix)
+    public String expect(final String prefix)
     {
         final String line;
         try
@@ -84,7 +87,7 @@ final class ChildPeer implements AutoCloseable
         return line;
     }
 
-    void kill()
+    public void kill()
     {
         process.destroyForcibly();
         try
