@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DsmProcessesTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"shm"})
+    @ValueSource(strings = {"shm", "tcp"})
     void shouldShareMemoryBetweenProcesses(final String provider)
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -38,7 +38,7 @@ class DsmProcessesTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"shm"})
+    @ValueSource(strings = {"shm", "tcp"})
     void shouldFailTheOtherNodesWhenANodeProcessIsKilled(final String provider) throws Exception
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
