@@ -34,7 +34,8 @@ class DrfCheckerTest
             Arguments.of("shm", 2, base + 4, 1, false),
             Arguments.of("shm", 4, base + 5, 8, true),
             Arguments.of("jvm", 5, base + 6, 1, false),
-            Arguments.of("shm", 3, base + 7, 1, false));
+            Arguments.of("shm", 3, base + 7, 1, false),
+            Arguments.of("tcp", 3, base + 8, 2, false));
     }
 
     @ParameterizedTest(name = "{0} x{1} seed {2} prefetch {3} small log {4}")
@@ -61,16 +62,21 @@ class DrfCheckerTest
     {
         final long target = Long.getLong("viadsm.drf.ops", 10_000_000L);
         long checked = 0;
-        long seed = Long.getLong("viadsm.drf.seed", 1L);
+        long programs = 0;
+        final long firstSeed = Long.getLong("viadsm.drf.seed", 1L);
+        long seed = firstSeed;
         while (checked < target)
         {
             final int nodes = 2 + (int)(seed % 7);
-            final RandomDrfProgram program = new RandomDrfProgram(seed, nodes, 400_000L);
+            final RandomDrfProgram program = new RandomDrfProgram(seed, nodes, 60_000L);
             final AtomicLong ops = new AtomicLong();
             LocalCluster.run(nodes, seed % 2 == 0 ? "jvm" : "shm", context -> { },
                 dsm -> ops.addAndGet(program.run(dsm)));
             checked += ops.get();
+            programs++;
             seed++;
         }
+        System.out.println("checked " + checked + " operations in " + programs + " random programs, seeds " +
+            firstSeed + ".." + (seed - 1));
     }
 }

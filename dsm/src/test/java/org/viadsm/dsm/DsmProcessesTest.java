@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DsmProcessesTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"shm"})
+    @ValueSource(strings = {"shm", "tcp"})
     void shouldShareMemoryBetweenProcesses(final String provider)
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -38,7 +38,7 @@ class DsmProcessesTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"shm"})
+    @ValueSource(strings = {"shm", "tcp"})
     void shouldFailTheOtherNodesWhenANodeProcessIsKilled(final String provider) throws Exception
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -57,6 +57,35 @@ class DsmProcessesTest
             assertTrue(codes[0] != 0 && codes[1] != 0, "the survivors fail");
             assertTrue(cluster.errorOutput(0).contains("node 2 failed") ||
                 cluster.errorOutput(1).contains("node 2 failed"), cluster.errorOutput(0) + cluster.errorOutput(1));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shm"})
+    void shouldStopEveryNodeAndRemoveItsFilesWhenTheLauncherIsInterrupted(final String provider) throws Exception
+    {
+        final List<String> addresses = LocalCluster.addresses(provider, 2);
+        final String first = addresses.get(0);
+        final String name = first.substring(first.indexOf(':') + 1, first.length() - 1);
+        final ProcessCluster cluster = ProcessCluster.start(addresses, NodeProgram.class.getName(), List.of("hang"),
+            List.of(), List.of("-XX:+UseSerialGC"), Map.of(), null, new ByteArrayOutputStream());
+        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!cluster.errorOutput(1).contains("node 1 hangs"))
+        {
+            assertTrue(System.nanoTime() < deadlineNs, "node 1 never reached its hang");
+            Thread.sleep(20);
+        }
+        assertTrue(shmFiles(name) > 0, "the running nodes have files in /dev/shm");
+        cluster.close();
+        assertEquals(0, shmFiles(name), "files left behind");
+    }
+
+    private static long shmFiles(final String clusterName) throws Exception
+    {
+        try (java.util.stream.Stream<java.nio.file.Path> files =
+            java.nio.file.Files.list(org.viadsm.via.engine.SparseMemory.directory()))
+        {
+            return files.filter(file -> file.getFileName().toString().contains(clusterName)).count();
         }
     }
 }

@@ -26,6 +26,13 @@ import org.viadsm.via.spi.NicProviders;
  * connected VIs are still alive. Asynchronous errors are handed to the {@link AsyncErrorHandler} on the owner's
  * next call into the NIC.
  * <p>
+ * Threading model of the {@code tcp} provider: one TCP connection per connected VI and one engine thread per NIC,
+ * which serves the peers' operations on this NIC (checks, RDMA, atomics, Sends into posted receives, connection
+ * requests) and completes this NIC's descriptors when their responses arrive; {@code postSend} writes the request
+ * from the posting thread without blocking, and a waiting thread reads the NIC's sockets itself before it would
+ * park, so descriptors complete asynchronously, as VIA's do. Peer-to-peer requests to a NIC that does not listen
+ * yet are retried until their timeout.
+ * <p>
  * <b>Note:</b> control calls (tags, registration, queues, VIs, connections) are thread-safe. Closing the NIC
  * destroys everything it owns, releases its memory and files, and breaks its connections; threads waiting on its
  * queues return, but other calls must not race {@link #close()}.

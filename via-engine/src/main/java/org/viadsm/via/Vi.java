@@ -83,6 +83,9 @@ public interface Vi extends AutoCloseable
      * Peer-to-peer connection: starts connecting this VI to whichever VI of the NIC at {@code remoteAddress} makes
      * the matching request with the same discriminator, as {@code VipConnectPeerRequest} does. Completion is
      * learned from {@link #connectPeerDone()} or {@link #connectPeerWait(long)}.
+     * <p>
+     * The nodes of a cluster start at different moments: over tcp, a request to an address where no NIC listens
+     * yet is retried until {@code timeoutNs} runs out, and only then fails with {@link ViaError#NOT_REACHABLE}.
      *
      * @param remoteAddress provider address of the peer NIC.
      * @param discriminator the discriminator both peers use.

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.viadsm.via.internal.JavaProcess;
 import org.viadsm.via.provider.shm.ShmNicProvider;
@@ -97,6 +98,23 @@ public final class ProcessCluster implements AutoCloseable
      */
     public int[] await(final long timeoutNs)
     {
+        return await(timeoutNs, new AtomicInteger());
+    }
+
+    /**
+     * Waits for every node to exit, counting them as they do.
+     *
+     * @param timeoutNs longest wait for all of them.
+     * @param exited    incremented as each node exits, e.g. for a progress display.
+     * @return each node's exit code, node 0 first.
+     * @throws ClusterFailure if the nodes did not all exit in time (they are then destroyed).
+     */
+    public int[] await(final long timeoutNs, final AtomicInteger exited)
+    {
+        for (final Process process : processes)
+        {
+            process.onExit().thenRun(exited::incrementAndGet);
+        }
         final long deadlineNs = System.nanoTime() + timeoutNs;
         final int[] codes = new int[processes.size()];
         for (int node = 0; node < processes.size(); node++)

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.home.Placement;
@@ -57,8 +58,9 @@ final class DemoCommand implements Callable<Integer>
             List<DsmStats> stats = List.of();
             try
             {
-                stats = "jvm".equals(run.provider) ? RunCommand.runInThreads(run, System.out) :
-                    ProcessRun.run(run, System.out);
+                final AtomicInteger finished = new AtomicInteger();
+                stats = ("jvm".equals(run.provider) ? RunCommand.runInThreads(run, System.out, finished) :
+                    ProcessRun.run(run, System.out, finished)).stats;
             }
             catch (final ClusterFailure ex)
             {

@@ -66,7 +66,7 @@ final class LaunchCommand implements Callable<Integer>
         final Path statsDir = ProcessRun.tempDirectory();
         final long startNs = System.nanoTime();
         final ProcessCluster cluster = ProcessCluster.start(addresses, mainClass, args, entries,
-            ProcessRun.JVM_OPTIONS, ProcessRun.statsEnvironment(statsDir), null, System.out);
+            NodeSettings.JVM_OPTIONS, ProcessRun.statsEnvironment(statsDir), null, System.out);
         final Thread hook = new Thread(cluster::close, "viadsm-launch-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try
@@ -109,7 +109,8 @@ final class LaunchCommand implements Callable<Integer>
             StatsReport.printTable(System.out, stats);
             if (null != statsJson)
             {
-                StatsReport.writeJson(statsJson, StatsReport.json(mainClass, provider, nodes, seconds, true, stats));
+                StatsReport.writeJson(statsJson,
+                    StatsReport.json(mainClass, provider, nodes, seconds, Double.NaN, true, stats));
             }
         }
         catch (final IOException ex)

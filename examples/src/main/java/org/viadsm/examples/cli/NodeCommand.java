@@ -1,5 +1,8 @@
 package org.viadsm.examples.cli;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -34,6 +37,10 @@ final class NodeCommand implements Callable<Integer>
     @Option(names = "--page-size", defaultValue = "4096")
     private int pageSize;
 
+    // where the node writes how long the application ran on it, in ns
+    @Option(names = "--app-time-file")
+    private Path appTimeFile;
+
     @Parameters
     private List<String> appArgs = new ArrayList<>();
 
@@ -48,7 +55,11 @@ final class NodeCommand implements Callable<Integer>
             try
             {
                 final App app = AppArguments.parse(entry, appArgs);
-                app.run(new DsmTeam(dsm, Placement.parse(placement), System.out));
+                final long appNs = RunCommand.timed(app, new DsmTeam(dsm, Placement.parse(placement), System.out));
+                if (null != appTimeFile)
+                {
+                    Files.writeString(appTimeFile, Long.toString(appNs), StandardCharsets.US_ASCII);
+                }
             }
             catch (final VerificationException ex)
             {

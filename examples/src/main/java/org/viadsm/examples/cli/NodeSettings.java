@@ -1,13 +1,20 @@
 package org.viadsm.examples.cli;
 
+import java.util.List;
+
 /**
- * Protocol sizes the launcher gives every node: enough lock and semaphore ids for the SPLASH programs (BARNES
- * locks cells, WATER molecules).
+ * What the launcher gives every node: enough lock and semaphore ids for the SPLASH programs (BARNES locks cells,
+ * WATER molecules), and the options of a node's JVM. Tools that run applications in their own JVMs (benchmarks)
+ * use the same.
  */
-final class NodeSettings
+public final class NodeSettings
 {
-    static final int MAX_LOCKS = 4096;
-    static final int MAX_SEMAPHORES = 1024;
+    /** Lock ids every node is configured with. */
+    public static final int MAX_LOCKS = 4096;
+    /** Semaphore ids every node is configured with. */
+    public static final int MAX_SEMAPHORES = 1024;
+    /** Options of every node's JVM: one GC thread, as nodes outnumber cores. */
+    public static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC");
 
     private NodeSettings()
     {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.launch.ClusterFailure;
@@ -23,29 +24,28 @@ import org.viadsm.examples.runtime.VerificationException;
  */
 final class ProcessRun
 {
-    /** Options of every node's JVM: one GC thread, as nodes outnumber cores. */
-    static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC");
-
     private static final long TIMEOUT_NS = TimeUnit.HOURS.toNanos(2);
 
     private ProcessRun()
     {
     }
 
-    static List<DsmStats> run(final RunCommand.RunSpec run, final PrintStream out)
+    static RunResult run(final RunCommand.RunSpec run, final PrintStream out, final AtomicInteger finished)
     {
         final List<String> addresses = LocalCluster.addresses(run.provider, run.nodes);
         final Path statsDir = tempDirectory();
+        final Path appTime = statsDir.resolve("app-time-0.txt");
         final List<String> args = new ArrayList<>(List.of("node", "--app", run.entry.name(),
-            "--placement", run.placement.toString(), "--page-size", Integer.toString(run.pageSize), "--"));
+            "--placement", run.placement.toString(), "--page-size", Integer.toString(run.pageSize),
+            "--app-time-file", statsDir.resolve("app-time-{node}.txt").toString(), "--"));
         args.addAll(run.args);
         final ProcessCluster cluster = ProcessCluster.start(addresses, ViadsmCommand.class.getName(), args,
-            List.of(), JVM_OPTIONS, statsEnvironment(statsDir), run.input, out);
+            List.of(), NodeSettings.JVM_OPTIONS, statsEnvironment(statsDir), run.input, out);
         final Thread hook = new Thread(cluster::close, "viadsm-run-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try
         {
-            final int[] codes = cluster.await(TIMEOUT_NS);
+            final int[] codes = cluster.await(TIMEOUT_NS, finished);
             final int failed = culprit(codes, cluster);
             if (failed >= 0)
             {
@@ -54,7 +54,8 @@ final class ProcessRun
                     new VerificationException(message) : new IllegalStateException(message);
                 throw new ClusterFailure(failed, "node " + failed + " exited with " + codes[failed], cause);
             }
-            return readStats(statsDir, run.nodes);
+            return new RunResult(readStats(statsDir, run.nodes),
+                Long.parseLong(Files.readString(appTime, StandardCharsets.US_ASCII).strip()));
         }
         catch (final IOException ex)
         {

@@ -45,12 +45,17 @@ final class StatsReport
     }
 
     static String json(
-        final String app, final String provider, final int nodeCount, final double seconds, final boolean verified,
-        final List<DsmStats> nodes)
+        final String app, final String provider, final int nodeCount, final double seconds, final double appSeconds,
+        final boolean verified, final List<DsmStats> nodes)
     {
         final StringBuilder sb = new StringBuilder("{\"app\":\"").append(app).append("\",\"provider\":\"")
             .append(provider).append("\",\"nodes\":").append(nodeCount).append(",\"time_s\":")
-            .append(CFormat.format("%.6f", seconds)).append(",\"verified\":").append(verified)
+            .append(CFormat.format("%.6f", seconds));
+        if (!Double.isNaN(appSeconds))
+        {
+            sb.append(",\"app_time_s\":").append(CFormat.format("%.6f", appSeconds));
+        }
+        sb.append(",\"verified\":").append(verified)
             .append(",\"per_node\":[");
         for (int i = 0; i < nodes.size(); i++)
         {

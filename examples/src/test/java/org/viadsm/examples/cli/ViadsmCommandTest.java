@@ -114,6 +114,7 @@ class ViadsmCommandTest
         final String stats = Files.readString(json);
         assertTrue(stats.startsWith("{\"app\":\"sor\",\"provider\":\"jvm\",\"nodes\":2,"), stats);
         assertTrue(stats.contains("\"verified\":true") && stats.contains("\"per_node\":[{\"node\":0,"), stats);
+        assertTrue(stats.matches("(?s).*\"time_s\":[0-9.]+,\"app_time_s\":[0-9.]+,.*"), stats);
     }
 
     @Test
@@ -122,6 +123,7 @@ class ViadsmCommandTest
         assertEquals(0, execute("run", "lu", "--nodes", "2", "--provider", "shm", "-n64", "-b16", "-t"));
         assertTrue(out().contains("TEST PASSED"), out());
         assertTrue(out().contains("lu on 2 node(s), provider shm"), out());
+        assertTrue(out().matches("(?s).*verified \\(the application ran [0-9.]+ s on node 0\\).*"), out());
     }
 
     @Test

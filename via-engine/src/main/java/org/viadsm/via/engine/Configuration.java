@@ -108,7 +108,18 @@ public final class Configuration
      */
     public static long waitSpinNs()
     {
-        return Long.getLong(WAIT_SPIN_NS_PROP_NAME, WAIT_SPIN_NS_DEFAULT);
+        return waitSpinNs(WAIT_SPIN_NS_DEFAULT);
+    }
+
+    /**
+     * Spin phase of a wait, with a provider's own default when the property is not set.
+     *
+     * @param defaultNs the provider's default.
+     * @return ns.
+     */
+    public static long waitSpinNs(final long defaultNs)
+    {
+        return Long.getLong(WAIT_SPIN_NS_PROP_NAME, defaultNs);
     }
 
     /**

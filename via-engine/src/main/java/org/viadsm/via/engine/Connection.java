@@ -31,22 +31,11 @@ final class Connection
 
     static ViAttributes attributesOf(final int reliability, final int maxTransfer, final int flags)
     {
-        return new ViAttributes()
-            .reliabilityLevel(reliabilityOf(reliability))
-            .maxTransferSize(maxTransfer)
-            .enableRdmaWrite((flags & RegistrationLayout.FLAG_RDMA_WRITE) != 0)
-            .enableRdmaRead((flags & RegistrationLayout.FLAG_RDMA_READ) != 0);
+        return ProviderSupport.viAttributes(reliability, maxTransfer, flags);
     }
 
     static ReliabilityLevel reliabilityOf(final int vipValue)
     {
-        for (final ReliabilityLevel level : ReliabilityLevel.values())
-        {
-            if (level.vipValue() == vipValue)
-            {
-                return level;
-            }
-        }
-        throw new IllegalArgumentException("unknown reliability level value: " + vipValue);
+        return ProviderSupport.reliabilityOf(vipValue);
     }
 }

@@ -33,9 +33,8 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
  * <b>Note:</b> thread-safe; the ring is drained and requests are matched under this object's lock, and waits park
  * outside it.
  */
-final class ConnectionManager
+final class ConnectionManager implements Connector
 {
-    static final long ESTABLISH_TIMEOUT_NS = 30_000_000_000L;
 
     static final class PeerRequest
     {
@@ -75,7 +74,8 @@ final class ConnectionManager
         this.nic = nic;
     }
 
-    ConnectRequest connectWait(final long discriminator, final long timeoutNs)
+    @Override
+    public ConnectRequest connectWait(final long discriminator, final long timeoutNs)
     {
         final Idler idler = new Idler(nic);
         idler.start(timeoutNs);
@@ -94,7 +94,9 @@ final class ConnectionManager
             " reached " + nic.address() + " within " + timeoutNs + " ns");
     }
 
-    void connectRequest(final EngineVi vi, final String address, final long discriminator, final long timeoutNs)
+    @Override
+    public void connectRequest(
+        final EngineVi vi, final String address, final long discriminator, final long timeoutNs)
     {
         final Idler idler = new Idler(nic);
         idler.start(timeoutNs);
@@ -197,7 +199,8 @@ final class ConnectionManager
         }
     }
 
-    void connectPeerRequest(
+    @Override
+    public void connectPeerRequest(
         final EngineVi vi, final String address, final long discriminator, final long timeoutNs)
     {
         final PeerNic peer = nic.peer(address);
@@ -218,7 +221,8 @@ final class ConnectionManager
         poll();
     }
 
-    boolean connectPeerDone(final EngineVi vi)
+    @Override
+    public boolean connectPeerDone(final EngineVi vi)
     {
         final PeerRequest request;
         synchronized (this)
@@ -262,49 +266,19 @@ final class ConnectionManager
         }
     }
 
-    void connectPeerWait(final EngineVi vi, final long timeoutNs)
-    {
-        final Idler idler = new Idler(nic);
-        idler.start(timeoutNs);
-        while (!connectPeerDone(vi))
-        {
-            if (!idler.idle(null))
-            {
-                checkNicOpen();
-                throw new ViaException(ViaError.TIMEOUT, "peer connection of VI " + vi.id() +
-                    " did not complete within " + timeoutNs + " ns");
-            }
-        }
-        idler.finish();
-    }
-
     /**
      * Cancels the pending request of a VI being disconnected.
      *
      * @return the state to tear down from: idle if the request was cancelled, else the state it got to.
      */
-    int abandon(final EngineVi vi)
+    @Override
+    public int abandon(final EngineVi vi)
     {
-        final ViRecord record = vi.record();
         synchronized (this)
         {
             vi.peerRequest = null;
-            final int sequence = ViRecordLayout.connectSequence(record.connectWord());
-            if (record.settle(sequence, 0, RESULT_ABANDONED) ||
-                RESULT_ACCEPTED != ViRecordLayout.connectResult(record.connectWord()))
-            {
-                record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-                return record.state();
-            }
         }
-        final Idler idler = new Idler(nic);
-        idler.start(ESTABLISH_TIMEOUT_NS);
-        while (STATE_CONNECT_PENDING == record.state() && idler.idle(null))
-        {
-            Thread.onSpinWait();
-        }
-        record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-        return record.state();
+        return vi.abandonConnect();
     }
 
     private boolean onPeerAccepted(final EngineVi vi, final PeerRequest request, final int peerViId)

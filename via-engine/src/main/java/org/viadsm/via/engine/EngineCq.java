@@ -114,7 +114,7 @@ final class EngineCq implements CompletionQueue
         try
         {
             nic.onCall();
-            return poll(completion);
+            return poll(completion) || 0 != nic.progress(false) && poll(completion);
         }
         finally
         {

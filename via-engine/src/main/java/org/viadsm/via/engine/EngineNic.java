@@ -44,7 +44,7 @@ public abstract class EngineNic implements Nic
 {
     private static final long CLOSE_GRACE_NS = 2_000_000_000L;
 
-    final long spinNs = Configuration.waitSpinNs();
+    final long spinNs;
     final long parkMinNs = Configuration.waitParkMinNs();
     final long parkMaxNs = Configuration.waitParkMaxNs();
     final int livenessPeriod = Configuration.postLivenessCheckPeriod();
@@ -75,6 +75,21 @@ public abstract class EngineNic implements Nic
      */
     protected EngineNic(final String address, final NicArea area, final NicAttributes attributes)
     {
+        this(address, area, attributes, Configuration.waitSpinNs());
+    }
+
+    /**
+     * Creates the NIC over its laid-out area, with its own spin phase for waits.
+     *
+     * @param address    the NIC's address.
+     * @param area       its shared area, open.
+     * @param attributes what it can do.
+     * @param waitSpinNs how long a wait spins (and makes progress, see {@link #progress(boolean)}) before it parks.
+     */
+    protected EngineNic(
+        final String address, final NicArea area, final NicAttributes attributes, final long waitSpinNs)
+    {
+        this.spinNs = waitSpinNs;
         this.address = address;
         this.area = area;
         this.attributes = attributes;
@@ -98,28 +113,41 @@ public abstract class EngineNic implements Nic
     protected abstract PeerNic resolvePeer(String address);
 
     /**
-     * Maps zeroed, sparse, page-aligned memory for {@link #allocateMemory(int)}.
+     * Maps zeroed, sparse, page-aligned memory for {@link #allocateMemory(int)}. The default maps memory private
+     * to this process, for providers whose peers never map it.
      *
      * @param allocationId the allocation's id, unique in this NIC, never 0.
      * @param length       bytes.
      * @return the memory.
      */
-    protected abstract ByteBuffer mapMemory(long allocationId, int length);
+    protected ByteBuffer mapMemory(final long allocationId, final int length)
+    {
+        return SparseMemory.mapUnlinked(length);
+    }
 
     /**
-     * Releases memory from {@link #mapMemory(long, int)}.
+     * Releases memory from {@link #mapMemory(long, int)}. The default leaves the unmapping to the garbage
+     * collector, since threads other than the owner's (a peer's initiator, a provider's engine) may still be
+     * copying from it.
      *
      * @param allocationId the allocation's id.
      * @param buffer       the memory.
      */
-    protected abstract void unmapMemory(long allocationId, ByteBuffer buffer);
+    protected void unmapMemory(final long allocationId, final ByteBuffer buffer)
+    {
+        // unmapped by the garbage collector once nobody reaches it
+    }
 
     /**
-     * Whether any direct buffer may be registered, or only memory from {@link #allocateMemory(int)}.
+     * Whether any direct buffer may be registered, or only memory from {@link #allocateMemory(int)}. The default
+     * accepts any, as a provider whose peers never map the memory can.
      *
      * @return true if any direct buffer may be registered.
      */
-    protected abstract boolean registersForeignMemory();
+    protected boolean registersForeignMemory()
+    {
+        return true;
+    }
 
     /**
      * Releases the provider's resources (the area, files, registry entries) once the engine has closed everything.
@@ -351,7 +379,7 @@ public abstract class EngineNic implements Nic
         try
         {
             onCall();
-            return connections.connectWait(discriminator, timeoutNs);
+            return connector().connectWait(discriminator, timeoutNs);
         }
         finally
         {
@@ -406,7 +434,14 @@ public abstract class EngineNic implements Nic
         return viId >= 0 && viId < vis.length ? vis[viId] : null;
     }
 
-    EngineVi ownVi(final Vi vi)
+    /**
+     * A VI of this NIC, checked.
+     *
+     * @param vi a VI.
+     * @return it, as the engine's VI.
+     * @throws IllegalArgumentException if it is not a live VI of this NIC.
+     */
+    public final EngineVi ownVi(final Vi vi)
     {
         if (!(vi instanceof EngineVi) || ((EngineVi)vi).nic() != this || ((EngineVi)vi).isClosed())
         {
@@ -415,9 +450,53 @@ public abstract class EngineNic implements Nic
         return (EngineVi)vi;
     }
 
+    /**
+     * How this NIC connects its VIs: by default through the peers' shared areas; a provider whose peers are
+     * reached only through messages overrides this.
+     *
+     * @return the connector, the same object on every call.
+     */
+    protected Connector connector()
+    {
+        return connections;
+    }
+
     ConnectionManager connections()
     {
         return connections;
+    }
+
+    /**
+     * Lets an application thread make progress on the provider's transport: called by done calls that found
+     * nothing, and repeatedly by waits during their spin phase. The default does nothing, for providers whose
+     * initiators complete operations inline.
+     *
+     * @param spinning true from a wait's spin phase (the thread will call again soon), false from a done call.
+     * @return the work done, 0 if none.
+     */
+    protected int progress(final boolean spinning)
+    {
+        return 0;
+    }
+
+    /**
+     * Lets a waiting application thread, past its spin phase, block in the provider's transport (and make progress
+     * when it wakes) instead of parking; it must return within about {@code timeoutNs}. The default does not block.
+     *
+     * @param timeoutNs how long the thread would have parked.
+     * @return true if the thread blocked, false to park it.
+     */
+    protected boolean block(final long timeoutNs)
+    {
+        return false;
+    }
+
+    /**
+     * Called when a wait that went past its spin phase (so parked or blocked) ends, whether it succeeded or not.
+     * The default does nothing.
+     */
+    protected void onWaitEnd()
+    {
     }
 
     PeerNic self()
@@ -526,7 +605,7 @@ public abstract class EngineNic implements Nic
         {
             if (null != vi)
             {
-                vi.wakeRecvWaiter();
+                vi.wakeWaiters();
                 vi.destroy();
             }
         }

@@ -19,10 +19,12 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
 
 /**
  * A VI of an {@link EngineNic}: its record and receive ring live in the NIC's shared area, its descriptors in two
- * FIFOs in posting order. Sends execute inline in {@link #postSend(Descriptor)}; receives complete when a peer's
- * Send claims their ring entry.
+ * FIFOs in posting order. Sends execute inline in {@link #postSend(Descriptor)} when the peer's area is reachable,
+ * or go to the connection's {@link ViTransport}; receives complete when a peer's Send claims their ring entry.
+ * <p>
+ * The public methods beyond {@link Vi} are the provider side, for transports and connectors.
  */
-final class EngineVi implements Vi
+public final class EngineVi implements Vi
 {
     private final EngineNic nic;
     private final int id;
@@ -39,8 +41,10 @@ final class EngineVi implements Vi
     private final DescriptorFifo recvFifo;
     private final AtomicLong recvTaken;
     private final WaitSlot recvSlot = new WaitSlot();
+    private final WaitSlot sendSlot = new WaitSlot();
     private final Idler recvIdler;
     private volatile Connection connection;
+    private volatile ViTransport transport;
     private volatile String remoteAddress;
     private volatile ViAttributes remoteAttributes;
     private volatile boolean closed;
@@ -128,7 +132,7 @@ final class EngineVi implements Vi
         enter();
         try
         {
-            nic.connections().connectRequest(this, remoteAddress, discriminator, timeoutNs);
+            nic.connector().connectRequest(this, remoteAddress, discriminator, timeoutNs);
         }
         finally
         {
@@ -142,7 +146,7 @@ final class EngineVi implements Vi
         enter();
         try
         {
-            nic.connections().connectPeerRequest(this, remoteAddress, discriminator, timeoutNs);
+            nic.connector().connectPeerRequest(this, remoteAddress, discriminator, timeoutNs);
         }
         finally
         {
@@ -156,7 +160,7 @@ final class EngineVi implements Vi
         enter();
         try
         {
-            return nic.connections().connectPeerDone(this);
+            return nic.connector().connectPeerDone(this);
         }
         finally
         {
@@ -170,7 +174,7 @@ final class EngineVi implements Vi
         enter();
         try
         {
-            nic.connections().connectPeerWait(this, timeoutNs);
+            nic.connector().connectPeerWait(this, timeoutNs);
         }
         finally
         {
@@ -201,17 +205,23 @@ final class EngineVi implements Vi
         int state = record.state();
         if (STATE_CONNECT_PENDING == state)
         {
-            state = nic.connections().abandon(this);
+            state = nic.connector().abandon(this);
         }
         if (STATE_CONNECTED == state || STATE_ERROR == state)
         {
             record.compareAndSetState(STATE_CONNECTED, STATE_ERROR);
+            final String detail = "VI " + id + " of " + nic.address() + " disconnected";
             final Connection current =
                 null != connection ? connection : nic.connections().connectionNamedByRecord(this);
             if (null != current)
             {
-                breakPeer(current, AsyncError.CONNECTION_LOST,
-                    "VI " + id + " of " + nic.address() + " disconnected");
+                breakPeer(current, AsyncError.CONNECTION_LOST, detail);
+            }
+            final ViTransport link = transport;
+            transport = null;
+            if (null != link)
+            {
+                link.disconnect(detail);
             }
             RecvCompletion.flush(nic.self(), record, ring);
             connection = null;
@@ -248,7 +258,15 @@ final class EngineVi implements Vi
         }
         descriptor.onPost();
         sendFifo.add(descriptor);
-        initiator.execute(descriptor);
+        final ViTransport link = transport;
+        if (null != link)
+        {
+            link.post(descriptor);
+        }
+        else
+        {
+            initiator.execute(descriptor);
+        }
     }
 
     @Override
@@ -257,7 +275,8 @@ final class EngineVi implements Vi
         enter();
         try
         {
-            return takeSend();
+            final Descriptor descriptor = takeSend();
+            return null != descriptor || sendFifo.isEmpty() || 0 == nic.progress(false) ? descriptor : takeSend();
         }
         finally
         {
@@ -323,7 +342,8 @@ final class EngineVi implements Vi
         enter();
         try
         {
-            return takeRecv();
+            final Descriptor descriptor = takeRecv();
+            return null != descriptor || recvFifo.isEmpty() || 0 == nic.progress(false) ? descriptor : takeRecv();
         }
         finally
         {
@@ -412,19 +432,44 @@ final class EngineVi implements Vi
         return "Vi{id=" + id + ", nic=" + nic.address() + ", state=" + state + '}';
     }
 
-    ViRecord record()
+    /**
+     * Provider side: the VI's record in the NIC's shared area.
+     *
+     * @return the record.
+     */
+    public ViRecord record()
     {
         return record;
     }
 
-    RecvRing ring()
+    /**
+     * Provider side: the VI's receive ring.
+     *
+     * @return the ring.
+     */
+    public RecvRing ring()
     {
         return ring;
     }
 
-    ReliabilityLevel reliability()
+    /**
+     * Provider side: the VI's reliability level.
+     *
+     * @return the level.
+     */
+    public ReliabilityLevel reliability()
     {
         return reliability;
+    }
+
+    /**
+     * Provider side: the transport the VI is connected through, if its provider uses one.
+     *
+     * @return the transport, or null.
+     */
+    public ViTransport transport()
+    {
+        return transport;
     }
 
     int ptagValue()
@@ -452,7 +497,12 @@ final class EngineVi implements Vi
         return closed;
     }
 
-    int nextConnectSequence()
+    /**
+     * Provider side: a fresh sequence number for the VI's next connection request; called by the thread making it.
+     *
+     * @return the sequence number.
+     */
+    public int nextConnectSequence()
     {
         connectSequence++;
         return connectSequence;
@@ -466,14 +516,93 @@ final class EngineVi implements Vi
         connection = created;
     }
 
+    /**
+     * Provider side: gives up the VI's pending connection request, as a disconnect during it does. Settles the
+     * connect word as abandoned, unless an answer won the race: then waits (bounded) for the accepted connection
+     * to be established. Either way the VI ends up idle unless it got connected.
+     *
+     * @return the state to tear down from: idle if the request was given up, else the state it reached.
+     */
+    public int abandonConnect()
+    {
+        final int sequence = ViRecordLayout.connectSequence(record.connectWord());
+        if (!record.settle(sequence, 0, ViRecordLayout.RESULT_ABANDONED) &&
+            ViRecordLayout.RESULT_ACCEPTED == ViRecordLayout.connectResult(record.connectWord()))
+        {
+            final Idler idler = new Idler(nic);
+            idler.start(Connector.ESTABLISH_TIMEOUT_NS);
+            while (STATE_CONNECT_PENDING == record.state() && idler.idle(null))
+            {
+                Thread.onSpinWait();
+            }
+        }
+        record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
+        return record.state();
+    }
+
+    /**
+     * Provider side: the VI is connected through {@code link}; call before the record becomes connected.
+     *
+     * @param link             the transport.
+     * @param address          the peer NIC's address.
+     * @param remoteAttributes the peer VI's attributes.
+     */
+    public void onConnected(final ViTransport link, final String address, final ViAttributes remoteAttributes)
+    {
+        this.remoteAttributes = new ViAttributes(remoteAttributes);
+        this.remoteAddress = address;
+        this.transport = link;
+    }
+
+    /**
+     * Provider side: the transport broke (the peer disconnected or went away, or an error broke the connection).
+     * If {@code link} is still the VI's transport and the VI was connected, the VI enters the error state,
+     * {@code error} is queued for the handler, and the receive queue is flushed; the transport flushes its own
+     * send descriptors.
+     *
+     * @param link   the transport reporting.
+     * @param error  the error to report, or null for none.
+     * @param detail what happened.
+     * @return true if this call broke the connection.
+     */
+    public boolean onTransportBroken(final ViTransport link, final AsyncError error, final String detail)
+    {
+        if (transport != link || !record.compareAndSetState(STATE_CONNECTED, STATE_ERROR))
+        {
+            return false;
+        }
+        if (null != error)
+        {
+            nic.area().errors().offer(error, id, detail);
+        }
+        RecvCompletion.flush(nic.self(), record, ring);
+        RecvCompletion.wake(nic.self(), record);
+        return true;
+    }
+
     void wakeRecvWaiter()
     {
         recvSlot.wake();
     }
 
-    void completeSend(final Descriptor descriptor, final int status, final int length)
+    void wakeWaiters()
+    {
+        recvSlot.wake();
+        sendSlot.wake();
+    }
+
+    /**
+     * Provider side: completes a send-queue descriptor (they complete in posting order), announces it on the send
+     * completion queue if there is one, and wakes a waiter.
+     *
+     * @param descriptor the oldest descriptor not yet completed.
+     * @param status     status bits.
+     * @param length     bytes transferred.
+     */
+    public void completeSend(final Descriptor descriptor, final int status, final int length)
     {
         descriptor.complete(status, length);
+        sendSlot.wake();
         if (null != sendCq)
         {
             CqEntries.post(nic.self(), sendCq.id(), id, false, record.incarnation(), 1);
@@ -560,7 +689,7 @@ final class EngineVi implements Vi
                 return descriptor;
             }
         }
-        while (idler.idle(recv ? recvSlot : null));
+        while (idler.idle(recv ? recvSlot : sendSlot));
         return null;
     }
 

@@ -3,15 +3,17 @@ package org.viadsm.via.engine;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One wait's idle strategy: spin (with {@link Thread#onSpinWait()}) for the configured spin phase, then arm the
- * wait slot and park with exponential backoff up to the configured maximum. After the spin phase each step also
+ * One wait's idle strategy: spin for the configured spin phase, letting the provider make progress on its
+ * transport from this thread ({@link EngineNic#progress(boolean)}, else {@link Thread#onSpinWait()}), then arm the
+ * wait slot and park with exponential backoff up to the configured maximum; a provider may block the thread in its
+ * transport instead of parking it ({@link EngineNic#block(long)}). After the spin phase each step also
  * does the NIC's housekeeping (asynchronous-error delivery, periodic failure detection), so a long wait notices a
  * dead peer.
  * <p>
  * <b>Note:</b> not thread-safe; each queue keeps its own, used by that queue's waiting thread, except
  * {@link #cancel()}, which any thread may call to end the wait for good when the queue is destroyed.
  */
-final class Idler
+public final class Idler
 {
     private static final long CANCEL_GRACE_NS = 1_000_000_000L;
 
@@ -20,21 +22,33 @@ final class Idler
     private long deadlineNs;
     private boolean unbounded;
     private long parkNs;
+    private boolean blocked;
     private WaitSlot armed;
     private volatile Thread waiter;
     private volatile boolean cancelled;
 
-    Idler(final EngineNic nic)
+    /**
+     * Creates an idler for waits on a NIC.
+     *
+     * @param nic the NIC.
+     */
+    public Idler(final EngineNic nic)
     {
         this.nic = nic;
     }
 
-    void start(final long timeoutNs)
+    /**
+     * Starts a wait.
+     *
+     * @param timeoutNs longest wait; {@code Long.MAX_VALUE / 2} or more waits without a deadline.
+     */
+    public void start(final long timeoutNs)
     {
         startNs = System.nanoTime();
         unbounded = timeoutNs >= Long.MAX_VALUE / 2;
         deadlineNs = unbounded ? Long.MAX_VALUE : startNs + Math.max(0, timeoutNs);
         parkNs = nic.parkMinNs;
+        blocked = false;
         armed = null;
         waiter = Thread.currentThread();
     }
@@ -45,7 +59,7 @@ final class Idler
      * @param slot the slot to arm before parking, or null if no completer can wake this wait.
      * @return false when the wait must end: deadline passed, thread interrupted, queue destroyed or NIC closed.
      */
-    boolean idle(final WaitSlot slot)
+    public boolean idle(final WaitSlot slot)
     {
         final long nowNs = System.nanoTime();
         if ((!unbounded && nowNs - deadlineNs >= 0) || cancelled || nic.isClosed() ||
@@ -56,9 +70,13 @@ final class Idler
         }
         if (nowNs - startNs < nic.spinNs)
         {
-            Thread.onSpinWait();
+            if (0 == nic.progress(true))
+            {
+                Thread.onSpinWait();
+            }
             return true;
         }
+        blocked = true;
         nic.housekeeping(nowNs);
         if (null != slot && null == armed)
         {
@@ -66,18 +84,35 @@ final class Idler
             armed = slot;
             return true;
         }
-        LockSupport.parkNanos(unbounded ? parkNs : Math.min(parkNs, deadlineNs - nowNs));
+        final long sleepNs = unbounded ? parkNs : Math.min(parkNs, deadlineNs - nowNs);
+        if (!nic.block(sleepNs))
+        {
+            LockSupport.parkNanos(sleepNs);
+        }
         parkNs = Math.min(parkNs << 1, nic.parkMaxNs);
         return true;
     }
 
-    boolean isPastDeadline()
+    /**
+     * Whether the wait's deadline has passed.
+     *
+     * @return true once past it.
+     */
+    public boolean isPastDeadline()
     {
         return !unbounded && System.nanoTime() - deadlineNs >= 0;
     }
 
-    void finish()
+    /**
+     * Ends a wait that succeeded, disarming its slot.
+     */
+    public void finish()
     {
+        if (blocked)
+        {
+            blocked = false;
+            nic.onWaitEnd();
+        }
         if (null != armed)
         {
             armed.disarm();

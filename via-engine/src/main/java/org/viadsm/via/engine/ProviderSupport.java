@@ -4,6 +4,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 import org.viadsm.via.NicAttributes;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 
@@ -99,5 +101,42 @@ public final class ProviderSupport
         {
             throw new ViaException(ViaError.NOT_REACHABLE, "a " + scheme + " NIC cannot reach " + address, ex);
         }
+    }
+
+    /**
+     * The attributes of a peer VI as a connection request or a VI record describes them.
+     *
+     * @param reliability VIPL value of the reliability level.
+     * @param maxTransfer maximum transfer size.
+     * @param flags       RDMA enable bits of {@link RegistrationLayout}.
+     * @return new attributes, without a protection tag.
+     * @throws IllegalArgumentException if the reliability value is unknown.
+     */
+    public static ViAttributes viAttributes(final int reliability, final int maxTransfer, final int flags)
+    {
+        return new ViAttributes()
+            .reliabilityLevel(reliabilityOf(reliability))
+            .maxTransferSize(maxTransfer)
+            .enableRdmaWrite((flags & RegistrationLayout.FLAG_RDMA_WRITE) != 0)
+            .enableRdmaRead((flags & RegistrationLayout.FLAG_RDMA_READ) != 0);
+    }
+
+    /**
+     * The reliability level of a VIPL value.
+     *
+     * @param vipValue 1, 2 or 4.
+     * @return the level.
+     * @throws IllegalArgumentException if the value is unknown.
+     */
+    public static ReliabilityLevel reliabilityOf(final int vipValue)
+    {
+        for (final ReliabilityLevel level : ReliabilityLevel.values())
+        {
+            if (level.vipValue() == vipValue)
+            {
+                return level;
+            }
+        }
+        throw new IllegalArgumentException("unknown reliability level value: " + vipValue);
     }
 }

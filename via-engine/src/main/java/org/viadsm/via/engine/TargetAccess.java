@@ -1,6 +1,9 @@
 package org.viadsm.via.engine;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.AsyncError;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.descriptor.DescriptorStatus;
 
 import java.lang.invoke.VarHandle;
@@ -86,6 +89,48 @@ public final class TargetAccess
         this.scatter = new SegmentList(ring.maxSegments());
         this.epoch = epoch;
         this.incarnation = targetVi.incarnation();
+    }
+
+    /**
+     * The asynchronous error both ends of a reliable connection report when an operation fails at the target.
+     *
+     * @param outcome a failure code of this class.
+     * @return the error.
+     */
+    public static AsyncError asyncError(final int outcome)
+    {
+        switch (outcome)
+        {
+            case RECV_QUEUE_EMPTY:
+                return AsyncError.RECEIVE_QUEUE_EMPTY;
+            case RDMA_WRITE_PROTECTION:
+                return AsyncError.RDMA_WRITE_PROTECTION;
+            case RDMA_READ_PROTECTION:
+                return AsyncError.RDMA_READ_PROTECTION;
+            default:
+                return AsyncError.CONNECTION_LOST;
+        }
+    }
+
+    /**
+     * The error bit the initiator's descriptor carries when its operation fails at the target, as
+     * {@link ReliabilityLevel} says per level: none at the unreliable level, and none for a Send or RDMA Write at
+     * the reliable-delivery level (reported only asynchronously).
+     *
+     * @param reliability the connection's level.
+     * @param op          the operation, a {@code DescriptorLayout.OP_*} value.
+     * @param outcome     a failure code of this class.
+     * @return {@code RDMA_PROT_ERROR}, {@code REMOTE_DESC_ERROR} or 0.
+     */
+    public static int initiatorError(final ReliabilityLevel reliability, final int op, final int outcome)
+    {
+        if (!reliability.isReliable() || ReliabilityLevel.RELIABLE_DELIVERY == reliability &&
+            (DescriptorLayout.OP_SEND == op || DescriptorLayout.OP_RDMA_WRITE == op))
+        {
+            return 0;
+        }
+        return RDMA_WRITE_PROTECTION == outcome || RDMA_READ_PROTECTION == outcome ?
+            DescriptorStatus.RDMA_PROT_ERROR : DescriptorStatus.REMOTE_DESC_ERROR;
     }
 
     /**

@@ -11,21 +11,30 @@ import java.util.concurrent.locks.LockSupport;
  * and re-check (that fence would cost every completion), so a completion racing the arming can miss the waiter:
  * the waiter then wakes at the end of its bounded park, so the completion is late, never lost.
  */
-final class WaitSlot
+public final class WaitSlot
 {
     private volatile Thread thread;
 
-    void arm()
+    /**
+     * Says the calling thread may park.
+     */
+    public void arm()
     {
         thread = Thread.currentThread();
     }
 
-    void disarm()
+    /**
+     * Says nobody waits.
+     */
+    public void disarm()
     {
         thread = null;
     }
 
-    void wake()
+    /**
+     * Unparks the armed thread, if any.
+     */
+    public void wake()
     {
         final Thread waiter = thread;
         if (null != waiter)

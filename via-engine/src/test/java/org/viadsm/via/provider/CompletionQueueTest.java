@@ -74,6 +74,7 @@ class CompletionQueueTest extends TwoNodes
         for (final int i : order)
         {
             send(senders[i], a, 100 + i);
+            assertEquals(DescriptorStatus.DONE, senders[i].sendWait(T).status());
         }
         final Completion completion = new Completion();
         for (final int i : order)
@@ -127,6 +128,7 @@ class CompletionQueueTest extends TwoNodes
         {
             y.postRecv(recv(b, 8 * i));
             send(x, a, i);
+            assertEquals(DescriptorStatus.DONE, x.sendWait(T).status());
         }
         assertThrows(IllegalArgumentException.class, () -> cq.resize(1));
         assertThrows(IllegalArgumentException.class, () -> cq.resize(b.nic.attributes().maxCqEntries() + 1));
@@ -139,7 +141,7 @@ class CompletionQueueTest extends TwoNodes
         {
             assertEquals(i, y.recvDone().immediateData());
         }
-        assertEquals(List.of("COMPLETION_PROTECTION@0"), b.errors());
+        b.awaitErrors(List.of("COMPLETION_PROTECTION@0"));
     }
 
     @ParameterizedTest

@@ -30,6 +30,7 @@ class ConnectionTest extends TwoNodes
 {
     private static final long T = Providers.TIMEOUT_NS;
     private static final long SHORT_NS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long REFUSED_NS = TimeUnit.MILLISECONDS.toNanos(300);
 
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
@@ -62,7 +63,7 @@ class ConnectionTest extends TwoNodes
         final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(a.region, 0, 8192);
         client.postRecv(recv);
         server.postSend(Descriptor.allocate(1).reset().send().addSegment(b.region, 0, 4097));
-        assertEquals(DescriptorStatus.DONE | DescriptorStatus.LENGTH_ERROR, server.sendDone().status());
+        assertEquals(DescriptorStatus.DONE | DescriptorStatus.LENGTH_ERROR, server.sendWait(T).status());
     }
 
     @ParameterizedTest
@@ -115,7 +116,7 @@ class ConnectionTest extends TwoNodes
         nodes(scheme);
         final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
         final ViaException ex = assertThrows(ViaException.class,
-            () -> client.connectRequest(Providers.address(scheme), 1, T));
+            () -> client.connectRequest(Providers.unreachableAddress(scheme), 1, REFUSED_NS));
         assertEquals(ViaError.NOT_REACHABLE, ex.error());
         assertEquals(ViState.IDLE, client.state());
         assertThrows(IllegalStateException.class, client::connectPeerDone);
@@ -176,7 +177,7 @@ class ConnectionTest extends TwoNodes
         }
         x.disconnect();
         assertEquals(ViState.IDLE, x.state());
-        assertEquals(ViState.ERROR, y.state());
+        Providers.awaitState(y, ViState.ERROR);
         for (int i = 0; i < 3; i++)
         {
             assertSame(xs[i], x.recvDone());
@@ -185,7 +186,7 @@ class ConnectionTest extends TwoNodes
             assertEquals(RecvFlushed.STATUS, ys[i].status());
         }
         assertNull(x.recvDone());
-        assertEquals(List.of("CONNECTION_LOST@0"), b.errors());
+        b.awaitErrors(List.of("CONNECTION_LOST@0"));
         assertTrue(a.errors().isEmpty());
 
         y.disconnect();
@@ -212,9 +213,9 @@ class ConnectionTest extends TwoNodes
         assertSame(recv, waiter.get(20, TimeUnit.SECONDS));
         assertEquals(RecvFlushed.STATUS, recv.status());
         assertEquals(ViState.ERROR, y.state());
-        assertEquals(List.of("CONNECTION_LOST@0"), b.errors());
+        b.awaitErrors(List.of("CONNECTION_LOST@0"));
         final ViaException ex = assertThrows(ViaException.class,
-            () -> b.vi(ReliabilityLevel.RELIABLE_RECEPTION).connectRequest(a.nic.address(), 1, T));
+            () -> b.vi(ReliabilityLevel.RELIABLE_RECEPTION).connectRequest(a.nic.address(), 1, REFUSED_NS));
         assertEquals(ViaError.NOT_REACHABLE, ex.error());
     }
 

@@ -3,8 +3,10 @@ package org.viadsm.via.provider;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 import org.viadsm.via.AsyncError;
+import org.viadsm.via.Completion;
 import org.viadsm.via.CompletionQueue;
 import org.viadsm.via.Nic;
 import org.viadsm.via.ReliabilityLevel;
@@ -13,6 +15,9 @@ import org.viadsm.via.ViAttributes;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * One NIC of a test with a ptag, one allocation holding a remotely accessible region, and a record of the
@@ -27,6 +32,7 @@ final class Node implements AutoCloseable
     final ByteBuffer memory;
     final MemoryRegion region;
     final List<String> errors = new ArrayList<>();
+    private CompletionQueue probe;
 
     Node(final String address)
     {
@@ -71,6 +77,42 @@ final class Node implements AutoCloseable
         {
             return new ArrayList<>(errors);
         }
+    }
+
+    /**
+     * Asserts that the handler sees exactly these errors within the timeout; calls into the NIC (on a completion
+     * queue of its own) so that queued errors are delivered.
+     */
+    void awaitErrors(final List<String> expected)
+    {
+        final long deadlineNs = System.nanoTime() + Providers.TIMEOUT_NS;
+        while (!expected.equals(deliveredErrors()) && System.nanoTime() - deadlineNs < 0)
+        {
+            LockSupport.parkNanos(100_000L);
+        }
+        assertEquals(expected, errors());
+    }
+
+    /** Asserts that the handler sees the error within the timeout. */
+    void awaitError(final AsyncError error)
+    {
+        final long deadlineNs = System.nanoTime() + Providers.TIMEOUT_NS;
+        while (!sawError(error) && System.nanoTime() - deadlineNs < 0)
+        {
+            deliveredErrors();
+            LockSupport.parkNanos(100_000L);
+        }
+        assertTrue(sawError(error), error + " not in " + errors());
+    }
+
+    private List<String> deliveredErrors()
+    {
+        if (null == probe)
+        {
+            probe = nic.createCq(1);
+        }
+        probe.done(new Completion());
+        return errors();
     }
 
     boolean sawError(final AsyncError error)

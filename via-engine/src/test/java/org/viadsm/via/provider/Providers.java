@@ -1,13 +1,22 @@
 package org.viadsm.via.provider;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
+import java.util.concurrent.locks.LockSupport;
+
 import org.junit.jupiter.params.provider.Arguments;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
+import org.viadsm.via.ViState;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * Provider parameters and utilities shared by the provider tests.
@@ -25,13 +34,30 @@ final class Providers
 
     static Stream<String> providers()
     {
-        return Stream.of("jvm", "shm");
+        return Stream.of("jvm", "shm", "tcp");
     }
 
-    /** A fresh address on the scheme, unique across test runs sharing the machine. */
+    /** A fresh address on the scheme, unique across test runs sharing the machine (tcp: a free port). */
     static String address(final String scheme)
     {
-        return scheme + ":t" + RUN + "-" + NEXT.incrementAndGet();
+        return "tcp".equals(scheme) ? "tcp:127.0.0.1:0" : scheme + ":t" + RUN + "-" + NEXT.incrementAndGet();
+    }
+
+    /** An address where no NIC listens (tcp: a port just closed). */
+    static String unreachableAddress(final String scheme)
+    {
+        if (!"tcp".equals(scheme))
+        {
+            return address(scheme);
+        }
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            return "tcp:127.0.0.1:" + socket.getLocalPort();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
     }
 
     static Stream<Arguments> providersAndLevels()
@@ -52,5 +78,19 @@ final class Providers
         b.connectPeerRequest(addressOfA, 7, TIMEOUT_NS);
         a.connectPeerWait(TIMEOUT_NS);
         b.connectPeerWait(TIMEOUT_NS);
+    }
+
+    /**
+     * Asserts that the VI reaches the state within the timeout: at once for the providers that complete inline,
+     * when the peer's frames have been handled for tcp.
+     */
+    static void awaitState(final Vi vi, final ViState expected)
+    {
+        final long deadlineNs = System.nanoTime() + TIMEOUT_NS;
+        while (expected != vi.state() && System.nanoTime() - deadlineNs < 0)
+        {
+            LockSupport.parkNanos(100_000L);
+        }
+        assertEquals(expected, vi.state());
     }
 }

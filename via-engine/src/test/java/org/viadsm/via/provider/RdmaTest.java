@@ -77,7 +77,7 @@ class RdmaTest extends TwoNodes
         final Descriptor write = Descriptor.allocate(2).reset().rdmaWrite(target.handle(), 0)
             .addSegment(pair.a.region, 0, 100).addSegment(pair.a.region, 100, TARGET_LENGTH - 100);
         pair.viA.postSend(write);
-        assertSame(write, pair.viA.sendDone());
+        assertSame(write, pair.viA.sendWait(T));
         assertEquals(DONE | OP_RDMA_WRITE, write.status());
         assertEquals(TARGET_LENGTH, write.length());
         for (int i = 0; i < TARGET_LENGTH; i++)
@@ -110,13 +110,63 @@ class RdmaTest extends TwoNodes
         final Descriptor write = Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 64)
             .addSegment(pair.a.region, 0, 8).immediateData(-5);
         pair.viA.postSend(write);
-        assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendDone().status());
-        assertSame(recv, pair.viB.recvDone());
+        assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendWait(T).status());
+        assertSame(recv, pair.viB.recvWait(T));
         assertEquals(DONE | DescriptorStatus.OP_REMOTE_RDMA_WRITE | DescriptorStatus.IMMEDIATE, recv.status());
         assertEquals(-5, recv.immediateData());
         assertEquals(8, recv.length());
         assertEquals(0x1122334455667788L, target.buffer().getLong(64));
         assertEquals(CANARY, pair.b.memory.get(0));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRdmaWriteZeroBytesWithImmediateData(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion target = target(true, false);
+        final Descriptor recv = Descriptor.allocate(1).reset().send();
+        pair.viB.postRecv(recv);
+        final Descriptor write = Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 0).immediateData(1234);
+        pair.viA.postSend(write);
+        assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendWait(T).status());
+        assertEquals(0, write.length());
+        assertSame(recv, pair.viB.recvWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_REMOTE_RDMA_WRITE | DescriptorStatus.IMMEDIATE, recv.status());
+        assertEquals(0, recv.length());
+        assertEquals(1234, recv.immediateData());
+        assertAllCanary();
+    }
+
+    /**
+     * A fenced Send gathers its data only once the RDMA Read before it has completed, so it carries what the read
+     * brought in.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldStartAFencedDescriptorAfterEarlierReadsComplete(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion target = target(true, true);
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(pair.b.region, 0, 8);
+        pair.viB.postRecv(recv);
+        for (int round = 1; round <= 50; round++)
+        {
+            target.buffer().putLong(64, 0xABCD0000L + round);
+            pair.a.region.buffer().putLong(0, 0);
+            final Descriptor read = Descriptor.allocate(1).reset().rdmaRead(target.handle(), 64)
+                .addSegment(pair.a.region, 0, 8);
+            final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 8)
+                .queueFence(true);
+            pair.viA.postSend(read);
+            pair.viA.postSend(send);
+            assertSame(read, pair.viA.sendWait(T));
+            assertSame(send, pair.viA.sendWait(T));
+            assertEquals(DONE, send.status());
+            assertSame(recv, pair.viB.recvWait(T));
+            assertEquals(0xABCD0000L + round, pair.b.region.buffer().getLong(0));
+            pair.viB.postRecv(recv.reset().send().addSegment(pair.b.region, 0, 8));
+        }
     }
 
     @ParameterizedTest
@@ -129,18 +179,18 @@ class RdmaTest extends TwoNodes
         final Descriptor atomic = Descriptor.allocate(1);
 
         pair.viA.postSend(atomic.reset().compareAndSwap(target.handle(), 8, 10, 20).addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_ATOMIC, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status());
         assertEquals(8, atomic.length());
         assertEquals(10, pair.a.region.buffer().getLong(0));
         assertEquals(20, target.buffer().getLong(8));
 
         pair.viA.postSend(atomic.reset().compareAndSwap(target.handle(), 8, 10, 30).addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_ATOMIC, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status());
         assertEquals(20, pair.a.region.buffer().getLong(0));
         assertEquals(20, target.buffer().getLong(8));
 
         pair.viA.postSend(atomic.reset().fetchAndAdd(target.handle(), 8, 5).addSegment(pair.a.region, 16, 8));
-        assertEquals(DONE | OP_ATOMIC, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status());
         assertEquals(20, pair.a.region.buffer().getLong(16));
         assertEquals(25, target.buffer().getLong(8));
         assertEquals(CANARY, target.buffer().getByte(0));
@@ -175,7 +225,7 @@ class RdmaTest extends TwoNodes
         for (int i = 0; i < n; i++)
         {
             pair.viA.postSend(atomic.reset().fetchAndAdd(target.handle(), 0, 1).addSegment(pair.a.region, 0, 8));
-            assertEquals(DONE | OP_ATOMIC, pair.viA.sendDone().status());
+            assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status());
         }
         local.join();
         assertNull(failure.get());
@@ -210,13 +260,12 @@ class RdmaTest extends TwoNodes
         final Descriptor write = Descriptor.allocate(1).reset().rdmaWrite(handle, address)
             .addSegment(pair.a.region, 0, length);
         pair.viA.postSend(write);
-        assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
         assertAllCanary();
         assertEquals(ViState.ERROR, pair.viA.state());
         assertEquals(ViState.ERROR, pair.viB.state());
-        pair.deliverErrors();
-        assertEquals(List.of("RDMA_WRITE_PROTECTION@0"), pair.a.errors());
-        assertEquals(List.of("RDMA_WRITE_PROTECTION@0"), pair.b.errors());
+        pair.a.awaitErrors(List.of("RDMA_WRITE_PROTECTION@0"));
+        pair.b.awaitErrors(List.of("RDMA_WRITE_PROTECTION@0"));
         reconnect();
     }
 
@@ -230,17 +279,16 @@ class RdmaTest extends TwoNodes
         final Descriptor read = Descriptor.allocate(1).reset().rdmaRead(writeOnly.handle(), 0)
             .addSegment(pair.a.region, 0, 64);
         pair.viA.postSend(read);
-        assertEquals(DONE | OP_RDMA_READ | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_RDMA_READ | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
         assertEquals(1, pair.a.region.buffer().getByte(0));
-        pair.deliverErrors();
-        assertEquals(List.of("RDMA_READ_PROTECTION@0"), pair.a.errors());
-        assertEquals(List.of("RDMA_READ_PROTECTION@0"), pair.b.errors());
+        pair.a.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
+        pair.b.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
 
         reconnect();
         final Descriptor atomic = Descriptor.allocate(1).reset().fetchAndAdd(writeOnly.handle(), 0, 1)
             .addSegment(pair.a.region, 0, 8);
         pair.viA.postSend(atomic);
-        assertEquals(DONE | OP_ATOMIC | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_ATOMIC | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
         assertEquals(0, writeOnly.buffer().getLong(0));
     }
 
@@ -253,12 +301,12 @@ class RdmaTest extends TwoNodes
         final MemoryRegion target = target(true, true);
         pair.viA.postSend(Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 0)
             .addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
         assertAllCanary();
         reconnect();
         pair.viA.postSend(Descriptor.allocate(1).reset().rdmaRead(target.handle(), 0)
             .addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_RDMA_READ | RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_RDMA_READ | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
         assertEquals(ViState.ERROR, pair.viB.state());
     }
 
@@ -270,11 +318,11 @@ class RdmaTest extends TwoNodes
         final MemoryRegion target = target(true, true);
         final Descriptor d = Descriptor.allocate(1);
         pair.viA.postSend(d.reset().rdmaWrite(target.handle(), 0).addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_RDMA_WRITE | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_RDMA_WRITE | DescriptorStatus.FORMAT_ERROR, pair.viA.sendWait(T).status());
         pair.viA.postSend(d.reset().rdmaRead(target.handle(), 0).addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_RDMA_READ | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_RDMA_READ | DescriptorStatus.FORMAT_ERROR, pair.viA.sendWait(T).status());
         pair.viA.postSend(d.reset().fetchAndAdd(target.handle(), 0, 1).addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_ATOMIC | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_ATOMIC | DescriptorStatus.FORMAT_ERROR, pair.viA.sendWait(T).status());
         assertAllCanary();
         assertEquals(ViState.CONNECTED, pair.viA.state());
         pair.close();
@@ -282,7 +330,7 @@ class RdmaTest extends TwoNodes
         pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
         final MemoryRegion target2 = target(true, true);
         pair.viA.postSend(d.reset().fetchAndAdd(target2.handle(), 4, 1).addSegment(pair.a.region, 0, 8));
-        assertEquals(DONE | OP_ATOMIC | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_ATOMIC | DescriptorStatus.FORMAT_ERROR, pair.viA.sendWait(T).status());
         assertAllCanary();
     }
 

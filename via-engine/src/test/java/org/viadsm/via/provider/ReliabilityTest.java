@@ -22,6 +22,7 @@ import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_WRITE;
 @Timeout(30)
 class ReliabilityTest extends TwoNodes
 {
+    private static final long T = Providers.TIMEOUT_NS;
 
     private MemoryRegion readOnlyTarget()
     {
@@ -40,6 +41,10 @@ class ReliabilityTest extends TwoNodes
         pair.viA.postSend(write);
         assertSame(write, pair.viA.sendDone());
         assertEquals(DONE | OP_RDMA_WRITE, write.status());
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(pair.b.region, 64, 8);
+        pair.viB.postRecv(recv);
+        pair.viA.postSend(Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 8));
+        assertSame(recv, pair.viB.recvWait(T));
         assertEquals(0x11, pair.b.memory.get(0));
         pair.deliverErrors();
         assertTrue(pair.a.errors().isEmpty());
@@ -72,14 +77,13 @@ class ReliabilityTest extends TwoNodes
             .addSegment(pair.a.region, 0, 8);
         pair.viA.postSend(write);
         assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendDone().status());
+        Providers.awaitState(pair.viA, ViState.ERROR);
+        Providers.awaitState(pair.viB, ViState.ERROR);
         assertEquals(0x11, pair.b.memory.get(0));
-        assertEquals(ViState.ERROR, pair.viA.state());
-        assertEquals(ViState.ERROR, pair.viB.state());
-        assertSame(recv, pair.viB.recvDone());
+        assertSame(recv, pair.viB.recvWait(T));
         assertEquals(DONE | DescriptorStatus.OP_RECEIVE | DescriptorStatus.DESC_FLUSHED_ERROR, recv.status());
-        pair.deliverErrors();
-        assertEquals(List.of("RDMA_WRITE_PROTECTION@0"), pair.a.errors());
-        assertEquals(List.of("RDMA_WRITE_PROTECTION@0"), pair.b.errors());
+        pair.a.awaitErrors(List.of("RDMA_WRITE_PROTECTION@0"));
+        pair.b.awaitErrors(List.of("RDMA_WRITE_PROTECTION@0"));
 
         final Descriptor later = Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 0)
             .addSegment(pair.a.region, 0, 8);
@@ -100,9 +104,10 @@ class ReliabilityTest extends TwoNodes
         final Descriptor write = Descriptor.allocate(1).reset().rdmaWrite(target.handle(), 0)
             .addSegment(pair.a.region, 0, 8);
         pair.viA.postSend(write);
-        assertEquals(DONE | OP_RDMA_WRITE | DescriptorStatus.RDMA_PROT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_RDMA_WRITE | DescriptorStatus.RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
         assertEquals(0, write.length());
         assertEquals(0x11, pair.b.memory.get(0));
+        assertEquals(ViState.ERROR, pair.viA.state());
         assertEquals(ViState.ERROR, pair.viB.state());
     }
 }

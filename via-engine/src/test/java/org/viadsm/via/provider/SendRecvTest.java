@@ -72,9 +72,9 @@ class SendRecvTest extends TwoNodes
         pair.a.region.buffer().setMemory(0, 64, (byte)7);
         final Descriptor send = Descriptor.allocate(1);
         pair.viA.postSend(send.reset().send().addSegment(pair.a.region, 0, 64).length(10));
-        assertSame(send, pair.viA.sendDone());
+        assertSame(send, pair.viA.sendWait(T));
         pair.viA.postSend(send.reset().send());
-        assertSame(send, pair.viA.sendDone());
+        assertSame(send, pair.viA.sendWait(T));
         assertEquals(DONE | OP_SEND, send.status());
 
         assertSame(r1, pair.viB.recvWait(T));
@@ -99,24 +99,23 @@ class SendRecvTest extends TwoNodes
         final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 9);
         pair.viA.postSend(send);
 
-        assertEquals(DONE | OP_SEND | DescriptorStatus.REMOTE_DESC_ERROR, pair.viA.sendDone().status());
-        assertSame(recv, pair.viB.recvDone());
+        assertEquals(DONE | OP_SEND | DescriptorStatus.REMOTE_DESC_ERROR, pair.viA.sendWait(T).status());
+        assertSame(recv, pair.viB.recvWait(T));
         assertEquals(DONE | OP_RECEIVE | DescriptorStatus.LENGTH_ERROR, recv.status());
-        assertSame(later, pair.viB.recvDone());
+        assertSame(later, pair.viB.recvWait(T));
         assertEquals(DONE | OP_RECEIVE | DescriptorStatus.DESC_FLUSHED_ERROR, later.status());
         for (int i = 0; i < 256; i++)
         {
             assertEquals(0x5A, pair.b.region.buffer().getByte(i));
         }
-        assertEquals(ViState.ERROR, pair.viA.state());
-        assertEquals(ViState.ERROR, pair.viB.state());
-        pair.deliverErrors();
-        assertEquals(List.of("CONNECTION_LOST@0"), pair.a.errors());
-        assertEquals(List.of("CONNECTION_LOST@0"), pair.b.errors());
+        Providers.awaitState(pair.viA, ViState.ERROR);
+        Providers.awaitState(pair.viB, ViState.ERROR);
+        pair.a.awaitErrors(List.of("CONNECTION_LOST@0"));
+        pair.b.awaitErrors(List.of("CONNECTION_LOST@0"));
 
         final Descriptor flushed = Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 4);
         pair.viA.postSend(flushed);
-        assertEquals(DONE | OP_SEND | DescriptorStatus.DESC_FLUSHED_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_SEND | DescriptorStatus.DESC_FLUSHED_ERROR, pair.viA.sendWait(T).status());
     }
 
     @ParameterizedTest
@@ -126,8 +125,7 @@ class SendRecvTest extends TwoNodes
         pair = new Pair(scheme, level);
         final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 4);
         pair.viA.postSend(send);
-        assertSame(send, pair.viA.sendDone());
-        pair.deliverErrors();
+        assertSame(send, pair.viA.sendWait(T));
         switch (level)
         {
             case UNRELIABLE:
@@ -139,16 +137,16 @@ class SendRecvTest extends TwoNodes
                 break;
             case RELIABLE_DELIVERY:
                 assertEquals(DONE | OP_SEND, send.status());
-                assertEquals(ViState.ERROR, pair.viA.state());
-                assertEquals(ViState.ERROR, pair.viB.state());
-                assertEquals(List.of("RECEIVE_QUEUE_EMPTY@0"), pair.a.errors());
-                assertEquals(List.of("RECEIVE_QUEUE_EMPTY@0"), pair.b.errors());
+                Providers.awaitState(pair.viA, ViState.ERROR);
+                Providers.awaitState(pair.viB, ViState.ERROR);
+                pair.a.awaitErrors(List.of("RECEIVE_QUEUE_EMPTY@0"));
+                pair.b.awaitErrors(List.of("RECEIVE_QUEUE_EMPTY@0"));
                 break;
             default:
                 assertEquals(DONE | OP_SEND | DescriptorStatus.REMOTE_DESC_ERROR, send.status());
-                assertEquals(ViState.ERROR, pair.viA.state());
-                assertEquals(ViState.ERROR, pair.viB.state());
-                assertTrue(pair.b.sawError(AsyncError.RECEIVE_QUEUE_EMPTY));
+                Providers.awaitState(pair.viA, ViState.ERROR);
+                Providers.awaitState(pair.viB, ViState.ERROR);
+                pair.b.awaitError(AsyncError.RECEIVE_QUEUE_EMPTY);
                 break;
         }
     }
@@ -165,13 +163,13 @@ class SendRecvTest extends TwoNodes
             MemoryAttributes.localOnly(pair.a.nic.createPtag()));
         final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(foreign, 0, 8);
         pair.viA.postSend(send);
-        assertEquals(DONE | OP_SEND | DescriptorStatus.PROTECTION_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_SEND | DescriptorStatus.PROTECTION_ERROR, pair.viA.sendWait(T).status());
         assertEquals(ViState.ERROR, pair.viA.state());
-        assertEquals(ViState.ERROR, pair.viB.state());
-        assertSame(recv, pair.viB.recvDone());
+        Providers.awaitState(pair.viB, ViState.ERROR);
+        assertSame(recv, pair.viB.recvWait(T));
         assertEquals(DONE | OP_RECEIVE | DescriptorStatus.DESC_FLUSHED_ERROR, recv.status());
-        pair.deliverErrors();
-        assertEquals(List.of("CONNECTION_LOST@0"), pair.b.errors());
+        pair.b.awaitErrors(List.of("CONNECTION_LOST@0"));
+        assertTrue(pair.a.errors().isEmpty());
     }
 
     @ParameterizedTest
@@ -185,16 +183,16 @@ class SendRecvTest extends TwoNodes
             tooMany.addSegment(pair.a.region, i, 1);
         }
         pair.viA.postSend(tooMany);
-        assertEquals(DONE | OP_SEND | DescriptorStatus.FORMAT_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_SEND | DescriptorStatus.FORMAT_ERROR, pair.viA.sendWait(T).status());
 
         final Descriptor tooLong = Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 16).length(17);
         pair.viA.postSend(tooLong);
-        assertEquals(DONE | OP_SEND | DescriptorStatus.LENGTH_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_SEND | DescriptorStatus.LENGTH_ERROR, pair.viA.sendWait(T).status());
 
         final Descriptor outOfBounds = Descriptor.allocate(1).reset().send()
             .addSegment(pair.a.region, Node.MEMORY_LENGTH - 4, 8);
         pair.viA.postSend(outOfBounds);
-        assertEquals(DONE | OP_SEND | DescriptorStatus.PROTECTION_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_SEND | DescriptorStatus.PROTECTION_ERROR, pair.viA.sendWait(T).status());
         assertEquals(ViState.CONNECTED, pair.viA.state());
         assertEquals(ViState.CONNECTED, pair.viB.state());
     }
@@ -207,7 +205,7 @@ class SendRecvTest extends TwoNodes
             new org.viadsm.via.ViAttributes().maxTransferSize(1024));
         final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 1025);
         pair.viA.postSend(send);
-        assertEquals(DONE | OP_SEND | DescriptorStatus.LENGTH_ERROR, pair.viA.sendDone().status());
+        assertEquals(DONE | OP_SEND | DescriptorStatus.LENGTH_ERROR, pair.viA.sendWait(T).status());
         assertEquals(1024, pair.viA.remoteAttributes().maxTransferSize());
     }
 

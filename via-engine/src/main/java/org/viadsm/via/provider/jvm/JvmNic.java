@@ -1,6 +1,5 @@
 package org.viadsm.via.provider.jvm;
 
-import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -61,24 +60,6 @@ final class JvmNic extends EngineNic
             throw new ViaException(ViaError.NOT_REACHABLE, "no open NIC at " + address + " in this JVM");
         }
         return new JvmPeer(target);
-    }
-
-    @Override
-    protected ByteBuffer mapMemory(final long allocationId, final int length)
-    {
-        return SparseMemory.mapUnlinked(length);
-    }
-
-    @Override
-    protected void unmapMemory(final long allocationId, final ByteBuffer buffer)
-    {
-        // other NICs' threads may still reach this memory: the garbage collector unmaps it when nobody does
-    }
-
-    @Override
-    protected boolean registersForeignMemory()
-    {
-        return true;
     }
 
     @Override

@@ -1,0 +1,241 @@
+package org.viadsm.bench;
+
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One row of a benchmark: a measured path and the baseline it is compared with, both timed by the same harness in
+ * the same run. Each timed sample is recorded in nanoseconds in a histogram; {@link #figure(double)} turns a
+ * sample into the row's unit (half a round trip, a rate...).
+ * <p>
+ * The runner calls {@link #open()} once, then {@link #measure(int, int)} and {@link #baseline(int, int)} once per
+ * round (in alternating order), then {@link #close()}.
+ * <p>
+ * <b>Note:</b> used by one thread.
+ */
+public abstract class BenchCase implements AutoCloseable
+{
+    /** Longest a benchmark waits for anything before it gives up: the benchmarks never hang. */
+    public static final long TIMEOUT_NS = 60_000_000_000L;
+
+    private final String metric;
+    private final String unit;
+    private final String baselineName;
+    private final String target;
+    private long budgetNs = TIMEOUT_NS;
+
+    /**
+     * Names the row.
+     *
+     * @param metric       the metric, e.g. {@code shm.send_recv_64B_oneway}.
+     * @param unit         the unit of {@link #figure(double)}.
+     * @param baselineName what the baseline measures.
+     * @param target       the ratio aimed for, for display, e.g. {@code <= 3}.
+     */
+    protected BenchCase(final String metric, final String unit, final String baselineName, final String target)
+    {
+        this.metric = metric;
+        this.unit = unit;
+        this.baselineName = baselineName;
+        this.target = target;
+    }
+
+    /**
+     * The metric's name.
+     *
+     * @return the name.
+     */
+    public final String metric()
+    {
+        return metric;
+    }
+
+    /**
+     * Whether a {@code --only} selection picks this row.
+     *
+     * @param only texts of which the metric must contain one; empty for every row.
+     * @return true if the row is selected.
+     */
+    public final boolean isSelected(final List<String> only)
+    {
+        boolean selected = only.isEmpty();
+        for (final String text : only)
+        {
+            selected |= metric.contains(text);
+        }
+        return selected;
+    }
+
+    /**
+     * The unit of the figures.
+     *
+     * @return the unit.
+     */
+    public final String unit()
+    {
+        return unit;
+    }
+
+    /**
+     * What the baseline measures.
+     *
+     * @return the baseline's name.
+     */
+    public final String baselineName()
+    {
+        return baselineName;
+    }
+
+    /**
+     * The ratio aimed for.
+     *
+     * @return the target, for display.
+     */
+    public final String target()
+    {
+        return target;
+    }
+
+    /**
+     * The time budget of one timed run: a run that would take longer ends early with fewer samples (cases whose
+     * cost is bounded may ignore it).
+     *
+     * @return the budget in ns.
+     */
+    public final long budgetNs()
+    {
+        return budgetNs;
+    }
+
+    /**
+     * Sets the time budget of one timed run.
+     *
+     * @param budgetNs the budget in ns, positive.
+     * @return this case.
+     * @throws IllegalArgumentException if the budget is not positive.
+     */
+    public final BenchCase budgetNs(final long budgetNs)
+    {
+        if (budgetNs <= 0)
+        {
+            throw new IllegalArgumentException("budget must be positive: budgetNs=" + budgetNs);
+        }
+        this.budgetNs = budgetNs;
+        return this;
+    }
+
+    /**
+     * The samples a timed run takes with the base count, if not cut short by the budget.
+     *
+     * @param iterations the base count.
+     * @return samples per run.
+     */
+    public int samples(final int iterations)
+    {
+        return iterations;
+    }
+
+    /**
+     * Why this case cannot run here (a provider missing from the build), checked before {@link #open()}.
+     *
+     * @return the reason, or null if it can run.
+     */
+    public String unavailableReason()
+    {
+        return null;
+    }
+
+    /**
+     * Sets the case up (connections, memory); called once before the rounds.
+     */
+    public void open()
+    {
+    }
+
+    /**
+     * Times the measured path.
+     *
+     * @param warmup     operations done first and not recorded.
+     * @param iterations the base count of recorded operations; a case may scale it to its cost.
+     * @return one sample per recorded operation or batch, in ns.
+     */
+    public abstract Histogram measure(int warmup, int iterations);
+
+    /**
+     * Times the baseline, as {@link #measure(int, int)} does the measured path.
+     *
+     * @param warmup     operations done first and not recorded.
+     * @param iterations the base count of recorded operations.
+     * @return one sample per recorded operation or batch, in ns.
+     */
+    public abstract Histogram baseline(int warmup, int iterations);
+
+    /**
+     * Turns a sample into the row's unit.
+     *
+     * @param sampleNs a sample in ns (a percentile of the histogram).
+     * @return the figure in {@link #unit()}.
+     */
+    public abstract double figure(double sampleNs);
+
+    /**
+     * Samples at or above this many ns are counted as slow, and the row notes what share of either side's samples
+     * were (for a ping-pong: round trips in which a waiter outlasted its spin phase and parked).
+     *
+     * @return the threshold in ns, or 0 for no such count.
+     */
+    public long slowSampleNs()
+    {
+        return 0;
+    }
+
+    /**
+     * What {@link #slowSampleNs()} means, for the note.
+     *
+     * @return a few words.
+     */
+    public String slowSampleMeaning()
+    {
+        return "slow";
+    }
+
+    /**
+     * A remark for the table (a caveat about the method), or null.
+     *
+     * @return the note.
+     */
+    public String note()
+    {
+        return null;
+    }
+
+    /**
+     * Releases what {@link #open()} took; idempotent.
+     */
+    @Override
+    public void close()
+    {
+    }
+
+    /**
+     * A histogram for samples from 1 ns to {@link #TIMEOUT_NS}, at 3 significant digits.
+     *
+     * @return a new histogram.
+     */
+    public static Histogram histogram()
+    {
+        return new Histogram(1, TIMEOUT_NS, 3);
+    }
+
+    /**
+     * Records a sample, clamped into the histogram's range.
+     *
+     * @param histogram from {@link #histogram()}.
+     * @param sampleNs  the sample.
+     */
+    public static void record(final Histogram histogram, final long sampleNs)
+    {
+        histogram.recordValue(Math.max(1, Math.min(sampleNs, TIMEOUT_NS)));
+    }
+}

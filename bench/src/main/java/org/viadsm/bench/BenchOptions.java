@@ -1,0 +1,127 @@
+package org.viadsm.bench;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+import picocli.CommandLine.Option;
+
+/**
+ * Options every {@code viadsm bench} subcommand shares (a picocli mixin): quick or {@code --full}, round and
+ * iteration counts, and where to write the JSON.
+ */
+public final class BenchOptions
+{
+    @Option(names = "--full",
+        description = "Run longer: more iterations and more rounds; figures are medians of rounds.")
+    private boolean full;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "Rounds (default 5, or 9 with --full).")
+    private Integer rounds;
+
+    @Option(names = "--iterations", paramLabel = "N",
+        description = "Timed operations per side per round, the base count each row scales to its cost " +
+            "(default 50000, or 500000 with --full).")
+    private Integer iterations;
+
+    @Option(names = "--warmup", paramLabel = "N",
+        description = "Untimed operations before each timed run (default: as many as --iterations).")
+    private Integer warmup;
+
+    @Option(names = "--max-run-ms", paramLabel = "MS",
+        description = "Time budget of one timed run; a slower run stops early with fewer samples " +
+            "(default 1000, or 4000 with --full).")
+    private Integer maxRunMs;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the report as JSON to FILE.")
+    private Path json;
+
+    /**
+     * Whether {@code --full} was given.
+     *
+     * @return true for a long run.
+     */
+    public boolean isFull()
+    {
+        return full;
+    }
+
+    /**
+     * Rounds to run.
+     *
+     * @return {@code --rounds}, else 5, or 9 with {@code --full}.
+     */
+    public int rounds()
+    {
+        return null != rounds ? rounds : full ? 9 : 5;
+    }
+
+    /**
+     * The base count of timed operations per run.
+     *
+     * @return {@code --iterations}, else 50000, or 500000 with {@code --full}.
+     */
+    public int iterations()
+    {
+        return null != iterations ? iterations : full ? 500_000 : 50_000;
+    }
+
+    /**
+     * Untimed operations before each timed run.
+     *
+     * @return {@code --warmup}, else {@link #iterations()}.
+     */
+    public int warmup()
+    {
+        return null != warmup ? warmup : iterations();
+    }
+
+    /**
+     * Time budget of one timed run.
+     *
+     * @return {@code --max-run-ms}, else 1000, or 4000 with {@code --full}, in ns.
+     */
+    public long budgetNs()
+    {
+        return 1_000_000L * (null != maxRunMs ? maxRunMs : full ? 4000 : 1000);
+    }
+
+    /**
+     * A runner with these counts.
+     *
+     * @param progress where the runner reports progress.
+     * @return the runner.
+     * @throws IllegalArgumentException if a count is out of range.
+     */
+    public BenchRunner runner(final PrintStream progress)
+    {
+        return new BenchRunner(rounds(), warmup(), iterations(), budgetNs(), progress);
+    }
+
+    /**
+     * How the figures were taken, for the table's first line.
+     *
+     * @return one sentence.
+     */
+    public String describe()
+    {
+        return rounds() + " round(s) of " + iterations() + " timed operations (base count) after " + warmup() +
+            " untimed (at most " + budgetNs() / 1_000_000 + " ms per run); figures are medians over rounds of each " +
+            "round's p50 and p99";
+    }
+
+    /**
+     * Prints the report's table and writes its JSON if {@code --json} was given.
+     *
+     * @param report the report.
+     * @param out    where the table goes.
+     */
+    public void publish(final BenchReport report, final PrintStream out)
+    {
+        report.printTable(out);
+        if (null != json)
+        {
+            report.writeJson(json);
+            out.println("JSON written to " + json);
+        }
+    }
+}

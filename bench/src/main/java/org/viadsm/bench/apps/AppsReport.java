@@ -1,0 +1,183 @@
+package org.viadsm.bench.apps;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+import org.viadsm.bench.BenchReport;
+import org.viadsm.consistency.Counter;
+import org.viadsm.dsm.DsmStats;
+
+/**
+ * The report of {@code bench apps}: one row per (application, mode, N) with the time, the speedup over the
+ * sequential run, for DSM rows the ratio to the threads run with as many members (the sequential run for N = 1)
+ * and the DSM's statistics summed over the nodes. A table for people, JSON for tools:
+ * <pre>
+ * {"bench":"apps","cores":2,"rows":[
+ * {"app":"fft","args":"-m14 -t","mode":"dsm","provider":"shm","nodes":2,"time_s":0.5,"time_source":"...",
+ *  "app_run_s":0.6,"speedup":0.4,"dsm_vs_threads":2.5,"verified":true,"pages_fetched":10,"diff_kib":1.5,
+ *  "lock_wait_ms":0,"barrier_wait_ms":3.2,"messages":40,"error":null}
+ * ]}
+ * </pre>
+ * Figures not measured (a failed run, statistics of a run without DSM) are {@code null}.
+ */
+final class AppsReport
+{
+    private static final String FORMAT = "%-15s %-7s %3s %9s %8s %8s %9s %10s %9s %10s %9s  %s";
+
+    private final int cores;
+    private final String description;
+    private final AppInputs inputs;
+    private final List<AppMeasurement> rows = new ArrayList<>();
+
+    AppsReport(final int cores, final String description, final AppInputs inputs)
+    {
+        this.cores = cores;
+        this.description = description;
+        this.inputs = inputs;
+    }
+
+    void add(final AppMeasurement row)
+    {
+        rows.add(row);
+    }
+
+    List<AppMeasurement> rows()
+    {
+        return Collections.unmodifiableList(rows);
+    }
+
+    /**
+     * The sequential time of an application.
+     *
+     * @param app the application.
+     * @return its time, NaN if not measured.
+     */
+    double sequential(final String app)
+    {
+        return time(app, AppMeasurement.SEQ, 1);
+    }
+
+    /**
+     * Speedup of a row over the sequential run.
+     *
+     * @param row the row.
+     * @return sequential time / the row's time.
+     */
+    double speedup(final AppMeasurement row)
+    {
+        return sequential(row.app) / row.timeS;
+    }
+
+    /**
+     * A DSM row's time over the threads run with as many members (the sequential run for one member).
+     *
+     * @param row the row.
+     * @return the ratio, NaN for other modes or if either is missing.
+     */
+    double dsmVsThreads(final AppMeasurement row)
+    {
+        if (!AppMeasurement.DSM.equals(row.mode))
+        {
+            return Double.NaN;
+        }
+        final double threads = 1 == row.nodes ? sequential(row.app) : time(row.app, AppMeasurement.THREADS, row.nodes);
+        return row.timeS / threads;
+    }
+
+    private double time(final String app, final String mode, final int nodes)
+    {
+        for (final AppMeasurement row : rows)
+        {
+            if (row.app.equals(app) && row.mode.equals(mode) && row.nodes == nodes)
+            {
+                return row.timeS;
+            }
+        }
+        return Double.NaN;
+    }
+
+    void printTable(final PrintStream out)
+    {
+        out.println("bench apps, " + cores + " cores: " + description);
+        out.println(String.format(Locale.ROOT, FORMAT, "app", "mode", "N", "time-s", "speedup", "dsm/thr",
+            "fetched", "diff-KiB", "lock-ms", "barrier-ms", "messages", "time source"));
+        for (final AppMeasurement row : rows)
+        {
+            final DsmStats s = row.total;
+            out.println(String.format(Locale.ROOT, FORMAT, row.app, row.mode, row.nodes, BenchReport.figure(row.timeS),
+                BenchReport.figure(speedup(row)), BenchReport.figure(dsmVsThreads(row)),
+                null == s ? "-" : Long.toString(s.get(Counter.PAGES_FETCHED)),
+                null == s ? "-" : BenchReport.figure(s.get(Counter.DIFF_BYTES) / 1024.0),
+                null == s ? "-" : BenchReport.figure(s.get(Counter.LOCK_WAIT_NS) / 1e6),
+                null == s ? "-" : BenchReport.figure(s.get(Counter.BARRIER_WAIT_NS) / 1e6),
+                null == s ? "-" : Long.toString(s.get(Counter.MESSAGES_SENT)),
+                row.verified ? AppTime.source(row.app) : "FAILED: " + row.error));
+        }
+        out.println();
+        final List<String> seen = new ArrayList<>();
+        for (final AppMeasurement row : rows)
+        {
+            if (!seen.contains(row.app))
+            {
+                seen.add(row.app);
+                out.println("  " + row.app + ": " + inputs.describe(row.app));
+            }
+        }
+    }
+
+    String toJson()
+    {
+        final StringBuilder sb = new StringBuilder("{\"bench\":\"apps\",\"cores\":").append(cores)
+            .append(",\"rows\":[");
+        for (int i = 0; i < rows.size(); i++)
+        {
+            final AppMeasurement row = rows.get(i);
+            final DsmStats s = row.total;
+            sb.append(0 == i ? "\n" : ",\n")
+                .append("{\"app\":").append(BenchReport.quote(row.app))
+                .append(",\"args\":").append(BenchReport.quote(inputs.describe(row.app)))
+                .append(",\"mode\":").append(BenchReport.quote(row.mode))
+                .append(",\"provider\":").append(BenchReport.quote(row.provider))
+                .append(",\"nodes\":").append(row.nodes)
+                .append(",\"time_s\":").append(BenchReport.number(row.timeS))
+                .append(",\"time_source\":").append(BenchReport.quote(AppTime.source(row.app)))
+                .append(",\"app_run_s\":").append(BenchReport.number(row.runS))
+                .append(",\"speedup\":").append(BenchReport.number(speedup(row)))
+                .append(",\"dsm_vs_threads\":").append(BenchReport.number(dsmVsThreads(row)))
+                .append(",\"verified\":").append(row.verified)
+                .append(",\"pages_fetched\":").append(counter(s, Counter.PAGES_FETCHED, 1))
+                .append(",\"diff_kib\":").append(counter(s, Counter.DIFF_BYTES, 1024))
+                .append(",\"lock_wait_ms\":").append(counter(s, Counter.LOCK_WAIT_NS, 1e6))
+                .append(",\"barrier_wait_ms\":").append(counter(s, Counter.BARRIER_WAIT_NS, 1e6))
+                .append(",\"messages\":").append(counter(s, Counter.MESSAGES_SENT, 1))
+                .append(",\"error\":").append(null == row.error ? "null" : BenchReport.quote(row.error))
+                .append('}');
+        }
+        return sb.append(rows.isEmpty() ? "" : "\n").append("]}\n").toString();
+    }
+
+    void writeJson(final Path file)
+    {
+        try
+        {
+            Files.writeString(file, toJson(), StandardCharsets.UTF_8);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot write " + file, ex);
+        }
+    }
+
+    private static String counter(final DsmStats stats, final Counter counter, final double divisor)
+    {
+        return null == stats ? "null" : BenchReport.number(stats.get(counter) / divisor);
+    }
+}

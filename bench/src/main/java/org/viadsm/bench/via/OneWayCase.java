@@ -1,0 +1,35 @@
+package org.viadsm.bench.via;
+
+import org.viadsm.bench.BenchCase;
+import org.viadsm.via.engine.Configuration;
+
+/**
+ * A ping-pong row reported one way: half the round trip, in ns. A round trip that outlasts the waits' spin phase
+ * means the waiting side parked, and its partner's answer then waits for a wake-up (tens of µs here); the row notes
+ * how often that happened on either side.
+ */
+abstract class OneWayCase extends BenchCase
+{
+    OneWayCase(final String metric, final String baselineName)
+    {
+        super(metric, "ns", baselineName, "<= 3");
+    }
+
+    @Override
+    public final double figure(final double sampleNs)
+    {
+        return sampleNs / 2;
+    }
+
+    @Override
+    public final long slowSampleNs()
+    {
+        return Configuration.waitSpinNs();
+    }
+
+    @Override
+    public final String slowSampleMeaning()
+    {
+        return "round trips longer than the spin phase: a waiter parked";
+    }
+}

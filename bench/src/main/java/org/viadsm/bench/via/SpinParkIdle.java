@@ -1,0 +1,81 @@
+package org.viadsm.bench.via;
+
+import java.util.concurrent.locks.LockSupport;
+
+import org.agrona.concurrent.IdleStrategy;
+import org.viadsm.bench.BenchCase;
+import org.viadsm.via.engine.Configuration;
+
+/**
+ * The VIA's way of waiting, for the baselines: spin with {@link Thread#onSpinWait()} for the engine's spin phase,
+ * then park with the engine's exponential backoff, from the same {@link Configuration} knobs. A baseline that
+ * waits this way competes on equal terms with a {@code recvWait}; one that busy-spun forever would not (on 2 cores
+ * it can win or lose by a wide margin depending on what else runs).
+ * <p>
+ * Gives up with an {@link IllegalStateException} after {@link BenchCase#TIMEOUT_NS} of waiting.
+ * <p>
+ * <b>Note:</b> not thread-safe; one per waiting thread.
+ */
+public final class SpinParkIdle implements IdleStrategy
+{
+    private final long spinNs = Configuration.waitSpinNs();
+    private final long parkMinNs = Configuration.waitParkMinNs();
+    private final long parkMaxNs = Configuration.waitParkMaxNs();
+    private final String what;
+    private boolean idling;
+    private long startNs;
+    private long parkNs;
+
+    /**
+     * A waiter.
+     *
+     * @param what what is waited for, for the timeout's message.
+     */
+    public SpinParkIdle(final String what)
+    {
+        this.what = what;
+    }
+
+    @Override
+    public void idle(final int workCount)
+    {
+        if (workCount > 0)
+        {
+            reset();
+        }
+        else
+        {
+            idle();
+        }
+    }
+
+    @Override
+    public void idle()
+    {
+        final long nowNs = System.nanoTime();
+        if (!idling)
+        {
+            idling = true;
+            startNs = nowNs;
+            parkNs = parkMinNs;
+        }
+        final long waitedNs = nowNs - startNs;
+        if (waitedNs < spinNs)
+        {
+            Thread.onSpinWait();
+            return;
+        }
+        if (waitedNs > BenchCase.TIMEOUT_NS)
+        {
+            throw new IllegalStateException(what + ": no progress within " + BenchCase.TIMEOUT_NS / 1_000_000 + " ms");
+        }
+        LockSupport.parkNanos(parkNs);
+        parkNs = Math.min(parkNs << 1, parkMaxNs);
+    }
+
+    @Override
+    public void reset()
+    {
+        idling = false;
+    }
+}

@@ -1,0 +1,170 @@
+package org.viadsm.via.engine;
+
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorLayout;
+import org.viadsm.via.descriptor.DescriptorStatus;
+
+/**
+ * The initiator's side of the checks on a send-queue descriptor: its operation against the VI's enable bits and
+ * reliability level, its segment count and length against the NIC's limits and the agreed transfer size, and each
+ * data segment against the local registration table; the segments that pass are resolved into a gather (or, for
+ * RDMA Read and atomics, scatter) list.
+ * <p>
+ * <b>Note:</b> not thread-safe: one instance per VI, used by the thread that executes its send queue.
+ */
+public final class LocalAccess
+{
+    private static final int[] OP_STATUS =
+    {
+        DescriptorStatus.OP_SEND, DescriptorStatus.OP_RDMA_WRITE, DescriptorStatus.OP_RDMA_READ,
+        DescriptorStatus.OP_ATOMIC
+    };
+
+    private final EngineNic nic;
+    private final EngineVi vi;
+    private final ViRecord record;
+    private final RegistrationTable table;
+    private final SegmentList local;
+    private final int maxSegments;
+    private final ReliabilityLevel reliability;
+    private String detail;
+
+    /**
+     * Creates the checks of one VI.
+     *
+     * @param nic the VI's NIC.
+     * @param vi  the VI.
+     */
+    public LocalAccess(final EngineNic nic, final EngineVi vi)
+    {
+        this.nic = nic;
+        this.vi = vi;
+        this.record = vi.record();
+        this.table = nic.area().table();
+        this.maxSegments = nic.attributes().maxSegmentsPerDescriptor();
+        this.local = new SegmentList(maxSegments);
+        this.reliability = vi.reliability();
+    }
+
+    /**
+     * The operation bits of a completed send-queue descriptor's status.
+     *
+     * @param op the descriptor's operation, a {@code DescriptorLayout.OP_*} value.
+     * @return a {@code DescriptorStatus.OP_*} value.
+     */
+    public static int opStatus(final int op)
+    {
+        return OP_STATUS[op];
+    }
+
+    /**
+     * The local memory the last successful {@link #check} resolved, in segment order; {@link #reset()} it after
+     * use.
+     *
+     * @return the gather or scatter list.
+     */
+    public SegmentList local()
+    {
+        return local;
+    }
+
+    /**
+     * What the last failed {@link #check} found.
+     *
+     * @return a sentence.
+     */
+    public String detail()
+    {
+        return detail;
+    }
+
+    /**
+     * Empties the resolved list.
+     */
+    public void reset()
+    {
+        local.reset();
+    }
+
+    /**
+     * Checks a descriptor and resolves its data segments into {@link #local()}.
+     *
+     * @param descriptor the posted descriptor.
+     * @param op         its operation.
+     * @return 0 if it may be executed, else the status error bit ({@code FORMAT_ERROR}, {@code LENGTH_ERROR} or
+     * {@code PROTECTION_ERROR}) it completes with; the list is then empty.
+     */
+    public int check(final Descriptor descriptor, final int op)
+    {
+        local.reset();
+        final int flags = record.flags();
+        final boolean readLike = DescriptorLayout.OP_RDMA_READ == op || DescriptorLayout.OP_ATOMIC == op;
+        if (DescriptorLayout.OP_ATOMIC == op && !nic.attributes().atomicsSupport() ||
+            readLike && (!reliability.allowsRdmaRead() || 0 == (flags & RegistrationLayout.FLAG_RDMA_READ)) ||
+            DescriptorLayout.OP_RDMA_WRITE == op && 0 == (flags & RegistrationLayout.FLAG_RDMA_WRITE))
+        {
+            detail = "operation " + op + " is not enabled on VI " + vi.id();
+            return DescriptorStatus.FORMAT_ERROR;
+        }
+        final int count = descriptor.segmentCount();
+        if (count > maxSegments || count > descriptor.maxSegments())
+        {
+            detail = "descriptor has " + count + " segments, the NIC takes " + maxSegments;
+            return DescriptorStatus.FORMAT_ERROR;
+        }
+        if (DescriptorLayout.OP_ATOMIC == op &&
+            (count < 1 || 8 != descriptor.segmentLength(0) || 0 != (descriptor.remoteAddress() & 7)))
+        {
+            detail = "atomic needs an 8-byte first segment and an 8-byte aligned remote address";
+            return DescriptorStatus.FORMAT_ERROR;
+        }
+        final int length = descriptor.length();
+        if (length < 0 || length > record.effectiveMaxTransfer())
+        {
+            detail = "length " + length + " exceeds the maximum transfer size " + record.effectiveMaxTransfer();
+            return DescriptorStatus.LENGTH_ERROR;
+        }
+        final int error = gather(descriptor, op, count, length);
+        if (0 != error)
+        {
+            local.reset();
+        }
+        return error;
+    }
+
+    private int gather(final Descriptor descriptor, final int op, final int count, final int length)
+    {
+        final int ptag = record.ptag();
+        long total = 0;
+        for (int i = 0; i < count; i++)
+        {
+            final int handle = descriptor.segmentHandle(i);
+            final long address = descriptor.segmentAddress(i);
+            final int segmentLength = descriptor.segmentLength(i);
+            final int check = table.check(handle, ptag, 0, address, segmentLength);
+            if (RegistrationTable.CHECK_OK != check)
+            {
+                detail = "data segment " + i + ": " + RegistrationTable.describe(check) + " (handle 0x" +
+                    Integer.toHexString(handle) + ", address " + address + ", length " + segmentLength + ")";
+                return DescriptorStatus.PROTECTION_ERROR;
+            }
+            final AtomicBuffer buffer =
+                nic.localRegionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
+            if (null == buffer)
+            {
+                detail = "data segment " + i + ": memory deregistered during the check";
+                return DescriptorStatus.PROTECTION_ERROR;
+            }
+            local.add(buffer, (int)address, segmentLength);
+            total += segmentLength;
+        }
+        if (DescriptorLayout.OP_ATOMIC != op && length > total)
+        {
+            detail = "length " + length + " exceeds the " + total + " bytes of the data segments";
+            return DescriptorStatus.LENGTH_ERROR;
+        }
+        return 0;
+    }
+}
