@@ -22,7 +22,7 @@ import org.viadsm.examples.runtime.AppCatalog;
 import org.viadsm.examples.runtime.CountingTeam;
 import org.viadsm.examples.runtime.TeamFailure;
 import org.viadsm.examples.runtime.ThreadTeam;
-import org.viadsm.examples.runtime.ThreadTeamApps;
+import org.viadsm.examples.runtime.AppHarness;
 import picocli.CommandLine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -101,7 +101,7 @@ class BarnesAppTest
     @Test
     void shouldRunTheBuiltInSplashInputWhenGivenNoFile()
     {
-        final String output = ThreadTeamApps.run(BarnesApp::new, 1);
+        final String output = AppHarness.run(BarnesApp::new, 1);
         assertEquals(N16384, diagnostics(output));
         assertTrue(output.contains(
             "     16384   0.02500    0.0500      1.00     0.250     0.075      2.00         1"), output);
@@ -111,7 +111,7 @@ class BarnesAppTest
     void shouldPrintTheSameLinesWithoutOptionalLocks() throws IOException
     {
         final Path file = input("512", "123", "0.1", "2");
-        assertEquals(N512, diagnostics(ThreadTeamApps.run(BarnesApp::new, 2, "--no-optional-locks", file.toString())));
+        assertEquals(N512, diagnostics(AppHarness.run(BarnesApp::new, 2, "--no-optional-locks", file.toString())));
     }
 
     @Test
@@ -135,7 +135,7 @@ class BarnesAppTest
     void shouldNoteAnNprocThatDiffersFromTheTeamSize() throws IOException
     {
         final Path file = input("512", "123", "0.1", "8");
-        final String output = ThreadTeamApps.run(BarnesApp::new, 2, file.toString());
+        final String output = AppHarness.run(BarnesApp::new, 2, file.toString());
         assertTrue(output.startsWith(file + ": NPROC 8 ignored: running on 2 processors\n"), output);
         assertEquals(N512, diagnostics(output));
     }
@@ -148,7 +148,7 @@ class BarnesAppTest
         {
             System.setIn(new ByteArrayInputStream(
                 Files.readAllBytes(input("2048", "99", "0.05", "1"))));
-            assertEquals(N2048, diagnostics(ThreadTeamApps.run(BarnesApp::new, 2, "-")));
+            assertEquals(N2048, diagnostics(AppHarness.run(BarnesApp::new, 2, "-")));
         }
         finally
         {
@@ -172,7 +172,7 @@ class BarnesAppTest
         final Path file = dir.resolve("small-fleaves");
         Files.writeString(file, "\n512\n123\n\n0.025\n0.05\n1.0\n2.0\n0.5\n0.075\n0.25\n1\n", StandardCharsets.UTF_8);
         final TeamFailure failure = assertThrows(TeamFailure.class,
-            () -> ThreadTeamApps.run(BarnesApp::new, 1, file.toString()));
+            () -> AppHarness.run(BarnesApp::new, 1, file.toString()));
         final IllegalStateException cause = assertInstanceOf(IllegalStateException.class, failure.getCause());
         assertEquals("makeleaf: Proc 0 needs more than 256 leaves; increase fleaves", cause.getMessage());
     }
@@ -214,7 +214,7 @@ class BarnesAppTest
 
     private String run(final int members, final Path file)
     {
-        return ThreadTeamApps.run(BarnesApp::new, members, file.toString());
+        return AppHarness.run(BarnesApp::new, members, file.toString());
     }
 
     private Path input(final String nbody, final String seed, final String tstop, final String nproc)
@@ -228,7 +228,7 @@ class BarnesAppTest
 
     private static List<String> diagnostics(final String output)
     {
-        return ThreadTeamApps.lines(output).stream()
+        return AppHarness.lines(output).stream()
             .filter(line -> line.matches(" +\\d+ +\\d+\\.\\d{4} .*"))
             .collect(Collectors.toList());
     }

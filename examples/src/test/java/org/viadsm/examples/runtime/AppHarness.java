@@ -97,6 +97,17 @@ public final class AppHarness
     }
 
     /**
+     * The lines of an output, the last possibly empty.
+     *
+     * @param output what a run printed.
+     * @return its lines.
+     */
+    public static java.util.List<String> lines(final String output)
+    {
+        return java.util.Arrays.asList(output.split("\n", -1));
+    }
+
+    /**
      * What a run printed and how it failed.
      */
     public static final class Result

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.examples.runtime.AppCatalog;
-import org.viadsm.examples.runtime.ThreadTeamApps;
+import org.viadsm.examples.runtime.AppHarness;
 import picocli.CommandLine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -30,13 +30,13 @@ class TspAppTest
         final Cities cities = cities(n, seed);
         final int exact = HeldKarp.shortestTour(cities);
         final String[] args = {"-n", String.valueOf(n), "-s", String.valueOf(seed), "-d", String.valueOf(depth)};
-        final List<String> one = result(ThreadTeamApps.run(TspApp::new, 1, args));
+        final List<String> one = result(AppHarness.run(TspApp::new, 1, args));
         assertEquals("Shortest tour length: " + exact, one.get(1));
         final int[] path = parsePath(one.get(2), n);
         assertEquals(exact, cities.tourLength(path));
         for (final int members : new int[] {2, 4})
         {
-            final List<String> many = result(ThreadTeamApps.run(TspApp::new, members, args));
+            final List<String> many = result(AppHarness.run(TspApp::new, members, args));
             assertEquals(one.subList(1, 3), many.subList(1, 3));
             assertEquals("TSP: " + n + " cities, seed " + seed + ", distances 1..100; " + members + " members",
                 many.get(0));
@@ -46,7 +46,7 @@ class TspAppTest
     @Test
     void shouldPrintTheLexicographicallySmallestShortestTour()
     {
-        final List<String> lines = result(ThreadTeamApps.run(TspApp::new, 2, "-n", "12", "-s", "3"));
+        final List<String> lines = result(AppHarness.run(TspApp::new, 2, "-n", "12", "-s", "3"));
         assertEquals(List.of(
             "TSP: 12 cities, seed 3, distances 1..100; 2 members",
             "Shortest tour length: 185",
@@ -58,7 +58,7 @@ class TspAppTest
     @Tag("slow")
     void shouldFindTheRecordedLengthOfTheDefaultInstance()
     {
-        final List<String> lines = result(ThreadTeamApps.run(TspApp::new, 2));
+        final List<String> lines = result(AppHarness.run(TspApp::new, 2));
         assertEquals("Shortest tour length: 299", lines.get(1));
     }
 
@@ -96,7 +96,7 @@ class TspAppTest
 
     private static List<String> result(final String output)
     {
-        return ThreadTeamApps.lines(output);
+        return AppHarness.lines(output);
     }
 
     private static int[] parsePath(final String line, final int n)

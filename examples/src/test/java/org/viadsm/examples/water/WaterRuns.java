@@ -1,23 +1,20 @@
 package org.viadsm.examples.water;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.viadsm.examples.runtime.App;
-import org.viadsm.examples.runtime.Team;
-import org.viadsm.examples.runtime.ThreadTeam;
-import picocli.CommandLine;
+import org.viadsm.examples.runtime.AppHarness;
+import org.viadsm.examples.runtime.CountingTeam;
 
 /**
  * Runs the WATER ports on a thread team and picks their output apart, for the tests of both ports.
@@ -46,7 +43,7 @@ public final class WaterRuns
      */
     public static String run(final Supplier<App> factory, final int members, final String... args)
     {
-        return run(factory, members, new AtomicLong(), new AtomicLong(), args);
+        return run(factory, members, new AtomicIntegerArray(members), new AtomicIntegerArray(members), args);
     }
 
     /**
@@ -55,46 +52,25 @@ public final class WaterRuns
      *
      * @param factory  makes instances.
      * @param members  team size.
-     * @param barriers incremented by every member at every barrier.
-     * @param locks    incremented by every member at every lock acquisition.
+     * @param barriers each member's barrier count, by member id.
+     * @param locks    each member's lock acquisitions, by member id.
      * @param args     the command line.
      * @return what member 0 printed.
      */
     public static String run(
         final Supplier<App> factory,
         final int members,
-        final AtomicLong barriers,
-        final AtomicLong locks,
+        final AtomicIntegerArray barriers,
+        final AtomicIntegerArray locks,
         final String... args)
     {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        ThreadTeam.run(members, out, member ->
+        final AppHarness.Result result = AppHarness.attempt(
+            factory, members, member -> new CountingTeam(member, barriers, locks), args);
+        if (null != result.failure())
         {
-            final Team team = new CountingTeam(member, barriers, locks);
-            final App app = parse(factory, args);
-            if (0 == team.id())
-            {
-                app.validate(members);
-            }
-            app.run(team);
-        });
-        out.flush();
-        return bytes.toString(StandardCharsets.UTF_8);
-    }
-
-    /**
-     * A fresh instance with its options parsed.
-     *
-     * @param factory makes instances.
-     * @param args    the command line.
-     * @return the instance.
-     */
-    public static App parse(final Supplier<App> factory, final String... args)
-    {
-        final App app = factory.get();
-        new CommandLine(app).parseArgs(args);
-        return app;
+            throw result.failure();
+        }
+        return result.output();
     }
 
     /**
@@ -171,7 +147,7 @@ public final class WaterRuns
     public static String missingDeckMessage(final Supplier<App> factory, final Path missing)
     {
         return Assertions.assertThrows(IllegalArgumentException.class,
-            () -> parse(factory, missing.toString()).validate(1)).getMessage();
+            () -> AppHarness.parse(factory, missing.toString()).validate(1)).getMessage();
     }
 
     /**

@@ -3,7 +3,7 @@ package org.viadsm.examples.waternsq;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.examples.runtime.TeamFailure;
+import org.viadsm.examples.runtime.AppHarness;
 import org.viadsm.examples.water.WaterRuns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -151,11 +152,11 @@ class WaterNsquaredTest
         throws Exception
     {
         final Path deck = WaterRuns.deck(dir, "deck64-sync" + members, String.format(WaterRuns.DECK_64, members));
-        final AtomicLong barriers = new AtomicLong();
-        final AtomicLong locks = new AtomicLong();
+        final AtomicIntegerArray barriers = new AtomicIntegerArray(members);
+        final AtomicIntegerArray locks = new AtomicIntegerArray(members);
         WaterRuns.run(WaterNsquared::new, members, barriers, locks, deck.toString());
-        assertEquals(cBarriers + members, barriers.get());
-        assertEquals(cLocks, locks.get());
+        assertEquals(cBarriers + members, sum(barriers));
+        assertEquals(cLocks, sum(locks));
     }
 
     @Test
@@ -171,7 +172,7 @@ class WaterNsquaredTest
     {
         final Path deck = WaterRuns.deck(dir, "malformed", "1.5e-16 64 6 6\n-1 3000 two 0\n1 0\n");
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> WaterRuns.parse(WaterNsquared::new, deck.toString()).validate(1));
+            () -> AppHarness.parse(WaterNsquared::new, deck.toString()).validate(1));
         assertEquals("parameter file " + deck + " line 2: expected an integer for NPRINT, found 'two'",
             ex.getMessage());
     }
@@ -181,7 +182,7 @@ class WaterNsquaredTest
     {
         final Path deck = WaterRuns.deck(dir, "short", "1.5e-16 64 6 6\n-1 3000 2 0\n1\n");
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> WaterRuns.parse(WaterNsquared::new, deck.toString()).validate(1));
+            () -> AppHarness.parse(WaterNsquared::new, deck.toString()).validate(1));
         assertEquals("parameter file " + deck + ": expected a number for CUTOFF, " +
             "found the end of the input after line 3", ex.getMessage());
     }
@@ -191,7 +192,7 @@ class WaterNsquaredTest
     {
         final Path deck = WaterRuns.deck(dir, "cube", "1.5e-16 100 6 6 -1 3000 2 0 1 0\n");
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> WaterRuns.parse(WaterNsquared::new, deck.toString()).validate(1));
+            () -> AppHarness.parse(WaterNsquared::new, deck.toString()).validate(1));
         assertTrue(ex.getMessage().startsWith("Lattice init error: total mol 125 != NMOL 100"), ex.getMessage());
     }
 
@@ -216,5 +217,15 @@ class WaterNsquaredTest
         final IllegalArgumentException ex = assertInstanceOf(IllegalArgumentException.class, failure.getCause());
         assertEquals("velocities file " + velocities + " line 3: expected a number for number 6 of 577, found 'x.5'",
             ex.getMessage());
+    }
+
+    private static long sum(final AtomicIntegerArray counts)
+    {
+        long total = 0;
+        for (int i = 0; i < counts.length(); i++)
+        {
+            total += counts.get(i);
+        }
+        return total;
     }
 }

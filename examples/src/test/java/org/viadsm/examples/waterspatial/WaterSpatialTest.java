@@ -2,7 +2,7 @@ package org.viadsm.examples.waterspatial;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -12,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.examples.runtime.TeamFailure;
+import org.viadsm.examples.runtime.AppHarness;
 import org.viadsm.examples.water.WaterRuns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -142,11 +143,11 @@ class WaterSpatialTest
         throws Exception
     {
         final Path deck = WaterRuns.deck(dir, "deck64-sync" + members, String.format(WaterRuns.DECK_64, members));
-        final AtomicLong barriers = new AtomicLong();
-        final AtomicLong locks = new AtomicLong();
+        final AtomicIntegerArray barriers = new AtomicIntegerArray(members);
+        final AtomicIntegerArray locks = new AtomicIntegerArray(members);
         WaterRuns.run(WaterSpatial::new, members, barriers, locks, deck.toString());
-        assertEquals(cBarriers + members, barriers.get());
-        assertEquals(cLocks, locks.get());
+        assertEquals(cBarriers + members, sum(barriers));
+        assertEquals(cLocks, sum(locks));
     }
 
     @Test
@@ -154,7 +155,7 @@ class WaterSpatialTest
     {
         final Path deck = WaterRuns.deck(dir, "deck64-9", String.format(WaterRuns.DECK_64, 9));
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> WaterRuns.parse(WaterSpatial::new, deck.toString()).validate(9));
+            () -> AppHarness.parse(WaterSpatial::new, deck.toString()).validate(9));
         assertTrue(ex.getMessage().startsWith("ERROR: less boxes (8) than processors (9)"), ex.getMessage());
     }
 
@@ -176,5 +177,15 @@ class WaterSpatialTest
         final IllegalArgumentException ex = assertInstanceOf(IllegalArgumentException.class, failure.getCause());
         assertEquals("velocities file " + velocities + ": expected a number for number 5 of 577, " +
             "found the end of the input after line 2", ex.getMessage());
+    }
+
+    private static long sum(final AtomicIntegerArray counts)
+    {
+        long total = 0;
+        for (int i = 0; i < counts.length(); i++)
+        {
+            total += counts.get(i);
+        }
+        return total;
     }
 }
