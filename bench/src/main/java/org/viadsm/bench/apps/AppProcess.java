@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.viadsm.bench.ChildJvm;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.examples.cli.NodeSettings;
 import org.viadsm.examples.cli.ViadsmCommand;
@@ -50,7 +49,7 @@ final class AppProcess
             Integer.toString(nodes), "--stats-json", stats.toString()));
         command.addAll(args);
         final ProcessBuilder builder = new ProcessBuilder(JavaProcess.command(ViadsmCommand.class.getName(),
-            ChildJvm.options(NodeSettings.JVM_OPTIONS.toArray(new String[0])), command));
+            NodeSettings.JVM_OPTIONS, command));
         builder.redirectOutput(out.toFile()).redirectError(err.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
         try

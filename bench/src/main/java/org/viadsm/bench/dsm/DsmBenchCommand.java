@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import org.viadsm.bench.BenchOptions;
 import org.viadsm.bench.BenchReport;
 import org.viadsm.bench.BenchRow;
-import org.viadsm.bench.ChildJvm;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.dsm.launch.ProcessCluster;
 import picocli.CommandLine.Command;
@@ -144,7 +143,7 @@ public final class DsmBenchCommand implements Callable<Integer>
         System.err.println("bench dsm: starting " + nodes + " node process(es) for " + metrics);
         String failure = null;
         try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses("shm", nodes),
-            DsmBenchNode.class.getName(), args, List.of(), ChildJvm.options("-XX:+UseSerialGC", "-Xmx512m"),
+            DsmBenchNode.class.getName(), args, List.of(), List.of("-XX:+UseSerialGC", "-Xmx512m"),
             Map.of("VIADSM_SYNC_TIMEOUT_MS", "120000"), null, System.err))
         {
             final int[] codes = cluster.await(CLUSTER_TIMEOUT_NS);

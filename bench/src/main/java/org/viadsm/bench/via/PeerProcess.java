@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 import org.viadsm.bench.BenchCase;
-import org.viadsm.bench.ChildJvm;
 import org.viadsm.via.internal.JavaProcess;
 
 /**
@@ -43,7 +42,7 @@ final class PeerProcess implements AutoCloseable
     static PeerProcess start()
     {
         final PeerProcess peer = new PeerProcess(
-            JavaProcess.start(PeerMain.class, ChildJvm.options("-Xms64m", "-Xmx256m"), List.of()));
+            JavaProcess.start(PeerMain.class, List.of("-Xms64m", "-Xmx256m"), List.of()));
         try
         {
             peer.expect(PeerMain.READY);

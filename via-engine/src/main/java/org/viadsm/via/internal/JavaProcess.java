@@ -8,10 +8,13 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
 
 /**
  * Starts a child JVM running a given main class with this JVM's java binary and class path and the JVM option
- * viadsm needs ({@link AgronaAccess#ADD_EXPORTS}): for multi-process tests and for launching DSM nodes.
+ * viadsm needs ({@link AgronaAccess#ADD_EXPORTS}): for multi-process tests and for launching DSM nodes. The child
+ * gets this JVM's {@code viadsm.*} and {@code agrona.*} system properties, so that its NICs wait and check the way
+ * this JVM's do (options given explicitly come after them and win).
  * <p>
  * Inside a surefire test run the class path comes from the {@code surefire.test.class.path} system property (the
  * forked test JVM may run from a manifest-only jar), else from {@code java.class.path}.
@@ -80,12 +83,31 @@ public final class JavaProcess
         final List<String> command = new ArrayList<>();
         command.add(javaBinary());
         command.add(AgronaAccess.ADD_EXPORTS);
+        command.addAll(forwardedProperties());
         command.addAll(jvmArgs);
         command.add("-cp");
         command.add(String.join(File.pathSeparator, entries));
         command.add(mainClass);
         command.addAll(args);
         return command;
+    }
+
+    /**
+     * This JVM's {@code viadsm.*} and {@code agrona.*} system properties, as JVM options for a child.
+     *
+     * @return one {@code -Dname=value} per property, in name order.
+     */
+    public static List<String> forwardedProperties()
+    {
+        final List<String> options = new ArrayList<>();
+        for (final String name : new TreeSet<>(System.getProperties().stringPropertyNames()))
+        {
+            if (name.startsWith("viadsm.") || name.startsWith("agrona."))
+            {
+                options.add("-D" + name + "=" + System.getProperty(name));
+            }
+        }
+        return options;
     }
 
     /**
