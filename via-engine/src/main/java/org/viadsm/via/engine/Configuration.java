@@ -19,14 +19,17 @@ public final class Configuration
     public static final long WAIT_PARK_MIN_NS_DEFAULT = 10_000L;
 
     /**
-     * Longest single park of a wait, in ns: bounds the latency of a completion nobody could wake the waiter for. Across
-     * processes (shm) that is every completion, since a process cannot unpark another's thread: a waiter parked for a
-     * while sees a completion only at its next poll, so every cross-process lock hand-off or barrier round that finds
-     * its receiver parked costs up to this much (plus the kernel's timer slack, about 50 us), while each waiting
-     * process wakes once per this period, and waiting costs CPU the working processes could use.
+     * Longest single park of a wait that polls, in ns: bounds the latency of a completion nobody wakes the waiter
+     * for. Waits on receive and completion queues sleep instead and are woken ({@link #WAIT_SLEEP_MAX_NS_PROP_NAME});
+     * the waits that poll are those of connection set-up (a peer's answer, a request in the ring), send-queue waits
+     * completed by another thread, and every wait of a provider that can neither unpark nor ring its waiters (shm
+     * with {@code viadsm.shm.doorbell=false}, or where its doorbells cannot be made). A polling waiter sees a
+     * completion only at its next poll, so it costs up to this much (plus the kernel's timer slack, about 50 us),
+     * while each polling thread wakes once per this period and takes CPU the working processes could use.
      * <p>
-     * Measured on 2 cores: the one-way latency of a Send to a process parked in {@code recvWait} for 3 ms (two
-     * processes, shared monotonic clock), and the CPU taken by 8 processes parked in {@code recvWait} for 10 s:
+     * Measured on 2 cores, before waits could sleep: the one-way latency of a Send to a process polling in
+     * {@code recvWait} for 3 ms (two processes, shared monotonic clock), and the CPU taken by 8 processes polling in
+     * {@code recvWait} for 10 s:
      * <pre>
      *   cap       one-way mean   p50      p90        8 waiting processes, CPU
      *   1 ms      750 us         735 us   905 us      9% of one core
@@ -36,12 +39,24 @@ public final class Configuration
      *   50 us     130 us          85 us   160 us     46%
      * </pre>
      * Below 200 us the latency improves little (timer slack and the wake-up itself dominate) while the CPU keeps
-     * rising; hence the default. Raise it where processes outnumber cores and mostly wait; lower it for latency when
-     * cores are spare. A completer in the same JVM unparks its waiter at once, whatever the cap.
+     * rising; hence the default.
      */
     public static final String WAIT_PARK_MAX_NS_PROP_NAME = "viadsm.via.wait.park.max.ns";
-    /** Default longest park: 200 us (a quarter of the cross-process wake-up latency of 1 ms, three times the CPU). */
+    /** Default longest park of a polling wait: 200 us. */
     public static final long WAIT_PARK_MAX_NS_DEFAULT = 200_000L;
+
+    /**
+     * Longest single sleep of a wait that completers wake, in ns: waits on receive and completion queues of the
+     * jvm provider (a completer unparks the waiter) and of the shm provider (a completer in another process rings
+     * the doorbell the waiter sleeps on, a UNIX-domain socket; see the shm provider). It bounds the lateness of a
+     * wake-up that failed (a doorbell that could not be rung), and sets how often a sleeping wait does its
+     * housekeeping: asynchronous errors, and the failure detector's check every
+     * {@link #FAILURE_CHECK_INTERVAL_NS_PROP_NAME}, so a dead peer is noticed within about the sum of the two. It no
+     * longer sets the latency of a wake-up, so it can be long: each sleeping thread wakes once per this period.
+     */
+    public static final String WAIT_SLEEP_MAX_NS_PROP_NAME = "viadsm.via.wait.sleep.max.ns";
+    /** Default longest sleep: 10 ms. */
+    public static final long WAIT_SLEEP_MAX_NS_DEFAULT = 10_000_000L;
 
     /** How often a long wait checks the peers of the NIC's connected VIs, in ns. */
     public static final String FAILURE_CHECK_INTERVAL_NS_PROP_NAME = "viadsm.via.failure.check.interval.ns";
@@ -140,6 +155,16 @@ public final class Configuration
     public static long waitParkMaxNs()
     {
         return Math.max(waitParkMinNs(), Long.getLong(WAIT_PARK_MAX_NS_PROP_NAME, WAIT_PARK_MAX_NS_DEFAULT));
+    }
+
+    /**
+     * Longest sleep of a wait that completers wake.
+     *
+     * @return ns, at least the first park.
+     */
+    public static long waitSleepMaxNs()
+    {
+        return Math.max(waitParkMinNs(), Long.getLong(WAIT_SLEEP_MAX_NS_PROP_NAME, WAIT_SLEEP_MAX_NS_DEFAULT));
     }
 
     /**

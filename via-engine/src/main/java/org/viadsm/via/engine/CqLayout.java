@@ -11,6 +11,8 @@ package org.viadsm.via.engine;
  *  +---------------------------------------------------------------+
  *  |      Overrun: 1 once a lost completion was reported           |  8
  *  +---------------------------------------------------------------+
+ *  |      Sleeper: doorbell of the thread asleep on the queue + 1  |  16
+ *  +---------------------------------------------------------------+
  *  |                Head (long): consumer, own cache line          |  64
  *  +---------------------------------------------------------------+
  *  |                Tail (long): producers, own cache line         |  128
@@ -34,6 +36,11 @@ public final class CqLayout
      * takes an entry, so that a full queue costs one asynchronous error per overrun, not one per lost completion.
      */
     public static final int OVERRUN_OFFSET = 8;
+    /**
+     * Offset of the sleeper word: 0 unless the consumer's thread is about to sleep, or sleeps, waiting on the queue;
+     * then the id of the doorbell that wakes it, plus 1 (see {@link WaitSlot}).
+     */
+    public static final int SLEEPER_OFFSET = 16;
     /** Offset of the consumer's head index. */
     public static final int HEAD_OFFSET = 64;
     /** Offset of the producers' tail index. */

@@ -5,6 +5,7 @@ import org.agrona.concurrent.AtomicBuffer;
 import static org.viadsm.via.engine.CqLayout.CAPACITY_OFFSET;
 import static org.viadsm.via.engine.CqLayout.HEAD_OFFSET;
 import static org.viadsm.via.engine.CqLayout.OVERRUN_OFFSET;
+import static org.viadsm.via.engine.CqLayout.SLEEPER_OFFSET;
 import static org.viadsm.via.engine.CqLayout.SLOTS_OFFSET;
 import static org.viadsm.via.engine.CqLayout.SLOT_LENGTH;
 import static org.viadsm.via.engine.CqLayout.TAIL_OFFSET;
@@ -98,6 +99,27 @@ public final class CqRing
                 "completion queue capacity must be in [1, " + slots() + "]: capacity=" + capacity);
         }
         buffer.putIntVolatile(offset + CAPACITY_OFFSET, capacity);
+    }
+
+    /**
+     * Offset in the area of the sleeper word, where the consumer's waiting thread announces its doorbell.
+     *
+     * @return the offset.
+     */
+    public int sleeperOffset()
+    {
+        return offset + SLEEPER_OFFSET;
+    }
+
+    /**
+     * Producer side: takes the doorbell the consumer's thread sleeps on, so that exactly one producer rings it per
+     * announcement. Call after a full fence that follows the entry's publication.
+     *
+     * @return the doorbell's id, or -1 if nobody sleeps.
+     */
+    public int takeSleeper()
+    {
+        return WaitSlot.takeSleeper(buffer, offset + SLEEPER_OFFSET);
     }
 
     /**
@@ -200,6 +222,7 @@ public final class CqRing
         }
         buffer.putLongRelease(offset + HEAD_OFFSET, tail);
         buffer.putIntVolatile(offset + OVERRUN_OFFSET, 0);
+        buffer.putIntVolatile(offset + SLEEPER_OFFSET, 0);
         stalledIndex = -1;
     }
 

@@ -12,7 +12,7 @@ final class EngineCq implements CompletionQueue
     private final EngineNic nic;
     private final int id;
     private final CqRing ring;
-    private final WaitSlot slot = new WaitSlot();
+    private final WaitSlot slot;
     private final Idler idler;
     private int users;
     private volatile boolean closed;
@@ -23,6 +23,7 @@ final class EngineCq implements CompletionQueue
         this.id = id;
         this.ring = ring;
         this.idler = new Idler(nic);
+        this.slot = new WaitSlot(nic.area().buffer(), ring.sleeperOffset());
         ring.clear();
         ring.capacity(capacity);
     }
@@ -55,6 +56,11 @@ final class EngineCq implements CompletionQueue
     void removeUser()
     {
         users--;
+    }
+
+    WaitSlot slot()
+    {
+        return slot;
     }
 
     void wake()

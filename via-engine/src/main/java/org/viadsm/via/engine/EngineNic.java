@@ -1,8 +1,10 @@
 package org.viadsm.via.engine;
 
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.concurrent.AtomicBuffer;
@@ -25,14 +27,17 @@ import org.viadsm.via.memory.ProtectionTag;
  * <p>
  * Progress is driven by the caller; there is no engine thread. A post executes the operation on the posting
  * thread, directly on the target's shared area and registered memory, and completes it at both ends before it
- * returns, so a queue fence is always satisfied. Waits spin briefly, then park with backoff; a completer in the
- * same JVM unparks a parked waiter, and calls (waits, done calls, posts) check every
- * {@link Configuration#failureCheckIntervalNs()} that the peers of connected VIs are alive.
+ * returns, so a queue fence is always satisfied. Waits spin briefly, then sleep until a completer wakes them (see
+ * {@link Idler}): a completer in the same JVM unparks the waiter, one in another process rings the doorbell the
+ * provider lends the waiter ({@link #acquireDoorbell()}); waits nobody can wake poll with backoff. Calls (waits,
+ * done calls, posts) check every {@link Configuration#failureCheckIntervalNs()} that the peers of connected VIs are
+ * alive.
  * Asynchronous errors are queued in the NIC's error ring and handed to the {@link AsyncErrorHandler} on the owner's
  * next call into the NIC.
  * <p>
  * Providers implement the hooks: {@link #resolvePeer(String)}, {@link #mapMemory(long, int)},
- * {@link #unmapMemory(long, ByteBuffer)}, {@link #registersForeignMemory()} and {@link #onClose()}.
+ * {@link #unmapMemory(long, ByteBuffer)}, {@link #registersForeignMemory()} and {@link #onClose()}; and for waits
+ * {@link #wakesArmedWaiters()}, {@link #acquireDoorbell()} and {@link #releaseDoorbell(Doorbell)}.
  * <p>
  * <b>Note:</b> control calls are thread-safe; see {@link Vi} and {@link CompletionQueue} for their queues.
  * Every call that touches the shared area or mapped memory is counted while it runs, and {@link #close()} releases
@@ -47,6 +52,7 @@ public abstract class EngineNic implements Nic
     final long spinNs;
     final long parkMinNs = Configuration.waitParkMinNs();
     final long parkMaxNs = Configuration.waitParkMaxNs();
+    final long sleepMaxNs = Configuration.waitSleepMaxNs();
     final int livenessPeriod = Configuration.postLivenessCheckPeriod();
 
     private final String address;
@@ -64,6 +70,7 @@ public abstract class EngineNic implements Nic
     private final Housekeeper housekeeper;
     private final AtomicInteger calls = new AtomicInteger();
     private final AtomicBoolean released = new AtomicBoolean();
+    private final AtomicLong sleeps = new AtomicLong();
     private volatile boolean closed;
 
     /**
@@ -187,34 +194,39 @@ public abstract class EngineNic implements Nic
     }
 
     /**
-     * Unparks a thread parked waiting on the receive queue of one of this NIC's VIs, if any.
+     * After receive completions of one of this NIC's VIs were published, from a thread of this process: wakes the
+     * thread waiting on the VI's receive queue and the one waiting on its receive completion queue, if they are
+     * asleep (unpark, and the doorbell they sleep on). Issues a full fence first (see {@link WaitSlot}).
      *
      * @param viId the VI id.
+     * @param cqId the VI's receive completion-queue id, or -1 if it has none.
      */
-    public final void wakeRecvWaiter(final int viId)
+    public final void wakeReceivers(final int viId, final int cqId)
     {
+        VarHandle.fullFence();
         final EngineVi vi = viAt(viId);
         if (null != vi)
         {
-            vi.wakeRecvWaiter();
+            vi.recvSlot().wakeArmed();
         }
-    }
-
-    /**
-     * Unparks a thread parked waiting on one of this NIC's completion queues, if any.
-     *
-     * @param cqId the completion-queue id.
-     */
-    public final void wakeCqWaiter(final int cqId)
-    {
         if (cqId >= 0 && cqId < cqs.length)
         {
             final EngineCq cq = cqs[cqId];
             if (null != cq)
             {
-                cq.wake();
+                cq.slot().wakeArmed();
             }
         }
+    }
+
+    /**
+     * How many waits on this NIC's queues went to sleep (past their spin phase, waiting to be woken): a statistic.
+     *
+     * @return the count since the NIC opened.
+     */
+    public final long sleeps()
+    {
+        return sleeps.get();
     }
 
     /**
@@ -497,6 +509,44 @@ public abstract class EngineNic implements Nic
      */
     protected void onWaitEnd()
     {
+    }
+
+    /**
+     * Whether every completer of this NIC's receive and completion queues runs in this process, so that unparking
+     * a waiter always reaches it and waits may sleep parked (see {@link Idler}). The default is false: waits that
+     * get no doorbell poll.
+     *
+     * @return true if a parked waiter is always unparked.
+     */
+    protected boolean wakesArmedWaiters()
+    {
+        return false;
+    }
+
+    /**
+     * Lends a waiting thread, past its spin phase, a doorbell to sleep on, which completers in other processes
+     * ring; the thread gives it back with {@link #releaseDoorbell(Doorbell)} when its wait ends. The default lends
+     * none.
+     *
+     * @return a doorbell no other thread holds, or null if the thread cannot sleep on one (it parks or polls).
+     */
+    protected Doorbell acquireDoorbell()
+    {
+        return null;
+    }
+
+    /**
+     * Takes back a doorbell from {@link #acquireDoorbell()}.
+     *
+     * @param doorbell the doorbell.
+     */
+    protected void releaseDoorbell(final Doorbell doorbell)
+    {
+    }
+
+    void onSleep()
+    {
+        sleeps.incrementAndGet();
     }
 
     PeerNic self()

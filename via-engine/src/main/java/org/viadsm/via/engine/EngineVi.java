@@ -40,7 +40,7 @@ public final class EngineVi implements Vi
     private final Idler sendIdler;
     private final DescriptorFifo recvFifo;
     private final AtomicLong recvTaken;
-    private final WaitSlot recvSlot = new WaitSlot();
+    private final WaitSlot recvSlot;
     private final WaitSlot sendSlot = new WaitSlot();
     private final Idler recvIdler;
     private volatile Connection connection;
@@ -66,6 +66,7 @@ public final class EngineVi implements Vi
         this.ptagValue = ptagValue;
         this.record = nic.area().viRecord(id);
         this.ring = nic.area().recvRing(id);
+        this.recvSlot = new WaitSlot(nic.area().buffer(), record.recvSleeperOffset());
         this.sendCq = sendCq;
         this.recvCq = recvCq;
         final int depth = nic.attributes().maxDescriptorsPerQueue();
@@ -580,9 +581,9 @@ public final class EngineVi implements Vi
         return true;
     }
 
-    void wakeRecvWaiter()
+    WaitSlot recvSlot()
     {
-        recvSlot.wake();
+        return recvSlot;
     }
 
     void wakeWaiters()
@@ -602,12 +603,12 @@ public final class EngineVi implements Vi
     public void completeSend(final Descriptor descriptor, final int status, final int length)
     {
         descriptor.complete(status, length);
-        sendSlot.wake();
         if (null != sendCq)
         {
             CqEntries.post(nic.self(), sendCq.id(), id, false, record.incarnation(), 1);
             sendCq.wake();
         }
+        sendSlot.wake();
     }
 
     /**

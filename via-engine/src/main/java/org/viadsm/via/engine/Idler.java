@@ -5,10 +5,17 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One wait's idle strategy: spin for the configured spin phase, letting the provider make progress on its
  * transport from this thread ({@link EngineNic#progress(boolean)}, else {@link Thread#onSpinWait()}), then arm the
- * wait slot and park with exponential backoff up to the configured maximum; a provider may block the thread in its
- * transport instead of parking it ({@link EngineNic#block(long)}). After the spin phase each step also
- * does the NIC's housekeeping (asynchronous-error delivery, periodic failure detection), so a long wait notices a
- * dead peer.
+ * wait slot and either sleep or poll.
+ * <ul>
+ * <li>A wait every completer will wake sleeps: its slot is fenced ({@link WaitSlot#isFenced()}) and the provider
+ * either lends it a doorbell ({@link EngineNic#acquireDoorbell()}, completers in other processes ring it) or has
+ * every completer unpark it ({@link EngineNic#wakesArmedWaiters()}, completers in this process). It sleeps
+ * {@link Configuration#waitSleepMaxNs()} at a time, re-announcing its doorbell before each check.</li>
+ * <li>Any other wait polls: it parks with exponential backoff up to {@link Configuration#waitParkMaxNs()}, or the
+ * provider blocks it in its transport instead ({@link EngineNic#block(long)}).</li>
+ * </ul>
+ * After the spin phase each step also does the NIC's housekeeping (asynchronous-error delivery, periodic failure
+ * detection), so a long wait notices a dead peer.
  * <p>
  * <b>Note:</b> not thread-safe; each queue keeps its own, used by that queue's waiting thread, except
  * {@link #cancel()}, which any thread may call to end the wait for good when the queue is destroyed.
@@ -16,6 +23,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class Idler
 {
     private static final long CANCEL_GRACE_NS = 1_000_000_000L;
+    private static final long MIN_DOORBELL_SLEEP_NS = 1_000_000L;
 
     private final EngineNic nic;
     private long startNs;
@@ -23,7 +31,9 @@ public final class Idler
     private boolean unbounded;
     private long parkNs;
     private boolean blocked;
+    private boolean sleeping;
     private WaitSlot armed;
+    private volatile Doorbell bell;
     private volatile Thread waiter;
     private volatile boolean cancelled;
 
@@ -49,6 +59,7 @@ public final class Idler
         deadlineNs = unbounded ? Long.MAX_VALUE : startNs + Math.max(0, timeoutNs);
         parkNs = nic.parkMinNs;
         blocked = false;
+        sleeping = false;
         armed = null;
         waiter = Thread.currentThread();
     }
@@ -80,8 +91,12 @@ public final class Idler
         nic.housekeeping(nowNs);
         if (null != slot && null == armed)
         {
-            slot.arm();
-            armed = slot;
+            arm(slot);
+            return true;
+        }
+        if (sleeping)
+        {
+            sleep(nowNs);
             return true;
         }
         final long sleepNs = unbounded ? parkNs : Math.min(parkNs, deadlineNs - nowNs);
@@ -118,6 +133,13 @@ public final class Idler
             armed.disarm();
             armed = null;
         }
+        final Doorbell lent = bell;
+        if (null != lent)
+        {
+            bell = null;
+            nic.releaseDoorbell(lent);
+        }
+        sleeping = false;
         waiter = null;
     }
 
@@ -135,7 +157,44 @@ public final class Idler
         while (null != (inside = waiter) && inside != current && System.nanoTime() - deadlineNs < 0)
         {
             LockSupport.unpark(inside);
+            final Doorbell lent = bell;
+            if (null != lent)
+            {
+                lent.wakeup();
+            }
             LockSupport.parkNanos(50_000L);
+        }
+    }
+
+    /**
+     * Arms the slot; a fenced slot sleeps on a doorbell if the provider lends one, or parked if the provider's
+     * completers unpark it. The caller checks its queue once more before the first sleep.
+     */
+    private void arm(final WaitSlot slot)
+    {
+        final Doorbell lent = slot.isFenced() ? nic.acquireDoorbell() : null;
+        bell = lent;
+        slot.arm(lent);
+        armed = slot;
+        sleeping = null != lent || (slot.isFenced() && nic.wakesArmedWaiters());
+        if (sleeping)
+        {
+            nic.onSleep();
+        }
+    }
+
+    private void sleep(final long nowNs)
+    {
+        final long sleepNs = unbounded ? nic.sleepMaxNs : Math.min(nic.sleepMaxNs, deadlineNs - nowNs);
+        final Doorbell lent = bell;
+        if (null != lent && sleepNs >= MIN_DOORBELL_SLEEP_NS)
+        {
+            lent.await(sleepNs);
+            armed.announce();
+        }
+        else
+        {
+            LockSupport.parkNanos(sleepNs);
         }
     }
 }

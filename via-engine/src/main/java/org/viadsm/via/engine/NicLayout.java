@@ -34,7 +34,7 @@ public final class NicLayout
     /** The magic number: "VIADSMN1" in ASCII, little-endian. */
     public static final long MAGIC = 0x314E4D5344414956L;
     /** Version of this layout; peers refuse other versions. */
-    public static final int LAYOUT_VERSION = 2;
+    public static final int LAYOUT_VERSION = 3;
 
     /** State: the owner is still writing the area. */
     public static final int STATE_INITIALIZING = 0;

@@ -163,20 +163,16 @@ public abstract class PeerNic implements AutoCloseable
     }
 
     /**
-     * Wakes a thread of the peer waiting on the receive queue of one of its VIs, if the provider can.
+     * After receive completions of one of the peer's VIs were published (and announced on its receive completion
+     * queue): wakes the peer's threads asleep waiting for them, on the VI's receive queue or on that completion
+     * queue, if the provider can. An implementation issues a full fence before it looks for a sleeper (see
+     * {@link WaitSlot}), never blocks, and ignores a wake-up it cannot deliver: the sleeper's bounded sleep covers
+     * it. The default does nothing.
      *
      * @param viId the VI id.
+     * @param cqId the VI's receive completion-queue id, or -1 if it has none.
      */
-    public void wakeRecv(final int viId)
-    {
-    }
-
-    /**
-     * Wakes a thread of the peer waiting on one of its completion queues, if the provider can.
-     *
-     * @param cqId the completion-queue id.
-     */
-    public void wakeCq(final int cqId)
+    public void wakeReceivers(final int viId, final int cqId)
     {
     }
 

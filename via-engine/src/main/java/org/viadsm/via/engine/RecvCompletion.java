@@ -6,7 +6,8 @@ import org.viadsm.via.descriptor.DescriptorStatus;
 /**
  * Completes receive-ring entries of a NIC, wherever the completer runs: writes the entry, announces it on the
  * VI's receive completion queue if it has one (reporting {@link AsyncError#COMPLETION_PROTECTION} on that NIC once
- * per overrun if the queue is full), and wakes the NIC's waiter if the provider can.
+ * per overrun if the queue is full), and wakes the NIC's waiters if they sleep
+ * ({@link PeerNic#wakeReceivers(int, int)}).
  */
 public final class RecvCompletion
 {
@@ -122,22 +123,14 @@ public final class RecvCompletion
     }
 
     /**
-     * Wakes whoever may wait for the VI's receives: its receive completion queue's waiter, else its own.
+     * Wakes whoever may wait for the VI's receives: its receive completion queue's waiter and its own.
      *
      * @param nic the NIC owning the VI.
      * @param vi  the VI's record.
      */
     public static void wake(final PeerNic nic, final ViRecord vi)
     {
-        final int cqId = vi.recvCqId();
-        if (cqId >= 0)
-        {
-            nic.wakeCq(cqId);
-        }
-        else
-        {
-            nic.wakeRecv(vi.viId());
-        }
+        nic.wakeReceivers(vi.viId(), vi.recvCqId());
     }
 
     private static void announce(final PeerNic nic, final ViRecord vi, final int count, final int incarnation)

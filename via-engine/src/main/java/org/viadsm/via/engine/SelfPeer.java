@@ -28,14 +28,8 @@ final class SelfPeer extends PeerNic
     }
 
     @Override
-    public void wakeRecv(final int viId)
+    public void wakeReceivers(final int viId, final int cqId)
     {
-        nic.wakeRecvWaiter(viId);
-    }
-
-    @Override
-    public void wakeCq(final int cqId)
-    {
-        nic.wakeCqWaiter(cqId);
+        nic.wakeReceivers(viId, cqId);
     }
 }

@@ -12,6 +12,7 @@ import static org.viadsm.via.engine.ViRecordLayout.PTAG_OFFSET;
 import static org.viadsm.via.engine.ViRecordLayout.RECV_CONSUMER_OFFSET;
 import static org.viadsm.via.engine.ViRecordLayout.RECV_CQ_ID_OFFSET;
 import static org.viadsm.via.engine.ViRecordLayout.RECV_PRODUCER_OFFSET;
+import static org.viadsm.via.engine.ViRecordLayout.RECV_SLEEPER_OFFSET;
 import static org.viadsm.via.engine.ViRecordLayout.RELIABILITY_OFFSET;
 import static org.viadsm.via.engine.ViRecordLayout.SEND_CQ_ID_OFFSET;
 import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECTED;
@@ -97,6 +98,7 @@ public final class ViRecord
         buffer.putInt(offset + RECV_CQ_ID_OFFSET, recvCqId);
         buffer.putLong(offset + PEER_NIC_ID_OFFSET, 0);
         buffer.putInt(offset + PEER_VI_ID_OFFSET, -1);
+        buffer.putInt(offset + RECV_SLEEPER_OFFSET, 0);
         final int lastSequence = ViRecordLayout.connectSequence(buffer.getLongVolatile(offset + CONNECT_WORD_OFFSET));
         buffer.putLong(offset + CONNECT_WORD_OFFSET,
             ViRecordLayout.connectWord(lastSequence, 0, ViRecordLayout.RESULT_ABANDONED));
@@ -106,6 +108,27 @@ public final class ViRecord
         final long epoch = ViRecordLayout.consumerEpoch(buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET));
         buffer.putLongVolatile(offset + RECV_CONSUMER_OFFSET, ViRecordLayout.consumerWord(epoch + 1, producer));
         buffer.putIntRelease(offset + STATE_OFFSET, STATE_IDLE);
+    }
+
+    /**
+     * Offset in the area of the receive sleeper word, where the owner's waiting thread announces its doorbell.
+     *
+     * @return the offset.
+     */
+    public int recvSleeperOffset()
+    {
+        return offset + RECV_SLEEPER_OFFSET;
+    }
+
+    /**
+     * Completer side: takes the doorbell a thread of the owner sleeps on waiting for receives, so that exactly one
+     * completer rings it per announcement. Call after a full fence that follows the completion's publication.
+     *
+     * @return the doorbell's id, or -1 if nobody sleeps.
+     */
+    public int takeRecvSleeper()
+    {
+        return WaitSlot.takeSleeper(buffer, offset + RECV_SLEEPER_OFFSET);
     }
 
     /**

@@ -1,26 +1,91 @@
 package org.viadsm.via.engine;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
+import org.agrona.concurrent.AtomicBuffer;
+
 /**
- * Where a thread waiting on a queue says it may be parked, so that a completer in the same JVM can unpark it. The
- * waiter arms the slot only after its spin phase, so a completer pays one volatile load per completion while the
+ * Where a thread waiting on a queue says it may be asleep, so that a completer can wake it: an eventcount. The
+ * waiter arms the slot only after its spin phase, so a completer pays a fence and one load per completion while the
  * waiter spins or nobody waits.
  * <p>
- * The completer's release store of a status and its load of the slot are not fenced against the waiter's arming
- * and re-check (that fence would cost every completion), so a completion racing the arming can miss the waiter:
- * the waiter then wakes at the end of its bounded park, so the completion is late, never lost.
+ * A slot of a queue that completers in other processes feed (a receive queue, a completion queue) has a sleeper
+ * word in the NIC's shared area. A waiter that sleeps on a {@link Doorbell} arms the slot with it, which stores the
+ * doorbell's id (plus 1) in the word with volatile semantics, then checks its queue once more before it blocks; a
+ * completer publishes its completion, issues a full fence, and only then reads the word (in this process: the armed
+ * thread), so that one of the two sees the other: either the waiter's check finds the completion, or the completer
+ * finds the sleeper and wakes it (a thread of this process by unpark and {@link Doorbell#wakeup()}, one of another
+ * process by taking the word with {@link #takeSleeper(AtomicBuffer, int)} and ringing the doorbell). No wake-up is
+ * lost that way; a ring that fails (the doorbell closed, a socket error) leaves the waiter to its bounded sleep.
+ * <p>
+ * A slot without a sleeper word (a send queue, completed on the posting thread or by the provider's engine) keeps
+ * the completer's check unfenced, so a completion racing the arming can miss the waiter: such waits poll with a
+ * bounded park ({@link Configuration#waitParkMaxNs()}), so the completion is late, never lost.
  */
 public final class WaitSlot
 {
+    private final AtomicBuffer sleeperBuffer;
+    private final int sleeperOffset;
     private volatile Thread thread;
+    private volatile Doorbell doorbell;
 
     /**
-     * Says the calling thread may park.
+     * A slot without a sleeper word: its waits poll.
      */
-    public void arm()
+    public WaitSlot()
     {
+        this(null, 0);
+    }
+
+    /**
+     * A slot whose waits may sleep, announcing their doorbell in a sleeper word.
+     *
+     * @param sleeperBuffer the NIC's shared area, or null for a slot without a sleeper word.
+     * @param sleeperOffset offset of the sleeper word in it.
+     */
+    public WaitSlot(final AtomicBuffer sleeperBuffer, final int sleeperOffset)
+    {
+        this.sleeperBuffer = sleeperBuffer;
+        this.sleeperOffset = sleeperOffset;
+    }
+
+    /**
+     * Whether the completers of this slot fence before they look for a sleeper, so that a waiter may sleep long.
+     *
+     * @return true for a slot with a sleeper word.
+     */
+    public boolean isFenced()
+    {
+        return null != sleeperBuffer;
+    }
+
+    /**
+     * Says the calling thread may park, or sleep on a doorbell, and announces the doorbell in the sleeper word.
+     *
+     * @param bell the doorbell the thread will sleep on, or null if it parks.
+     */
+    public void arm(final Doorbell bell)
+    {
+        doorbell = bell;
         thread = Thread.currentThread();
+        announce();
+    }
+
+    /**
+     * Announces the armed doorbell in the sleeper word again, with volatile semantics, before the waiter checks
+     * its queue and sleeps once more (a completer that rang took the word).
+     */
+    public void announce()
+    {
+        final Doorbell bell = doorbell;
+        if (null != bell && null != sleeperBuffer)
+        {
+            sleeperBuffer.putIntVolatile(sleeperOffset, bell.id() + 1);
+        }
+        // the caller's next check of its queue is an acquire load, which may pass a volatile store: this fence
+        // pairs with the completer's, so that one of the two sees the other
+        VarHandle.fullFence();
     }
 
     /**
@@ -29,17 +94,57 @@ public final class WaitSlot
     public void disarm()
     {
         thread = null;
+        if (null != doorbell)
+        {
+            doorbell = null;
+            if (null != sleeperBuffer)
+            {
+                sleeperBuffer.putIntVolatile(sleeperOffset, 0);
+            }
+        }
     }
 
     /**
-     * Unparks the armed thread, if any.
+     * Wakes the armed thread, if any; for a slot with a sleeper word, after a full fence that orders the caller's
+     * completion before the check.
      */
     public void wake()
+    {
+        if (null != sleeperBuffer)
+        {
+            VarHandle.fullFence();
+        }
+        wakeArmed();
+    }
+
+    /**
+     * Wakes the armed thread, if any; the caller has fenced its completion already.
+     */
+    void wakeArmed()
     {
         final Thread waiter = thread;
         if (null != waiter)
         {
             LockSupport.unpark(waiter);
+            final Doorbell bell = doorbell;
+            if (null != bell)
+            {
+                bell.wakeup();
+            }
         }
+    }
+
+    /**
+     * Completer side: takes the doorbell announced in a sleeper word, so that exactly one completer rings it per
+     * announcement. The caller has published its completion and issued a full fence.
+     *
+     * @param buffer the area holding the word.
+     * @param offset the word's offset.
+     * @return the doorbell's id, or -1 if nobody sleeps (or another completer took it).
+     */
+    public static int takeSleeper(final AtomicBuffer buffer, final int offset)
+    {
+        final int word = buffer.getIntVolatile(offset);
+        return 0 != word && buffer.compareAndSetInt(offset, word, 0) ? word - 1 : -1;
     }
 }

@@ -91,6 +91,8 @@ public final class PeerMain
                 return "CONNECTED";
             case "echo":
                 return "ECHOED " + echo(Integer.parseInt(words[1]));
+            case "send":
+                return "SENT " + sendOne(Integer.parseInt(words[1]));
             case "canary":
                 return "CANARY " + canary();
             case "word":
@@ -163,6 +165,15 @@ public final class PeerMain
             }
         }
         return echoed;
+    }
+
+    /** Sends one 64-byte message carrying {@code immediate} and waits for its completion; returns its status. */
+    private int sendOne(final int immediate)
+    {
+        final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(buffers, 0, 64)
+            .immediateData(immediate);
+        vi.postSend(send);
+        return send == vi.sendWait(TIMEOUT_NS) ? send.status() : -1;
     }
 
     private String canary()

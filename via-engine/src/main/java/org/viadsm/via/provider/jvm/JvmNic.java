@@ -62,6 +62,15 @@ final class JvmNic extends EngineNic
         return new JvmPeer(target);
     }
 
+    /**
+     * Every completer of this NIC runs in its JVM and unparks the waiter, so waits sleep parked.
+     */
+    @Override
+    protected boolean wakesArmedWaiters()
+    {
+        return true;
+    }
+
     @Override
     protected void onClose()
     {

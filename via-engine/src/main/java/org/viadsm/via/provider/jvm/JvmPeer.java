@@ -29,14 +29,8 @@ final class JvmPeer extends PeerNic
     }
 
     @Override
-    public void wakeRecv(final int viId)
+    public void wakeReceivers(final int viId, final int cqId)
     {
-        target.wakeRecvWaiter(viId);
-    }
-
-    @Override
-    public void wakeCq(final int cqId)
-    {
-        target.wakeCqWaiter(cqId);
+        target.wakeReceivers(viId, cqId);
     }
 }

@@ -18,6 +18,7 @@ import org.viadsm.via.engine.NicLayout;
  * <pre>
  *   viadsm-&lt;name&gt;.nic                     the NIC's shared area; its header names the owner
  *   viadsm-&lt;name&gt;-&lt;pid&gt;-&lt;id&gt;.mem         memory from allocateMemory, owner in the name
+ *   viadsm-&lt;name&gt;-&lt;pid&gt;-&lt;id&gt;.bell        a doorbell's UNIX-domain socket, owner in the name
  *   viadsm-&lt;name&gt;.nic.&lt;pid&gt;.&lt;n&gt;.tmp       a NIC area being laid out before it is linked in place
  * </pre>
  */
@@ -26,6 +27,7 @@ final class ShmFiles
     static final String PREFIX = "viadsm-";
     static final String NIC_SUFFIX = ".nic";
     static final String MEM_SUFFIX = ".mem";
+    static final String BELL_SUFFIX = ".bell";
     static final String TMP_SUFFIX = ".tmp";
     private static final long START_TOLERANCE_MS = 1000;
 
@@ -46,6 +48,11 @@ final class ShmFiles
     static Path memFile(final Path directory, final String name, final long pid, final long allocationId)
     {
         return directory.resolve(PREFIX + name + '-' + pid + '-' + allocationId + MEM_SUFFIX);
+    }
+
+    static Path bellFile(final Path directory, final String name, final long pid, final int doorbellId)
+    {
+        return directory.resolve(PREFIX + name + '-' + pid + '-' + doorbellId + BELL_SUFFIX);
     }
 
     static long currentStartMs()
@@ -135,7 +142,7 @@ final class ShmFiles
             return isStale(file);
         }
         final String stem;
-        if (name.endsWith(MEM_SUFFIX))
+        if (name.endsWith(MEM_SUFFIX) || name.endsWith(BELL_SUFFIX))
         {
             stem = name.substring(0, name.lastIndexOf('-'));
             return isDeadPid(stem.substring(stem.lastIndexOf('-') + 1));

@@ -12,6 +12,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.engine.Configuration;
+import org.viadsm.via.engine.Doorbell;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
 import org.viadsm.via.engine.NicGeometry;
@@ -20,7 +21,8 @@ import org.viadsm.via.engine.ProviderSupport;
 import org.viadsm.via.engine.SparseMemory;
 
 /**
- * A NIC whose shared area and memory are files that processes on the host map.
+ * A NIC whose shared area and memory are files that processes on the host map, and whose sleeping waiters are woken
+ * by doorbells: UNIX-domain sockets beside the NIC file ({@link ShmDoorbells}).
  */
 final class ShmNic extends EngineNic
 {
@@ -31,6 +33,7 @@ final class ShmNic extends EngineNic
     private final Path nicFile;
     private final MappedByteBuffer mapping;
     private final long pid;
+    private final ShmDoorbells doorbells;
 
     private ShmNic(
         final String address,
@@ -47,6 +50,16 @@ final class ShmNic extends EngineNic
         this.nicFile = nicFile;
         this.mapping = mapping;
         this.pid = area.ownerPid();
+        this.doorbells = Boolean.parseBoolean(System.getProperty(ShmNicProvider.DOORBELL_PROP_NAME, "true")) ?
+            new ShmDoorbells(directory, name, pid, maxDoorbells(geometry.maxVis(), geometry.maxCqs())) : null;
+    }
+
+    /**
+     * The most doorbells a NIC may make: one per queue a thread can sleep on.
+     */
+    static int maxDoorbells(final int maxVis, final int maxCqs)
+    {
+        return maxVis + maxCqs;
     }
 
     static ShmNic open(final String address)
@@ -132,10 +145,42 @@ final class ShmNic extends EngineNic
     }
 
     @Override
+    protected Doorbell acquireDoorbell()
+    {
+        return null == doorbells ? null : doorbells.acquire();
+    }
+
+    @Override
+    protected void releaseDoorbell(final Doorbell doorbell)
+    {
+        doorbells.release(doorbell);
+    }
+
+    /**
+     * Rings this NIC's doorbells heard, for tests.
+     */
+    long doorbellWakeups()
+    {
+        return null == doorbells ? 0 : doorbells.heard();
+    }
+
+    /**
+     * Doorbells this NIC made, for tests.
+     */
+    int doorbellsMade()
+    {
+        return null == doorbells ? 0 : doorbells.made();
+    }
+
+    @Override
     protected void onClose()
     {
         try
         {
+            if (null != doorbells)
+            {
+                doorbells.close();
+            }
             deleteOwnFile();
         }
         finally

@@ -12,6 +12,12 @@ public final class ShmNicProvider implements NicProvider
     public static final String SCHEME = "shm";
 
     /**
+     * System property: whether waits sleep on doorbells that completers in other processes ring (true, the
+     * default), or poll with backoff as a process cannot unpark another's threads (false).
+     */
+    public static final String DOORBELL_PROP_NAME = "viadsm.shm.doorbell";
+
+    /**
      * Creates the provider; found by {@link java.util.ServiceLoader}.
      */
     public ShmNicProvider()

@@ -1,5 +1,6 @@
 package org.viadsm.via.provider.shm;
 
+import java.lang.invoke.VarHandle;
 import java.nio.MappedByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
+import org.viadsm.via.engine.CqRing;
 import org.viadsm.via.engine.NicArea;
 import org.viadsm.via.engine.PeerNic;
 import org.viadsm.via.engine.RegistrationTable;
@@ -53,6 +55,7 @@ final class ShmPeer extends PeerNic
     private final ProcessHandle owner;
     private final RegionView[] regions;
     private final Long2ObjectHashMap<MappedByteBuffer> allocations = new Long2ObjectHashMap<>();
+    private final ShmRinger ringer;
     private boolean closed;
 
     ShmPeer(
@@ -66,6 +69,8 @@ final class ShmPeer extends PeerNic
         this.ownerPid = area.ownerPid();
         this.owner = ProcessHandle.of(ownerPid).orElse(null);
         this.regions = new RegionView[area.geometry().maxRegions()];
+        this.ringer = new ShmRinger(directory, name, ownerPid,
+            ShmNic.maxDoorbells(area.geometry().maxVis(), area.geometry().maxCqs()));
         if (null == owner || !ShmFiles.isAlive(ownerPid, area.ownerStartMs()))
         {
             throw new ViaException(ViaError.NOT_REACHABLE, "the process " + ownerPid + " owning " + address +
@@ -80,6 +85,23 @@ final class ShmPeer extends PeerNic
         return null != view && view.generation == generation &&
             area().table().describes(index, generation, view.allocationId, view.location, view.length) ?
             view.buffer : map(index, generation);
+    }
+
+    @Override
+    public void wakeReceivers(final int viId, final int cqId)
+    {
+        VarHandle.fullFence();
+        final int viBell = viRecord(viId).takeRecvSleeper();
+        final CqRing cq = cqId >= 0 ? cq(cqId) : null;
+        final int cqBell = null != cq ? cq.takeSleeper() : -1;
+        if (viBell >= 0)
+        {
+            ringer.ring(viBell);
+        }
+        if (cqBell >= 0 && cqBell != viBell)
+        {
+            ringer.ring(cqBell);
+        }
     }
 
     @Override
@@ -100,6 +122,7 @@ final class ShmPeer extends PeerNic
         if (!closed)
         {
             closed = true;
+            ringer.close();
             java.util.Arrays.fill(regions, null);
             for (final MappedByteBuffer allocation : allocations.values())
             {

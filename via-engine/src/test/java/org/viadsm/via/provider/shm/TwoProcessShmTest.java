@@ -2,7 +2,10 @@ package org.viadsm.via.provider.shm;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -14,6 +17,7 @@ import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorStatus;
+import org.viadsm.via.engine.Configuration;
 import org.viadsm.via.engine.SparseMemory;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
@@ -28,8 +32,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
 
 /**
- * What only the shm provider does between two processes: the files of a NIC whose process was killed, and receives
- * a killed peer had claimed (the two-process behaviour of every provider is in {@code TwoProcessTest}).
+ * What only the shm provider does between two processes: the files of a NIC whose process was killed, receives a
+ * killed peer had claimed, and doorbells that wake a receiver asleep in another process (the two-process behaviour
+ * of every provider is in {@code TwoProcessTest}).
  */
 @Timeout(120)
 class TwoProcessShmTest
@@ -111,11 +116,86 @@ class TwoProcessShmTest
         assertEquals(ViState.ERROR, vi.state());
     }
 
+    @Test
+    void shouldWakeAReceiverAsleepOnItsDoorbellWhenTheOtherProcessSends() throws Exception
+    {
+        // a sleep longer than the wait: only the child's ring can end it before the wait times out (the ring's byte
+        // itself may be read only at a later await, so the count of rings heard is not asserted)
+        final Vi vi = openConnectedPeer(6, Map.of(Configuration.WAIT_SLEEP_MAX_NS_PROP_NAME, "600000000000"));
+        final ShmNic shm = (ShmNic)nic;
+        final Descriptor received = receiveWhileAsleep(vi, shm);
+
+        assertEquals(DONE | DescriptorStatus.OP_RECEIVE | DescriptorStatus.IMMEDIATE, received.status());
+        assertEquals(7, received.immediateData());
+        assertEquals(1, shm.sleeps());
+        assertEquals(1, shm.doorbellsMade());
+        final Path bell = ShmFiles.bellFile(SparseMemory.directory(), address.substring(4),
+            ProcessHandle.current().pid(), 0);
+        assertTrue(Files.exists(bell));
+        nic.close();
+        assertFalse(Files.exists(bell));
+    }
+
+    @Test
+    void shouldPollForReceivesWhenDoorbellsAreOff() throws Exception
+    {
+        final Vi vi = openConnectedPeer(7, Map.of(ShmNicProvider.DOORBELL_PROP_NAME, "false"));
+        final ShmNic shm = (ShmNic)nic;
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
+        vi.postRecv(recv);
+        final CompletableFuture<Descriptor> waiter = CompletableFuture.supplyAsync(() -> vi.recvWait(T));
+        assertEquals("SENT " + DONE, child.command("send 7", "SENT"));
+
+        assertSame(recv, waiter.get(T, TimeUnit.NANOSECONDS));
+        assertEquals(7, recv.immediateData());
+        assertEquals(0, shm.sleeps());
+        assertEquals(0, shm.doorbellsMade());
+        assertEquals(0, shm.doorbellWakeups());
+    }
+
+    /**
+     * Posts a receive, waits for it in another thread until that thread sleeps, then has the child send; returns
+     * what the wait returned.
+     */
+    private Descriptor receiveWhileAsleep(final Vi vi, final ShmNic shm) throws Exception
+    {
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
+        vi.postRecv(recv);
+        final CompletableFuture<Descriptor> waiter = CompletableFuture.supplyAsync(() -> vi.recvWait(T));
+        final long deadlineNs = System.nanoTime() + T;
+        while (0 == shm.sleeps() && System.nanoTime() - deadlineNs < 0)
+        {
+            Thread.sleep(1);
+        }
+        assertEquals(1, shm.sleeps(), "the receiver never went to sleep");
+        assertEquals("SENT " + DONE, child.command("send 7", "SENT"));
+        final Descriptor received = waiter.get(T, TimeUnit.NANOSECONDS);
+        assertSame(recv, received);
+        return received;
+    }
+
     /** Opens this side and the child, and connects them peer to peer at reliable delivery. */
     private Vi openConnectedPeer(final int discriminator)
     {
+        return openConnectedPeer(discriminator, Map.of());
+    }
+
+    /**
+     * Opens this side with the given system properties set (and cleared once it is open), then the child, and
+     * connects them peer to peer at reliable delivery.
+     */
+    private Vi openConnectedPeer(final int discriminator, final Map<String, String> properties)
+    {
         final ReliabilityLevel level = ReliabilityLevel.RELIABLE_DELIVERY;
-        nic = Nic.open(address);
+        properties.forEach(System::setProperty);
+        try
+        {
+            nic = Nic.open(address);
+        }
+        finally
+        {
+            properties.keySet().forEach(System::clearProperty);
+        }
         final ProtectionTag ptag = nic.createPtag();
         region = nic.registerMemory(nic.allocateMemory(64 * 1024), MemoryAttributes.remoteAccess(ptag));
         child = new ChildPeer(childAddress, address, level);

@@ -1,0 +1,201 @@
+package org.viadsm.via.provider.shm;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+import org.agrona.CloseHelper;
+import org.viadsm.via.engine.Doorbell;
+
+/**
+ * The waiting side of a doorbell of a shm NIC: a UNIX-domain stream socket listening at its file, and a selector
+ * the sleeping thread blocks in. Completers in other processes connect once and write one byte per ring
+ * ({@link ShmRinger}); the sleeping thread accepts their connections and drains what they wrote as it wakes.
+ * <p>
+ * <b>Note:</b> {@link #await(long)} is called by the one thread the NIC lent the doorbell to, {@link #wakeup()} by
+ * any thread, {@link #close()} by the thread closing the NIC.
+ */
+final class ShmDoorbell implements Doorbell, AutoCloseable
+{
+    private final int id;
+    private final Path file;
+    private final ServerSocketChannel server;
+    private final Selector selector;
+    private final AtomicLong heard;
+    private final ByteBuffer drain = ByteBuffer.allocateDirect(64);
+    private final Consumer<SelectionKey> onReady = this::onReady;
+    private final ArrayList<SocketChannel> ringers = new ArrayList<>();
+
+    private ShmDoorbell(
+        final int id, final Path file, final ServerSocketChannel server, final Selector selector,
+        final AtomicLong heard)
+    {
+        this.id = id;
+        this.file = file;
+        this.server = server;
+        this.selector = selector;
+        this.heard = heard;
+    }
+
+    /**
+     * Binds a doorbell at its file, replacing a file left there (the name carries this process's id, so only a
+     * NIC of this process that went before could have left it).
+     *
+     * @param id    the doorbell's id in its NIC.
+     * @param file  where to listen.
+     * @param heard counts the rings heard.
+     * @return the doorbell.
+     * @throws IOException if the socket cannot be made (no UNIX-domain sockets, a path too long for one).
+     */
+    static ShmDoorbell open(final int id, final Path file, final AtomicLong heard) throws IOException
+    {
+        ShmFiles.deleteQuietly(file);
+        final ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        Selector selector = null;
+        try
+        {
+            server.bind(UnixDomainSocketAddress.of(file));
+            server.configureBlocking(false);
+            selector = Selector.open();
+            server.register(selector, SelectionKey.OP_ACCEPT);
+            return new ShmDoorbell(id, file, server, selector, heard);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            CloseHelper.quietCloseAll(selector, server);
+            ShmFiles.deleteQuietly(file);
+            throw ex;
+        }
+    }
+
+    @Override
+    public int id()
+    {
+        return id;
+    }
+
+    Path file()
+    {
+        return file;
+    }
+
+    @Override
+    public void await(final long timeoutNs)
+    {
+        try
+        {
+            selector.select(onReady, Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNs)));
+        }
+        catch (final ClosedSelectorException ex)
+        {
+            // the NIC is closing: the wait sees it at its next step
+        }
+        catch (final IOException ex)
+        {
+            LockSupport.parkNanos(timeoutNs);
+        }
+    }
+
+    @Override
+    public void wakeup()
+    {
+        selector.wakeup();
+    }
+
+    /**
+     * Closes the sockets and the selector and deletes the file.
+     */
+    @Override
+    public void close()
+    {
+        synchronized (ringers)
+        {
+            CloseHelper.quietCloseAll(ringers);
+            ringers.clear();
+        }
+        CloseHelper.quietCloseAll(server, selector);
+        ShmFiles.deleteQuietly(file);
+    }
+
+    private void onReady(final SelectionKey key)
+    {
+        try
+        {
+            if (key.isAcceptable())
+            {
+                accept();
+            }
+            else if (key.isReadable())
+            {
+                read(key);
+            }
+        }
+        catch (final IOException ex)
+        {
+            drop(key);
+        }
+    }
+
+    private void accept() throws IOException
+    {
+        SocketChannel ringer;
+        while (null != (ringer = server.accept()))
+        {
+            synchronized (ringers)
+            {
+                ringers.add(ringer);
+            }
+            ringer.configureBlocking(false);
+            // a ringer writes its first ring as soon as it connects: take it now rather than at the next await
+            read(ringer.register(selector, SelectionKey.OP_READ));
+        }
+    }
+
+    private void read(final SelectionKey key) throws IOException
+    {
+        final SocketChannel ringer = (SocketChannel)key.channel();
+        int read;
+        do
+        {
+            drain.clear();
+            read = ringer.read(drain);
+            if (read > 0)
+            {
+                heard.addAndGet(read);
+            }
+        }
+        while (read > 0);
+        if (read < 0)
+        {
+            drop(key);
+        }
+    }
+
+    /**
+     * Forgets a ringer whose process closed its end (or died) or whose socket failed.
+     */
+    private void drop(final SelectionKey key)
+    {
+        key.cancel();
+        if (key.channel() instanceof SocketChannel)
+        {
+            synchronized (ringers)
+            {
+                ringers.remove(key.channel());
+            }
+            CloseHelper.quietClose(key.channel());
+        }
+    }
+}

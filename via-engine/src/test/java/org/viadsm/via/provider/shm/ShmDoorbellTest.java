@@ -1,0 +1,138 @@
+package org.viadsm.via.provider.shm;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.viadsm.via.engine.Doorbell;
+import org.viadsm.via.engine.SparseMemory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The doorbells of the shm provider within one process: the ringing and waiting sides, lending, and their files.
+ * Every await is far longer than the test's timeout, so only a ring (or a wake-up) can end it.
+ */
+@Timeout(60)
+class ShmDoorbellTest
+{
+    private static final long LONG_NS = TimeUnit.MINUTES.toNanos(10);
+
+    private final Path directory = SparseMemory.directory();
+    private final String name = "bell" + Long.toString(ProcessHandle.current().pid(), 36) +
+        Integer.toString(ThreadLocalRandom.current().nextInt(1 << 20), 36);
+    private final long pid = ProcessHandle.current().pid();
+    private final ShmDoorbells doorbells = new ShmDoorbells(directory, name, pid, 2);
+    private final ShmRinger ringer = new ShmRinger(directory, name, pid, 2);
+
+    @AfterEach
+    void tearDown()
+    {
+        ringer.close();
+        doorbells.close();
+    }
+
+    @Test
+    void shouldEndAnAwaitWhenRung() throws Exception
+    {
+        final Doorbell bell = doorbells.acquire();
+        assertNotNull(bell);
+        final CompletableFuture<Void> sleeper = CompletableFuture.runAsync(() -> bell.await(LONG_NS));
+
+        ringer.ring(bell.id());
+
+        sleeper.get(30, TimeUnit.SECONDS);
+        assertEquals(1, ringer.rings());
+    }
+
+    @Test
+    void shouldReturnAtOnceFromAnAwaitAfterARingThatCameFirst()
+    {
+        final Doorbell bell = doorbells.acquire();
+        ringer.ring(bell.id());
+        ringer.ring(bell.id());
+
+        bell.await(LONG_NS);
+
+        assertEquals(2, ringer.rings());
+        assertEquals(2, doorbells.heard());
+    }
+
+    @Test
+    void shouldEndAnAwaitOnWakeupFromThisProcess() throws Exception
+    {
+        final Doorbell bell = doorbells.acquire();
+        final CompletableFuture<Void> sleeper = CompletableFuture.runAsync(() -> bell.await(LONG_NS));
+
+        bell.wakeup();
+
+        sleeper.get(30, TimeUnit.SECONDS);
+        assertEquals(0, ringer.rings());
+    }
+
+    @Test
+    void shouldLendEachDoorbellToOneThreadAtATimeUpToTheMaximum()
+    {
+        final Doorbell first = doorbells.acquire();
+        final Doorbell second = doorbells.acquire();
+        assertNotSame(first, second);
+        assertEquals(0, first.id());
+        assertEquals(1, second.id());
+        assertNull(doorbells.acquire(), "a third waiter polls");
+
+        doorbells.release(first);
+
+        assertSame(first, doorbells.acquire());
+        assertEquals(2, doorbells.made());
+    }
+
+    @Test
+    void shouldIgnoreRingsOfDoorbellsThatDoNotExist()
+    {
+        ringer.ring(0);
+        ringer.ring(5);
+        ringer.ring(-1);
+
+        assertEquals(0, ringer.rings());
+        assertEquals(0, doorbells.made());
+    }
+
+    @Test
+    void shouldRemoveTheFilesOnCloseAndLendNoMore()
+    {
+        final Doorbell bell = doorbells.acquire();
+        final Path file = ShmFiles.bellFile(directory, name, pid, bell.id());
+        assertTrue(Files.exists(file));
+
+        doorbells.close();
+
+        assertFalse(Files.exists(file));
+        assertNull(doorbells.acquire());
+        ringer.ring(0);
+        assertEquals(0, ringer.rings());
+    }
+
+    @Test
+    void shouldSweepTheDoorbellFileOfADeadProcess() throws Exception
+    {
+        final Process dead = new ProcessBuilder("true").start();
+        dead.waitFor();
+        final Path file = ShmFiles.bellFile(directory, name, dead.pid(), 0);
+        Files.createFile(file);
+
+        ShmNicProvider.removeStaleFiles();
+
+        assertFalse(Files.exists(file));
+    }
+}
