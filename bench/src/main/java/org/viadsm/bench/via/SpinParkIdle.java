@@ -7,10 +7,12 @@ import org.viadsm.bench.BenchCase;
 import org.viadsm.via.engine.Configuration;
 
 /**
- * The VIA's way of waiting, for the baselines: spin with {@link Thread#onSpinWait()} for the engine's spin phase,
- * then park with the engine's exponential backoff, from the same {@link Configuration} knobs. A baseline that
- * waits this way competes on equal terms with a {@code recvWait}; one that busy-spun forever would not (on 2 cores
- * it can win or lose by a wide margin depending on what else runs).
+ * The VIA's way of waiting where nobody can wake the waiter, for the baselines: spin with
+ * {@link Thread#onSpinWait()} for the engine's spin phase, then park with the engine's exponential backoff, from the
+ * same {@link Configuration} knobs. A baseline that waits this way spins as long as a {@code recvWait} does before it
+ * blocks; one that busy-spun forever would win or lose by a wide margin on 2 cores depending on what else runs. Past
+ * the spin phase a {@code recvWait} sleeps until its completer wakes it (a doorbell across processes), which a
+ * baseline without such a mechanism cannot match, so rows where waits end in wake-ups favour the engine.
  * <p>
  * Gives up with an {@link IllegalStateException} after {@link BenchCase#TIMEOUT_NS} of waiting.
  * <p>
