@@ -15,6 +15,9 @@ final class EngineCq implements CompletionQueue
     private final WaitSlot slot;
     private final Idler idler;
     private int users;
+    // the count of calls into this queue, for the clock reads of housekeeping; plain: a lost increment only
+    // moves a clock read
+    private int calls;
     private volatile boolean closed;
 
     EngineCq(final EngineNic nic, final int id, final CqRing ring, final int capacity)
@@ -119,7 +122,7 @@ final class EngineCq implements CompletionQueue
         enter();
         try
         {
-            nic.onCall();
+            nic.onCall(++calls);
             return poll(completion) || 0 != nic.progress(false) && poll(completion);
         }
         finally
@@ -134,7 +137,7 @@ final class EngineCq implements CompletionQueue
         enter();
         try
         {
-            nic.onCall();
+            nic.onCall(++calls);
             return poll(completion) || awaitEntry(timeoutNs, completion);
         }
         finally
@@ -151,7 +154,7 @@ final class EngineCq implements CompletionQueue
             if (poll(completion))
             {
                 idler.finish();
-                nic.onCall();
+                nic.onCall(++calls);
                 return true;
             }
             if (!idler.idle(slot))

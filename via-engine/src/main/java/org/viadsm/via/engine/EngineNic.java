@@ -390,7 +390,7 @@ public abstract class EngineNic implements Nic
         enterControl();
         try
         {
-            onCall();
+            onCall(0);
             return connector().connectWait(discriminator, timeoutNs);
         }
         finally
@@ -556,12 +556,14 @@ public abstract class EngineNic implements Nic
 
     /**
      * On entry to every post, done, wait and connection call: hands queued asynchronous errors to the handler and
-     * checks for failed peers every failure-check interval, reading the clock on one call in 64. Costs two volatile
-     * loads and an increment when there is nothing to do.
+     * checks for failed peers every failure-check interval, reading the clock on one call in 64 of a queue's calls
+     * and on every control call. Costs two volatile loads when there is nothing to do.
+     *
+     * @param callCount the calling queue's count of its calls, or 0 for a control call.
      */
-    void onCall()
+    void onCall(final int callCount)
     {
-        housekeeper.onCall();
+        housekeeper.onCall(callCount);
     }
 
     void housekeeping(final long nowNs)

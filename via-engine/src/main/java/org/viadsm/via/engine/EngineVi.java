@@ -43,6 +43,9 @@ public final class EngineVi implements Vi
     private final WaitSlot recvSlot;
     private final WaitSlot sendSlot = new WaitSlot();
     private final Idler recvIdler;
+    // the count of calls into this VI's queues, for the clock reads of housekeeping; plain: a lost increment only
+    // moves a clock read
+    private int calls;
     private volatile Connection connection;
     private volatile ViTransport transport;
     private volatile String remoteAddress;
@@ -192,7 +195,7 @@ public final class EngineVi implements Vi
         }
         try
         {
-            nic.onCall();
+            nic.onCall(0);
             tearDown();
         }
         finally
@@ -686,7 +689,7 @@ public final class EngineVi implements Vi
             if (null != descriptor)
             {
                 idler.finish();
-                nic.onCall();
+                nic.onCall(++calls);
                 return descriptor;
             }
         }
@@ -774,7 +777,7 @@ public final class EngineVi implements Vi
         nic.enterControl();
         try
         {
-            nic.onCall();
+            nic.onCall(++calls);
         }
         catch (final Throwable ex)
         {

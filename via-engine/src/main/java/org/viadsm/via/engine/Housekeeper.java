@@ -30,8 +30,6 @@ final class Housekeeper
     private final AtomicBoolean detecting = new AtomicBoolean();
     private final ErrorRing.Consumer dispatch = this::dispatch;
     private volatile long nextFailureCheckNs = System.nanoTime();
-    // plain and shared by the calling threads on purpose: a lost increment only moves a clock read
-    private int calls;
     private volatile AsyncErrorHandler handler;
     private volatile Thread dispatcher;
 
@@ -78,12 +76,15 @@ final class Housekeeper
     /**
      * On entry to every call: hands queued errors to the handler and, on one call in {@link #CLOCK_READ_PERIOD},
      * reads the clock and checks for failures if the failure-check interval has passed; so that a thread polling
-     * done calls or posting learns of a dead peer about as soon as a waiting one would. Two volatile loads and an
-     * increment when there is nothing to do.
+     * done calls or posting often learns of a dead peer about as soon as a waiting one would (one that calls
+     * rarely, within that many calls). Two volatile loads when there is nothing to do.
+     *
+     * @param callCount the caller's count of its calls (a queue's), kept by the caller so that threads calling
+     *                  into different queues do not write one shared line.
      */
-    void onCall()
+    void onCall(final int callCount)
     {
-        if (0 == (++calls & (CLOCK_READ_PERIOD - 1)))
+        if (0 == (callCount & (CLOCK_READ_PERIOD - 1)))
         {
             doWork(System.nanoTime());
         }

@@ -54,6 +54,8 @@ public final class Idler
      */
     public void start(final long timeoutNs)
     {
+        // a wait that ended by an exception may have left its slot armed or its doorbell lent
+        finish();
         startNs = System.nanoTime();
         unbounded = timeoutNs >= Long.MAX_VALUE / 2;
         deadlineNs = unbounded ? Long.MAX_VALUE : startNs + Math.max(0, timeoutNs);

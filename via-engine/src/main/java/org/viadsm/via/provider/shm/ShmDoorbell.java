@@ -131,52 +131,82 @@ final class ShmDoorbell implements Doorbell, AutoCloseable
 
     private void onReady(final SelectionKey key)
     {
-        try
+        if (key.isAcceptable())
         {
-            if (key.isAcceptable())
-            {
-                accept();
-            }
-            else if (key.isReadable())
-            {
-                read(key);
-            }
+            accept();
         }
-        catch (final IOException ex)
+        else if (key.isReadable())
         {
-            drop(key);
+            read(key);
         }
     }
 
-    private void accept() throws IOException
+    /**
+     * Accepts the ringers waiting. A failure (out of file descriptors, say) leaves them in the backlog for a later
+     * await; the listening key stays registered whatever happens, or new ringers would never be heard.
+     */
+    private void accept()
     {
         SocketChannel ringer;
-        while (null != (ringer = server.accept()))
+        try
         {
+            ringer = server.accept();
+        }
+        catch (final IOException ex)
+        {
+            return;
+        }
+        while (null != ringer)
+        {
+            final SelectionKey key;
+            try
+            {
+                ringer.configureBlocking(false);
+                key = ringer.register(selector, SelectionKey.OP_READ);
+            }
+            catch (final IOException | RuntimeException ex)
+            {
+                CloseHelper.quietClose(ringer);
+                return;
+            }
             synchronized (ringers)
             {
                 ringers.add(ringer);
             }
-            ringer.configureBlocking(false);
             // a ringer writes its first ring as soon as it connects: take it now rather than at the next await
-            read(ringer.register(selector, SelectionKey.OP_READ));
+            read(key);
+            try
+            {
+                ringer = server.accept();
+            }
+            catch (final IOException ex)
+            {
+                return;
+            }
         }
     }
 
-    private void read(final SelectionKey key) throws IOException
+    private void read(final SelectionKey key)
     {
         final SocketChannel ringer = (SocketChannel)key.channel();
         int read;
-        do
+        try
         {
-            drain.clear();
-            read = ringer.read(drain);
-            if (read > 0)
+            do
             {
-                heard.addAndGet(read);
+                drain.clear();
+                read = ringer.read(drain);
+                if (read > 0)
+                {
+                    heard.addAndGet(read);
+                }
             }
+            while (read > 0);
         }
-        while (read > 0);
+        catch (final IOException ex)
+        {
+            read = -1;
+        }
         if (read < 0)
         {
             drop(key);
@@ -189,13 +219,10 @@ final class ShmDoorbell implements Doorbell, AutoCloseable
     private void drop(final SelectionKey key)
     {
         key.cancel();
-        if (key.channel() instanceof SocketChannel)
+        synchronized (ringers)
         {
-            synchronized (ringers)
-            {
-                ringers.remove(key.channel());
-            }
-            CloseHelper.quietClose(key.channel());
+            ringers.remove(key.channel());
         }
+        CloseHelper.quietClose(key.channel());
     }
 }
