@@ -4,7 +4,8 @@ import org.agrona.BitUtil;
 
 /**
  * Tuning knobs of the engine, read from system properties with defaults: how waits spin and park, how often long
- * waits look for dead peers, and the sizes of a NIC's shared area.
+ * waits look for dead peers, and the sizes of a NIC's shared area. A property that is set but malformed or out of
+ * range fails the NIC's open with an {@link IllegalArgumentException} naming it, rather than being ignored.
  */
 public final class Configuration
 {
@@ -134,7 +135,7 @@ public final class Configuration
      */
     public static long waitSpinNs(final long defaultNs)
     {
-        return Long.getLong(WAIT_SPIN_NS_PROP_NAME, defaultNs);
+        return longProperty(WAIT_SPIN_NS_PROP_NAME, defaultNs, 0L);
     }
 
     /**
@@ -144,7 +145,7 @@ public final class Configuration
      */
     public static long waitParkMinNs()
     {
-        return Math.max(1L, Long.getLong(WAIT_PARK_MIN_NS_PROP_NAME, WAIT_PARK_MIN_NS_DEFAULT));
+        return longProperty(WAIT_PARK_MIN_NS_PROP_NAME, WAIT_PARK_MIN_NS_DEFAULT, 1L);
     }
 
     /**
@@ -154,7 +155,7 @@ public final class Configuration
      */
     public static long waitParkMaxNs()
     {
-        return Math.max(waitParkMinNs(), Long.getLong(WAIT_PARK_MAX_NS_PROP_NAME, WAIT_PARK_MAX_NS_DEFAULT));
+        return Math.max(waitParkMinNs(), longProperty(WAIT_PARK_MAX_NS_PROP_NAME, WAIT_PARK_MAX_NS_DEFAULT, 1L));
     }
 
     /**
@@ -164,7 +165,7 @@ public final class Configuration
      */
     public static long waitSleepMaxNs()
     {
-        return Math.max(waitParkMinNs(), Long.getLong(WAIT_SLEEP_MAX_NS_PROP_NAME, WAIT_SLEEP_MAX_NS_DEFAULT));
+        return Math.max(waitParkMinNs(), longProperty(WAIT_SLEEP_MAX_NS_PROP_NAME, WAIT_SLEEP_MAX_NS_DEFAULT, 1L));
     }
 
     /**
@@ -174,7 +175,7 @@ public final class Configuration
      */
     public static long failureCheckIntervalNs()
     {
-        return Long.getLong(FAILURE_CHECK_INTERVAL_NS_PROP_NAME, FAILURE_CHECK_INTERVAL_NS_DEFAULT);
+        return longProperty(FAILURE_CHECK_INTERVAL_NS_PROP_NAME, FAILURE_CHECK_INTERVAL_NS_DEFAULT, 0L);
     }
 
     /**
@@ -184,7 +185,7 @@ public final class Configuration
      */
     public static long producerStallTimeoutNs()
     {
-        return Math.max(1L, Long.getLong(PRODUCER_STALL_TIMEOUT_NS_PROP_NAME, PRODUCER_STALL_TIMEOUT_NS_DEFAULT));
+        return longProperty(PRODUCER_STALL_TIMEOUT_NS_PROP_NAME, PRODUCER_STALL_TIMEOUT_NS_DEFAULT, 1L);
     }
 
     /**
@@ -195,24 +196,42 @@ public final class Configuration
     public static int postLivenessCheckPeriod()
     {
         return BitUtil.findNextPositivePowerOfTwo(
-            Math.max(1, Integer.getInteger(POST_LIVENESS_CHECK_PERIOD_PROP_NAME, POST_LIVENESS_CHECK_PERIOD_DEFAULT)));
+            intProperty(POST_LIVENESS_CHECK_PERIOD_PROP_NAME, POST_LIVENESS_CHECK_PERIOD_DEFAULT, 1));
+    }
+
+    /**
+     * Reads every knob of the engine, so that a provider's open fails on a malformed one before it allocates
+     * anything.
+     *
+     * @throws IllegalArgumentException naming the first property that is malformed or out of range.
+     */
+    public static void validate()
+    {
+        waitSpinNs();
+        waitSleepMaxNs();
+        waitParkMaxNs();
+        failureCheckIntervalNs();
+        producerStallTimeoutNs();
+        postLivenessCheckPeriod();
+        maxTransferSize();
+        geometry();
     }
 
     /**
      * The geometry of a new NIC's area, from the properties.
      *
      * @return the geometry.
-     * @throws IllegalArgumentException if a property is out of range.
+     * @throws IllegalArgumentException if a property is malformed or out of range.
      */
     public static NicGeometry geometry()
     {
         return new NicGeometry(
-            Integer.getInteger(MAX_VIS_PROP_NAME, MAX_VIS_DEFAULT),
-            Integer.getInteger(QUEUE_DEPTH_PROP_NAME, QUEUE_DEPTH_DEFAULT),
-            Integer.getInteger(MAX_SEGMENTS_PROP_NAME, MAX_SEGMENTS_DEFAULT),
-            Integer.getInteger(MAX_CQS_PROP_NAME, MAX_CQS_DEFAULT),
-            Integer.getInteger(MAX_CQ_ENTRIES_PROP_NAME, MAX_CQ_ENTRIES_DEFAULT),
-            Integer.getInteger(MAX_REGIONS_PROP_NAME, MAX_REGIONS_DEFAULT),
+            intProperty(MAX_VIS_PROP_NAME, MAX_VIS_DEFAULT, 1),
+            intProperty(QUEUE_DEPTH_PROP_NAME, QUEUE_DEPTH_DEFAULT, 1),
+            intProperty(MAX_SEGMENTS_PROP_NAME, MAX_SEGMENTS_DEFAULT, 1),
+            intProperty(MAX_CQS_PROP_NAME, MAX_CQS_DEFAULT, 1),
+            intProperty(MAX_CQ_ENTRIES_PROP_NAME, MAX_CQ_ENTRIES_DEFAULT, 1),
+            intProperty(MAX_REGIONS_PROP_NAME, MAX_REGIONS_DEFAULT, 1),
             NicGeometry.ERROR_RING_CAPACITY_DEFAULT,
             NicGeometry.REQUEST_RING_CAPACITY_DEFAULT);
     }
@@ -224,6 +243,82 @@ public final class Configuration
      */
     public static int maxTransferSize()
     {
-        return Integer.getInteger(MAX_TRANSFER_SIZE_PROP_NAME, MAX_TRANSFER_SIZE_DEFAULT);
+        return intProperty(MAX_TRANSFER_SIZE_PROP_NAME, MAX_TRANSFER_SIZE_DEFAULT, 1);
+    }
+
+    /**
+     * A whole-number system property.
+     *
+     * @param name         the property.
+     * @param defaultValue its value when it is not set.
+     * @param min          the least value allowed.
+     * @return the value.
+     * @throws IllegalArgumentException naming the property if it is not a whole number or is below {@code min}.
+     */
+    public static long longProperty(final String name, final long defaultValue, final long min)
+    {
+        final String text = System.getProperty(name);
+        if (null == text)
+        {
+            return defaultValue;
+        }
+        final long value;
+        try
+        {
+            value = Long.parseLong(text.trim());
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("system property " + name + " must be a whole number: '" + text + "'");
+        }
+        if (value < min)
+        {
+            throw new IllegalArgumentException("system property " + name + " must be at least " + min + ": " + value);
+        }
+        return value;
+    }
+
+    /**
+     * A whole-number system property that fits an int.
+     *
+     * @param name         the property.
+     * @param defaultValue its value when it is not set.
+     * @param min          the least value allowed.
+     * @return the value.
+     * @throws IllegalArgumentException naming the property if it is not a whole number, is below {@code min} or
+     *                                  exceeds {@link Integer#MAX_VALUE}.
+     */
+    public static int intProperty(final String name, final int defaultValue, final int min)
+    {
+        final long value = longProperty(name, defaultValue, min);
+        if (value > Integer.MAX_VALUE)
+        {
+            throw new IllegalArgumentException(
+                "system property " + name + " must be at most " + Integer.MAX_VALUE + ": " + value);
+        }
+        return (int)value;
+    }
+
+    /**
+     * A true/false system property.
+     *
+     * @param name         the property.
+     * @param defaultValue its value when it is not set.
+     * @return the value.
+     * @throws IllegalArgumentException naming the property if it is neither true nor false (in any case).
+     */
+    public static boolean booleanProperty(final String name, final boolean defaultValue)
+    {
+        final String text = System.getProperty(name);
+        if (null == text)
+        {
+            return defaultValue;
+        }
+        final String value = text.trim();
+        if ("true".equalsIgnoreCase(value) || "false".equalsIgnoreCase(value))
+        {
+            return "true".equalsIgnoreCase(value);
+        }
+        throw new IllegalArgumentException("system property " + name + " must be true or false: '" + text + "'");
     }
 }

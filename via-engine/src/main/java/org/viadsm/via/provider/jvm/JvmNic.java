@@ -32,6 +32,7 @@ final class JvmNic extends EngineNic
     static JvmNic open(final String address)
     {
         final String name = ProviderSupport.nameOf(address, JvmNicProvider.SCHEME);
+        Configuration.validate();
         final NicGeometry geometry = Configuration.geometry();
         final JvmNic existing = REGISTRY.get(name);
         if (null != existing && !existing.isClosed())

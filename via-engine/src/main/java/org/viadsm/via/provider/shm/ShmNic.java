@@ -42,7 +42,8 @@ final class ShmNic extends EngineNic
         final Path nicFile,
         final MappedByteBuffer mapping,
         final NicArea area,
-        final NicGeometry geometry)
+        final NicGeometry geometry,
+        final boolean doorbell)
     {
         super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()));
         this.name = name;
@@ -50,7 +51,7 @@ final class ShmNic extends EngineNic
         this.nicFile = nicFile;
         this.mapping = mapping;
         this.pid = area.ownerPid();
-        this.doorbells = Boolean.parseBoolean(System.getProperty(ShmNicProvider.DOORBELL_PROP_NAME, "true")) ?
+        this.doorbells = doorbell ?
             new ShmDoorbells(directory, name, pid, maxDoorbells(geometry.maxVis(), geometry.maxCqs())) : null;
     }
 
@@ -65,12 +66,14 @@ final class ShmNic extends EngineNic
     static ShmNic open(final String address)
     {
         final String name = ProviderSupport.nameOf(address, ShmNicProvider.SCHEME);
+        Configuration.validate();
+        final boolean doorbell = Configuration.booleanProperty(ShmNicProvider.DOORBELL_PROP_NAME, true);
         final Path directory = SparseMemory.directory();
         final ShmLock lock = ShmLock.acquire(directory);
         try
         {
             ShmFiles.sweep(directory);
-            return create(address, name, directory);
+            return create(address, name, directory, doorbell);
         }
         finally
         {
@@ -78,7 +81,8 @@ final class ShmNic extends EngineNic
         }
     }
 
-    private static ShmNic create(final String address, final String name, final Path directory)
+    private static ShmNic create(
+        final String address, final String name, final Path directory, final boolean doorbell)
     {
         final NicGeometry geometry = Configuration.geometry();
         final long pid = ProcessHandle.current().pid();
@@ -90,7 +94,7 @@ final class ShmNic extends EngineNic
             final NicArea area = NicArea.create(
                 new UnsafeBuffer(mapping), geometry, ProviderSupport.newNicId(), pid, ShmFiles.currentStartMs());
             link(nicFile, tmp, address);
-            return new ShmNic(address, name, directory, nicFile, mapping, area, geometry);
+            return new ShmNic(address, name, directory, nicFile, mapping, area, geometry, doorbell);
         }
         catch (final RuntimeException ex)
         {

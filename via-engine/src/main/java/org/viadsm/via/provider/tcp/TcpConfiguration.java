@@ -1,5 +1,7 @@
 package org.viadsm.via.provider.tcp;
 
+import org.viadsm.via.engine.Configuration;
+
 /**
  * Knobs of the tcp provider, read from system properties when a NIC opens.
  */
@@ -51,13 +53,27 @@ public final class TcpConfiguration
     }
 
     /**
+     * Reads every knob of the provider and of the engine, so that an open fails on a malformed one before it
+     * allocates anything.
+     *
+     * @throws IllegalArgumentException naming the first property that is malformed or out of range.
+     */
+    public static void validate()
+    {
+        Configuration.validate();
+        pollLeaseMaxNs();
+        connectRetryNs();
+        sendStagingLimit();
+    }
+
+    /**
      * The poll lease.
      *
      * @return ns.
      */
     public static long pollLeaseNs()
     {
-        return Math.max(0L, Long.getLong(POLL_LEASE_NS_PROP_NAME, POLL_LEASE_NS_DEFAULT));
+        return Configuration.longProperty(POLL_LEASE_NS_PROP_NAME, POLL_LEASE_NS_DEFAULT, 0L);
     }
 
     /**
@@ -67,7 +83,8 @@ public final class TcpConfiguration
      */
     public static long pollLeaseMaxNs()
     {
-        return Math.max(pollLeaseNs(), Long.getLong(POLL_LEASE_MAX_NS_PROP_NAME, POLL_LEASE_MAX_NS_DEFAULT));
+        return Math.max(pollLeaseNs(),
+            Configuration.longProperty(POLL_LEASE_MAX_NS_PROP_NAME, POLL_LEASE_MAX_NS_DEFAULT, 0L));
     }
 
     /**
@@ -77,7 +94,7 @@ public final class TcpConfiguration
      */
     public static long connectRetryNs()
     {
-        return Math.max(1_000_000L, Long.getLong(CONNECT_RETRY_NS_PROP_NAME, CONNECT_RETRY_NS_DEFAULT));
+        return Configuration.longProperty(CONNECT_RETRY_NS_PROP_NAME, CONNECT_RETRY_NS_DEFAULT, 1_000_000L);
     }
 
     /**
@@ -87,6 +104,6 @@ public final class TcpConfiguration
      */
     public static int sendStagingLimit()
     {
-        return Math.max(4096, Integer.getInteger(SEND_STAGING_LIMIT_PROP_NAME, SEND_STAGING_LIMIT_DEFAULT));
+        return Configuration.intProperty(SEND_STAGING_LIMIT_PROP_NAME, SEND_STAGING_LIMIT_DEFAULT, 4096);
     }
 }

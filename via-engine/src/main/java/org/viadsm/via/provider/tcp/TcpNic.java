@@ -51,6 +51,7 @@ final class TcpNic extends EngineNic
         {
             throw new ViaException(ViaError.ERROR_NOT_SUPPORTED, "the tcp provider needs a little-endian platform");
         }
+        TcpConfiguration.validate();
         final NicGeometry geometry = Configuration.geometry();
         ServerSocketChannel server = null;
         try
