@@ -2,15 +2,23 @@ package org.viadsm.bench;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Options every {@code viadsm bench} subcommand shares (a picocli mixin): quick or {@code --full}, round and
- * iteration counts, and where to write the JSON.
+ * iteration counts, where to write the JSON, which rows to run and how much cold memory the page rows walk.
  */
 public final class BenchOptions
 {
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec mixee;
+
     @Option(names = "--full",
         description = "Run longer: more iterations and more rounds; figures are medians of rounds.")
     private boolean full;
@@ -34,6 +42,65 @@ public final class BenchOptions
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the report as JSON to FILE.")
     private Path json;
+
+    @Option(names = "--only", paramLabel = "TEXT", split = ",",
+        description = "Run only rows whose metric contains one of these texts (e.g. shm.,barrier).")
+    private List<String> only = new ArrayList<>();
+
+    @Option(names = "--cold-mib", paramLabel = "MIB", defaultValue = "64",
+        description = "Cold memory the page-moving rows walk, in MiB, 1..512 (default ${DEFAULT-VALUE}; keep it " +
+            "above the last-level cache).")
+    private int coldMib;
+
+    /**
+     * Whether a row was selected by {@code --only}.
+     *
+     * @param benchCase the row.
+     * @return true if {@code --only} was not given or names a text of the row's metric.
+     */
+    public boolean isSelected(final BenchCase benchCase)
+    {
+        return benchCase.isSelected(only);
+    }
+
+    /**
+     * The cold memory the page-moving rows walk.
+     *
+     * @return {@code --cold-mib} in bytes.
+     */
+    public int coldBytes()
+    {
+        return coldMib << 20;
+    }
+
+    /**
+     * Checks the shared options before anything runs.
+     *
+     * @throws ParameterException naming the first option out of range (the command exits 2).
+     */
+    public void validate()
+    {
+        if (coldMib < 1 || coldMib > 512)
+        {
+            throw usageError("--cold-mib must be 1..512, not " + coldMib);
+        }
+        if (rounds() < 1 || iterations() < 1 || warmup() < 0 || budgetNs() < 1)
+        {
+            throw usageError("--rounds, --iterations and --max-run-ms must be at least 1 and --warmup at least 0, " +
+                "not " + rounds() + ", " + iterations() + ", " + budgetNs() / 1_000_000 + " and " + warmup());
+        }
+    }
+
+    /**
+     * A usage error of the command this mixin belongs to: picocli prints it with a hint and exits 2.
+     *
+     * @param message what is wrong, naming the option.
+     * @return the exception to throw.
+     */
+    public ParameterException usageError(final String message)
+    {
+        return new ParameterException(mixee.commandLine(), message);
+    }
 
     /**
      * Whether {@code --full} was given.

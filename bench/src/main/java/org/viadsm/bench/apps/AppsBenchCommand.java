@@ -15,7 +15,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.viadsm.examples.runtime.AppCatalog;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code viadsm bench apps}: runs each selected application sequentially, on N Java threads and on N DSM nodes for
@@ -52,6 +55,9 @@ import picocli.CommandLine.Option;
         "On a machine with fewer cores than N, N members oversubscribe the cores: the header says how many there are."})
 public final class AppsBenchCommand implements Callable<Integer>
 {
+    @Spec
+    private CommandSpec spec;
+
     @Option(names = "--apps", paramLabel = "LIST", split = ",",
         description = "Applications, comma-separated (default: all of 'viadsm list').")
     private List<String> apps = new ArrayList<>();
@@ -91,7 +97,7 @@ public final class AppsBenchCommand implements Callable<Integer>
      * Runs the suite and publishes the report.
      *
      * @return 0, or 1 if a run failed.
-     * @throws IllegalArgumentException for an unknown application, provider or a bad count.
+     * @throws ParameterException for an unknown application, provider or a bad count (the command exits 2).
      */
     @Override
     public Integer call()
@@ -154,6 +160,18 @@ public final class AppsBenchCommand implements Callable<Integer>
         return true;
     }
 
+    private AppCatalog.Entry find(final String app)
+    {
+        try
+        {
+            return AppCatalog.find(app);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+    }
+
     private List<String> selection()
     {
         final List<String> selected = new ArrayList<>();
@@ -167,7 +185,7 @@ public final class AppsBenchCommand implements Callable<Integer>
         }
         for (final String app : apps)
         {
-            selected.add(AppCatalog.find(app.trim()).name());
+            selected.add(find(app.trim()).name());
         }
         return selected;
     }
@@ -176,23 +194,24 @@ public final class AppsBenchCommand implements Callable<Integer>
     {
         if (!"shm".equals(provider) && !"jvm".equals(provider))
         {
-            throw new IllegalArgumentException("--provider must be shm or jvm: " + provider);
+            throw new ParameterException(spec.commandLine(), "--provider must be shm or jvm, not '" + provider + "'");
         }
         if (repeat < 1 || timeoutS < 1)
         {
-            throw new IllegalArgumentException("--repeat and --timeout-s must be positive: repeat=" + repeat +
-                " timeoutS=" + timeoutS);
+            throw new ParameterException(spec.commandLine(), "--repeat and --timeout-s must be positive, not " +
+                repeat + " and " + timeoutS);
         }
         for (final String app : overrides.keySet())
         {
-            AppCatalog.find(app);
+            find(app);
         }
         final List<Integer> counts = new ArrayList<>();
         for (final int n : nodes)
         {
             if (n < 1 || counts.contains(n))
             {
-                throw new IllegalArgumentException("--nodes must list distinct counts >= 1: " + nodes);
+                throw new ParameterException(spec.commandLine(),
+                    "--nodes must list distinct counts >= 1, not " + nodes);
             }
             counts.add(n);
         }

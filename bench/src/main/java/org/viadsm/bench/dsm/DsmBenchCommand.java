@@ -64,15 +64,6 @@ public final class DsmBenchCommand implements Callable<Integer>
     @Mixin
     private BenchOptions options;
 
-    @Option(names = "--only", paramLabel = "TEXT", split = ",",
-        description = "Run only rows whose metric contains one of these texts (e.g. barrier,sweep).")
-    private List<String> only = new ArrayList<>();
-
-    @Option(names = "--cold-mib", paramLabel = "MIB", defaultValue = "64",
-        description = "Pages the read-miss row walks, in MiB (default ${DEFAULT-VALUE}; keep it above the " +
-            "last-level cache).")
-    private int coldMib;
-
     @Option(names = "--sweep-kib", paramLabel = "KIB", defaultValue = "512",
         description = "Size of the swept arrays in KiB (default ${DEFAULT-VALUE}: fits in L2, so the loops " +
             "measure the access path rather than memory).")
@@ -86,13 +77,10 @@ public final class DsmBenchCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        if (coldMib < 1 || coldMib > 512)
-        {
-            throw new IllegalArgumentException("--cold-mib must be 1..512: " + coldMib);
-        }
+        options.validate();
         if (sweepKib < 4 || sweepKib > 1 << 20)
         {
-            throw new IllegalArgumentException("--sweep-kib must be 4..1048576: " + sweepKib);
+            throw options.usageError("--sweep-kib must be 4..1048576, not " + sweepKib);
         }
         final BenchReport report = new BenchReport("dsm", Runtime.getRuntime().availableProcessors(),
             options.describe() + "; node processes over shm (2 nodes; 4 for barrier_4; 1 for the sweeps)");
@@ -114,7 +102,7 @@ public final class DsmBenchCommand implements Callable<Integer>
         final List<String> metrics = new ArrayList<>();
         for (final NodeCase benchCase : DsmCases.forCluster(null, nodes, coldLength(), sweepLength()))
         {
-            if (benchCase.isSelected(only))
+            if (options.isSelected(benchCase))
             {
                 metrics.add(benchCase.metric());
             }
@@ -124,7 +112,7 @@ public final class DsmBenchCommand implements Callable<Integer>
 
     private int coldLength()
     {
-        return coldMib << 20;
+        return options.coldBytes();
     }
 
     private int sweepLength()

@@ -54,15 +54,6 @@ public final class ViaBenchCommand implements Callable<Integer>
     @Mixin
     private BenchOptions options;
 
-    @Option(names = "--only", paramLabel = "TEXT", split = ",",
-        description = "Run only rows whose metric contains one of these texts (e.g. shm.,jvm.).")
-    private List<String> only = new ArrayList<>();
-
-    @Option(names = "--cold-mib", paramLabel = "MIB", defaultValue = "64",
-        description = "Cold pages per side for the read and stream rows, in MiB (default ${DEFAULT-VALUE}; " +
-            "keep it above the last-level cache).")
-    private int coldMib;
-
     @Option(names = "--tcp-wait", paramLabel = "MODE", defaultValue = "polled",
         description = "How the NIO baseline waits: polled (non-blocking reads, spin then park, as the VIA " +
             "waits) or blocking (reads sleep in the kernel). Default ${DEFAULT-VALUE}.")
@@ -76,18 +67,15 @@ public final class ViaBenchCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        if (coldMib < 1 || coldMib > 512)
-        {
-            throw new IllegalArgumentException("--cold-mib must be 1..512: " + coldMib);
-        }
+        options.validate();
         if (!"polled".equals(tcpWait) && !"blocking".equals(tcpWait))
         {
-            throw new IllegalArgumentException("--tcp-wait must be polled or blocking: " + tcpWait);
+            throw options.usageError("--tcp-wait must be polled or blocking, not '" + tcpWait + "'");
         }
         final BenchReport report = new BenchReport("via", Runtime.getRuntime().availableProcessors(),
             options.describe());
         final BenchRunner runner = options.runner(System.err);
-        try (ViaRig rig = new ViaRig(coldMib << 20))
+        try (ViaRig rig = new ViaRig(options.coldBytes()))
         {
             runner.run(cases(rig), report);
         }
@@ -107,7 +95,7 @@ public final class ViaBenchCommand implements Callable<Integer>
         final List<BenchCase> selected = new ArrayList<>();
         for (final BenchCase benchCase : all)
         {
-            if (benchCase.isSelected(only))
+            if (options.isSelected(benchCase))
             {
                 selected.add(benchCase);
             }

@@ -56,10 +56,4 @@ class AppsBenchCommandTest
         assertTrue(Files.size(plot) > 0);
     }
 
-    @Test
-    @Timeout(60)
-    void shouldRefuseAnUnknownApplication()
-    {
-        assertEquals(1, ViadsmCommand.execute("bench", "apps", "--apps", "no-such-app"));
-    }
 }
