@@ -23,6 +23,13 @@ public final class BenchCommand implements Runnable
     private CommandLine.Model.CommandSpec spec;
 
     /**
+     * Creates the command; picocli sets its options and subcommands.
+     */
+    public BenchCommand()
+    {
+    }
+
+    /**
      * Prints the usage: {@code bench} needs a subcommand.
      */
     @Override

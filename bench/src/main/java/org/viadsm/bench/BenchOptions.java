@@ -53,6 +53,13 @@ public final class BenchOptions
     private int coldMib;
 
     /**
+     * Creates the options with their defaults; picocli sets those given.
+     */
+    public BenchOptions()
+    {
+    }
+
+    /**
      * Whether a row was selected by {@code --only}.
      *
      * @param benchCase the row.

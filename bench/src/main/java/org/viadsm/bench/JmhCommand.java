@@ -23,6 +23,13 @@ import picocli.CommandLine.Unmatched;
         "Each benchmark class has its baseline as another @Benchmark method of the same class."})
 public final class JmhCommand implements Callable<Integer>
 {
+    /**
+     * Creates the command; picocli sets its arguments.
+     */
+    public JmhCommand()
+    {
+    }
+
     // every argument, in order, goes to JMH (picocli collects what it does not know here)
     @Unmatched
     private final List<String> args = new ArrayList<>();

@@ -13,6 +13,13 @@ public final class Counters
     private final long[] values = new long[COUNTERS.length];
 
     /**
+     * Creates the counters, all zero.
+     */
+    public Counters()
+    {
+    }
+
+    /**
      * Adds one.
      *
      * @param counter the counter.

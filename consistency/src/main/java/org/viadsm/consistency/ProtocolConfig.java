@@ -32,6 +32,13 @@ public final class ProtocolConfig
     private int prefetchPages = 1;
 
     /**
+     * Creates a configuration with the defaults.
+     */
+    public ProtocolConfig()
+    {
+    }
+
+    /**
      * Number of nodes.
      *
      * @return the node count.

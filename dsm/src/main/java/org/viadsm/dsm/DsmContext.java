@@ -50,6 +50,13 @@ public final class DsmContext
     private Path statsFile;
 
     /**
+     * Creates a context with the defaults; set what differs, then pass it to {@link Dsm#join(DsmContext)}.
+     */
+    public DsmContext()
+    {
+    }
+
+    /**
      * Reads the context from environment variables, overridden by system properties of the same meaning.
      *
      * @return a context ready to join.

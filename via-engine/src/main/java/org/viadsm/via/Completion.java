@@ -11,6 +11,13 @@ public final class Completion
     private boolean recvQueue;
 
     /**
+     * Creates an empty completion, for a poll or wait to fill.
+     */
+    public Completion()
+    {
+    }
+
+    /**
      * The VI with a completed descriptor.
      *
      * @return the VI, or null before the first completion.

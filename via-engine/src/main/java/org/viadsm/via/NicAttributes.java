@@ -191,6 +191,13 @@ public final class NicAttributes
         private boolean atomicsSupport = true;
 
         /**
+         * Creates a builder with the defaults.
+         */
+        public Builder()
+        {
+        }
+
+        /**
          * Sets the name.
          *
          * @param name the provider address.

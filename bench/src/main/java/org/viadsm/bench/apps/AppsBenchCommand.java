@@ -94,6 +94,13 @@ public final class AppsBenchCommand implements Callable<Integer>
     private Path plot;
 
     /**
+     * Creates the command; picocli sets its options.
+     */
+    public AppsBenchCommand()
+    {
+    }
+
+    /**
      * Runs the suite and publishes the report.
      *
      * @return 0, or 1 if a run failed.

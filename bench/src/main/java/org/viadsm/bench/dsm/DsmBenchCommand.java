@@ -70,6 +70,13 @@ public final class DsmBenchCommand implements Callable<Integer>
     private int sweepKib;
 
     /**
+     * Creates the command; picocli sets its options.
+     */
+    public DsmBenchCommand()
+    {
+    }
+
+    /**
      * Runs the clusters and publishes the report.
      *
      * @return 0, or 1 if a row or a node failed.

@@ -56,6 +56,13 @@ public class DescriptorBenchmark implements MessageHandler
     private long received;
 
     /**
+     * Creates the benchmark state; JMH sets it up.
+     */
+    public DescriptorBenchmark()
+    {
+    }
+
+    /**
      * Opens the NIC and connects its two VIs; makes the ring.
      */
     @Setup

@@ -45,6 +45,13 @@ public class DiffEncodeBenchmark
     private final DiffRuns runs = new DiffRuns();
 
     /**
+     * Creates the benchmark state; JMH sets it up.
+     */
+    public DiffEncodeBenchmark()
+    {
+    }
+
+    /**
      * Fills page and twin alike, then changes the words.
      */
     @Setup

@@ -51,6 +51,13 @@ public class SharedArrayBenchmark
     private final double[] plain = new double[LENGTH];
 
     /**
+     * Creates the benchmark state; JMH sets it up.
+     */
+    public SharedArrayBenchmark()
+    {
+    }
+
+    /**
      * Joins a one-node cluster, allocates the array and makes every page valid and writable.
      */
     @Setup

@@ -60,6 +60,13 @@ public final class ViaBenchCommand implements Callable<Integer>
     private String tcpWait;
 
     /**
+     * Creates the command; picocli sets its options.
+     */
+    public ViaBenchCommand()
+    {
+    }
+
+    /**
      * Runs the rows and publishes the report.
      *
      * @return 0, or 1 if a row failed.

@@ -15,6 +15,13 @@ public final class DiffRuns
     private int count;
 
     /**
+     * Creates an empty list of runs.
+     */
+    public DiffRuns()
+    {
+    }
+
+    /**
      * Number of runs.
      *
      * @return the run count.

@@ -19,6 +19,13 @@ public final class SharedSpace
     private int nextGlobalPage;
 
     /**
+     * Creates an empty space: no arrays, nothing dirty.
+     */
+    public SharedSpace()
+    {
+    }
+
+    /**
      * The global number the next array's first page gets.
      *
      * @return the next global page.

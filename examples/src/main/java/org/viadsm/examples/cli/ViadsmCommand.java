@@ -27,6 +27,13 @@ public final class ViadsmCommand implements Runnable
     private CommandLine.Model.CommandSpec spec;
 
     /**
+     * Creates the command; picocli sets its subcommands.
+     */
+    public ViadsmCommand()
+    {
+    }
+
+    /**
      * Runs the command line and exits with its exit code.
      *
      * @param args the arguments.

@@ -61,6 +61,13 @@ public final class FftApp extends App
     private double touched;
 
     /**
+     * Creates the application with the C program's defaults; picocli sets the flags given.
+     */
+    public FftApp()
+    {
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override

@@ -59,6 +59,13 @@ public final class LuApp extends App
     private double touched;
 
     /**
+     * Creates the application with the C program's defaults; picocli sets the flags given.
+     */
+    public LuApp()
+    {
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override

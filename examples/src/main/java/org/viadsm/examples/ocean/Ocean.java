@@ -55,6 +55,13 @@ public final class Ocean extends App
     private boolean doOutput;
 
     /**
+     * Creates the application with the C program's defaults; picocli sets the flags given.
+     */
+    public Ocean()
+    {
+    }
+
+    /**
      * Checks the options as the C program does, with the team size as its {@code -p}.
      *
      * @param teamSize number of members that will run.

@@ -50,6 +50,13 @@ public final class RadixApp extends App
     private boolean doprint;
 
     /**
+     * Creates the application with the C program's defaults; picocli sets the flags given.
+     */
+    public RadixApp()
+    {
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override

@@ -8,6 +8,13 @@ package org.viadsm.examples.runtime;
 public abstract class App
 {
     /**
+     * Creates the application; picocli sets its options.
+     */
+    protected App()
+    {
+    }
+
+    /**
      * Checks the parsed options against the team size before anything starts, e.g. that the processor count
      * divides the problem as the C program requires.
      *

@@ -14,6 +14,13 @@ public final class ProcessorsOption
     private Integer processors;
 
     /**
+     * Creates the option with its default; picocli sets it if given.
+     */
+    public ProcessorsOption()
+    {
+    }
+
+    /**
      * Checks {@code -p} against the team size.
      *
      * @param teamSize number of members that will run.

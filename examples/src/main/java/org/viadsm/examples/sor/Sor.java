@@ -42,6 +42,13 @@ public final class Sor extends App
     private boolean test;
 
     /**
+     * Creates the application with its defaults; picocli sets the flags given.
+     */
+    public Sor()
+    {
+    }
+
+    /**
      * Checks the options against the team size.
      *
      * @param teamSize number of members that will run.

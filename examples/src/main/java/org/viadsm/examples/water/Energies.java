@@ -22,6 +22,13 @@ public final class Energies
     double xvir;
 
     /**
+     * Creates the sums, all zero.
+     */
+    public Energies()
+    {
+    }
+
+    /**
      * The time step.
      *
      * @return the step.

@@ -32,6 +32,13 @@ public final class EnergyCheck
     private double maxDrift;
 
     /**
+     * Creates the check with nothing recorded.
+     */
+    public EnergyCheck()
+    {
+    }
+
+    /**
      * Records one print step.
      *
      * @param energies what the step printed.

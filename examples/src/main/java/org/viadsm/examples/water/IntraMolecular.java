@@ -57,6 +57,13 @@ public final class IntraMolecular
     private final double[] dt3 = new double[NDIR];
 
     /**
+     * Creates the calculator.
+     */
+    public IntraMolecular()
+    {
+    }
+
+    /**
      * {@code INTRAF}'s loop body: sets the molecule's VM and overwrites its FORCES with the bond forces.
      *
      * @param var  the molecule records.

@@ -54,6 +54,13 @@ public abstract class WaterApp extends App
     private WaterParameters parameters;
 
     /**
+     * Creates the application; picocli sets its options.
+     */
+    protected WaterApp()
+    {
+    }
+
+    /**
      * The input deck, read on first use from the file or standard input.
      *
      * @return the parameters.

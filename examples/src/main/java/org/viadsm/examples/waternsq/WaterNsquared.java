@@ -25,6 +25,13 @@ import static org.viadsm.examples.water.MoleculeLayout.NATOM;
     description = "SPLASH-2 WATER-NSQUARED: water molecular dynamics, all pairs within a half ring.")
 public final class WaterNsquared extends WaterApp
 {
+    /**
+     * Creates the application with the C program's defaults; picocli sets the options given.
+     */
+    public WaterNsquared()
+    {
+    }
+
     @Override
     protected void check(final WaterParameters deck, final int teamSize)
     {

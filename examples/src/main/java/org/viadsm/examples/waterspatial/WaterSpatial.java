@@ -31,6 +31,13 @@ import static org.viadsm.examples.waterspatial.SpatialLayout.NIL;
     description = "SPLASH-2 WATER-SPATIAL: water molecular dynamics on a grid of cutoff-sized boxes.")
 public final class WaterSpatial extends WaterApp
 {
+    /**
+     * Creates the application with the C program's defaults; picocli sets the options given.
+     */
+    public WaterSpatial()
+    {
+    }
+
     @Override
     protected void check(final WaterParameters deck, final int teamSize)
     {

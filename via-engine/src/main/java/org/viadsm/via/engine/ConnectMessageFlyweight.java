@@ -49,6 +49,13 @@ public final class ConnectMessageFlyweight
     private int offset;
 
     /**
+     * Creates a flyweight wrapping nothing; wrap a buffer before use.
+     */
+    public ConnectMessageFlyweight()
+    {
+    }
+
+    /**
      * Bytes of a message carrying {@code address}.
      *
      * @param address the requesting NIC's address.

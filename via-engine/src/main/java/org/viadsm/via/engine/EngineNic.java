@@ -80,6 +80,7 @@ public abstract class EngineNic implements Nic
      * @param area       its shared area, open.
      * @param attributes what it can do.
      */
+    @SuppressWarnings("this-escape") // the parts it hands itself to only keep the reference until close
     protected EngineNic(final String address, final NicArea area, final NicAttributes attributes)
     {
         this(address, area, attributes, Configuration.waitSpinNs());
@@ -93,6 +94,7 @@ public abstract class EngineNic implements Nic
      * @param attributes what it can do.
      * @param waitSpinNs how long a wait spins (and makes progress, see {@link #progress(boolean)}) before it parks.
      */
+    @SuppressWarnings("this-escape") // the parts it hands itself to only keep the reference until close
     protected EngineNic(
         final String address, final NicArea area, final NicAttributes attributes, final long waitSpinNs)
     {

@@ -41,7 +41,7 @@ class AllocationTest extends TwoNodes
         // over tcp each operation wakes the other NIC's engine thread (this one thread drives both ends): fewer
         final int n = "tcp".equals(scheme) ? CYCLES / 4 : CYCLES;
         cycles(x, y, cq, target, send, recv, rdma, completion, n);
-        final long threadId = Thread.currentThread().getId();
+        final long threadId = Thread.currentThread().threadId();
         final long before = threads.getThreadAllocatedBytes(threadId);
         cycles(x, y, cq, target, send, recv, rdma, completion, n);
         final long allocated = threads.getThreadAllocatedBytes(threadId) - before;
