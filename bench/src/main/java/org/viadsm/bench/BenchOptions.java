@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -60,14 +61,30 @@ public final class BenchOptions
     }
 
     /**
-     * Whether a row was selected by {@code --only}.
+     * The rows {@code --only} selects, in order.
      *
-     * @param benchCase the row.
-     * @return true if {@code --only} was not given or names a text of the row's metric.
+     * @param rows every row of the command, in report order.
+     * @param <T>  the row type.
+     * @return the rows whose metric contains one of the {@code --only} texts; all of them without {@code --only}.
+     * @throws ParameterException if {@code --only} selects no row; it names the rows there are (exit 2).
      */
-    public boolean isSelected(final BenchCase benchCase)
+    public <T extends BenchCase> List<T> select(final List<T> rows)
     {
-        return benchCase.isSelected(only);
+        final List<T> selected = new ArrayList<>();
+        for (final T row : rows)
+        {
+            if (row.isSelected(only))
+            {
+                selected.add(row);
+            }
+        }
+        if (selected.isEmpty() && !rows.isEmpty())
+        {
+            final StringJoiner names = new StringJoiner(", ");
+            rows.forEach((row) -> names.add(row.metric()));
+            throw usageError("--only " + String.join(",", only) + " matches no row; the rows are " + names);
+        }
+        return selected;
     }
 
     /**

@@ -44,7 +44,9 @@ class BenchOptionsTest
         "apps --apps no-such-app   | viadsm: unknown application 'no-such-app'",
         "apps --provider tcp       | viadsm: --provider must be shm or jvm, not 'tcp'",
         "apps --nodes 2,2          | viadsm: --nodes must list distinct counts >= 1, not [2, 2]",
-        "apps --repeat 0           | viadsm: --repeat and --timeout-s must be positive, not 0 and"})
+        "apps --repeat 0           | viadsm: --repeat and --timeout-s must be positive, not 0 and",
+        "via --only zzz            | viadsm: --only zzz matches no row; the rows are shm.send_recv_64B_oneway, ",
+        "dsm --only zzz,yyy        | viadsm: --only zzz,yyy matches no row; the rows are dsm.read_miss, "})
     void shouldRefuseABadOptionWithExitCodeTwoAndOneClearLine(final String args, final String expected)
     {
         final String[] words = args.trim().split(" +");

@@ -91,10 +91,17 @@ public final class DsmBenchCommand implements Callable<Integer>
         }
         final BenchReport report = new BenchReport("dsm", Runtime.getRuntime().availableProcessors(),
             options.describe() + "; node processes over shm (2 nodes; 4 for barrier_4; 1 for the sweeps)");
+        final List<NodeCase> rows = new ArrayList<>();
+        for (final int nodes : DsmCases.CLUSTERS)
+        {
+            rows.addAll(DsmCases.forCluster(null, nodes, coldLength(), sweepLength()));
+        }
+        final List<String> selected = new ArrayList<>();
+        options.select(rows).forEach((row) -> selected.add(row.metric()));
         boolean failed = false;
         for (final int nodes : DsmCases.CLUSTERS)
         {
-            final List<String> metrics = selected(nodes);
+            final List<String> metrics = metricsOf(selected, nodes);
             if (!metrics.isEmpty())
             {
                 failed |= !runCluster(nodes, metrics, report);
@@ -104,12 +111,12 @@ public final class DsmBenchCommand implements Callable<Integer>
         return failed ? 1 : 0;
     }
 
-    private List<String> selected(final int nodes)
+    private List<String> metricsOf(final List<String> selected, final int nodes)
     {
         final List<String> metrics = new ArrayList<>();
         for (final NodeCase benchCase : DsmCases.forCluster(null, nodes, coldLength(), sweepLength()))
         {
-            if (options.isSelected(benchCase))
+            if (selected.contains(benchCase.metric()))
             {
                 metrics.add(benchCase.metric());
             }

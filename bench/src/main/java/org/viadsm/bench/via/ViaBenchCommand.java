@@ -1,6 +1,5 @@
 package org.viadsm.bench.via;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -99,14 +98,6 @@ public final class ViaBenchCommand implements Callable<Integer>
             new ShmStreamCase(rig),
             new TcpPingPongCase(rig, "blocking".equals(tcpWait)),
             new JvmPingPongCase());
-        final List<BenchCase> selected = new ArrayList<>();
-        for (final BenchCase benchCase : all)
-        {
-            if (options.isSelected(benchCase))
-            {
-                selected.add(benchCase);
-            }
-        }
-        return selected;
+        return options.select(all);
     }
 }
