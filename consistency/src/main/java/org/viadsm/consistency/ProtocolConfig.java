@@ -4,7 +4,7 @@ import org.agrona.BitUtil;
 
 /**
  * Sizes and limits of the consistency protocol; every node of a cluster must use the same values. Mutable with
- * fluent setters until {@link #conclude()} validates it.
+ * fluent setters until {@link #conclude()} validates it and freezes it.
  */
 public final class ProtocolConfig
 {
@@ -30,6 +30,7 @@ public final class ProtocolConfig
     private int logIntervals = LOG_INTERVALS_DEFAULT;
     private int logNotices = LOG_NOTICES_DEFAULT;
     private int prefetchPages = 1;
+    private boolean concluded;
 
     /**
      * Creates a configuration with the defaults.
@@ -56,6 +57,7 @@ public final class ProtocolConfig
      */
     public ProtocolConfig nodeCount(final int nodeCount)
     {
+        checkNotConcluded("nodeCount");
         this.nodeCount = nodeCount;
         return this;
     }
@@ -78,6 +80,7 @@ public final class ProtocolConfig
      */
     public ProtocolConfig pageSize(final int pageSize)
     {
+        checkNotConcluded("pageSize");
         this.pageSize = pageSize;
         return this;
     }
@@ -100,6 +103,7 @@ public final class ProtocolConfig
      */
     public ProtocolConfig maxLocks(final int maxLocks)
     {
+        checkNotConcluded("maxLocks");
         this.maxLocks = maxLocks;
         return this;
     }
@@ -122,6 +126,7 @@ public final class ProtocolConfig
      */
     public ProtocolConfig maxSemaphores(final int maxSemaphores)
     {
+        checkNotConcluded("maxSemaphores");
         this.maxSemaphores = maxSemaphores;
         return this;
     }
@@ -145,6 +150,7 @@ public final class ProtocolConfig
      */
     public ProtocolConfig logIntervals(final int logIntervals)
     {
+        checkNotConcluded("logIntervals");
         this.logIntervals = logIntervals;
         return this;
     }
@@ -167,6 +173,7 @@ public final class ProtocolConfig
      */
     public ProtocolConfig logNotices(final int logNotices)
     {
+        checkNotConcluded("logNotices");
         this.logNotices = logNotices;
         return this;
     }
@@ -189,18 +196,23 @@ public final class ProtocolConfig
      */
     public ProtocolConfig prefetchPages(final int prefetchPages)
     {
+        checkNotConcluded("prefetchPages");
         this.prefetchPages = prefetchPages;
         return this;
     }
 
     /**
-     * Validates the values.
+     * Validates the values and freezes them; a concluded configuration is left as it is.
      *
      * @return this.
      * @throws IllegalArgumentException naming the first bad value.
      */
     public ProtocolConfig conclude()
     {
+        if (concluded)
+        {
+            return this;
+        }
         check(nodeCount >= 1 && nodeCount <= MAX_NODES, "nodeCount must be in [1, " + MAX_NODES + "]",
             nodeCount);
         check(BitUtil.isPowerOfTwo(pageSize) && pageSize >= 512 && pageSize <= 1 << 20,
@@ -219,7 +231,27 @@ public final class ProtocolConfig
             throw new IllegalArgumentException("the control region for " + this + " would need " + controlBytes +
                 " bytes, more than " + MAX_CONTROL_REGION_BYTES + "; lower maxSemaphores, maxLocks or the log sizes");
         }
+        concluded = true;
         return this;
+    }
+
+    /**
+     * Whether {@link #conclude()} has validated and frozen the values.
+     *
+     * @return true once concluded.
+     */
+    public boolean isConcluded()
+    {
+        return concluded;
+    }
+
+    private void checkNotConcluded(final String setting)
+    {
+        if (concluded)
+        {
+            throw new IllegalStateException("the protocol configuration is concluded and can no longer change: " +
+                setting);
+        }
     }
 
     private static void check(final boolean ok, final String message, final int value)

@@ -35,4 +35,15 @@ class ProtocolConfigTest
         assertTrue(layout.length() > 0 && layout.length() <= ControlRegionLayout.lengthOf(config));
         assertTrue(layout.logScratch() > layout.log() && layout.log() > layout.allocationScratch());
     }
+
+    @Test
+    void shouldFreezeOnceConcluded()
+    {
+        final ProtocolConfig config = new ProtocolConfig().nodeCount(2).conclude();
+        assertTrue(config.isConcluded());
+        assertEquals(config, config.conclude());
+        assertEquals("the protocol configuration is concluded and can no longer change: pageSize",
+            assertThrows(IllegalStateException.class, () -> config.pageSize(8192)).getMessage());
+        assertEquals(4096, config.pageSize());
+    }
 }

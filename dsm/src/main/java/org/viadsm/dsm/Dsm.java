@@ -85,7 +85,8 @@ public final class Dsm implements AutoCloseable
     /**
      * Joins a cluster: opens this node's NIC, connects to every other node and returns once all have joined.
      *
-     * @param context this node's id, every node's address and the protocol's sizes.
+     * @param context this node's id, every node's address, the protocol's sizes and the NIC's settings; concluded
+     *                here and kept by the node, so it can no longer change.
      * @return the node.
      * @throws IllegalArgumentException if the context is invalid.
      * @throws DsmException             if a node cannot be reached in time or is configured differently.
@@ -97,7 +98,7 @@ public final class Dsm implements AutoCloseable
         final Nic nic;
         try
         {
-            nic = Nic.open(context.addresses().get(context.nodeId()));
+            nic = Nic.open(context.addresses().get(context.nodeId()), context.nicContext());
         }
         catch (final ViaException ex)
         {
@@ -135,6 +136,16 @@ public final class Dsm implements AutoCloseable
     public int nodeId()
     {
         return nodeId;
+    }
+
+    /**
+     * The settings the node joined with.
+     *
+     * @return the concluded, immutable context.
+     */
+    public DsmContext context()
+    {
+        return context;
     }
 
     /**

@@ -8,16 +8,22 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.viadsm.consistency.ProtocolConfig;
+import org.viadsm.via.NicContext;
+import org.viadsm.via.internal.Settings;
 
 /**
- * How a node joins a cluster: its id, every node's NIC address, and the protocol's sizes. Mutable with fluent
- * setters until {@link Dsm#join(DsmContext)} concludes it. Every node of a cluster must use the same addresses and
- * sizes; {@link Dsm#join} checks.
+ * How a node joins a cluster: its id, every node's NIC address, the protocol's sizes and its NIC's settings
+ * ({@link #nicContext()}). Mutable with fluent setters until {@link Dsm#join(DsmContext)} concludes it; a concluded
+ * context, its {@link #protocol()} and its {@link #nicContext()} are immutable, and the node keeps them. Every node
+ * of a cluster must use the same addresses and sizes; {@link Dsm#join} checks.
  * <p>
- * {@link #fromEnvironment()} reads the settings the {@code viadsm launch} command gives each node:
+ * A context from {@link #fromEnvironment()} takes, when it concludes, every setting not set on it from its system
+ * property or environment variable (the property wins), as the {@code viadsm launch} command gives them to each
+ * node:
  * <table>
  * <caption>Environment variables and system properties</caption>
  * <tr><th>environment</th><th>system property</th><th>meaning</th><th>default</th></tr>
@@ -33,55 +39,72 @@ import org.viadsm.consistency.ProtocolConfig;
  * <tr><td>{@code VIADSM_STATS_FILE}</td><td>{@code viadsm.statsFile}</td>
  * <td>where {@link Dsm#close()} writes the node's statistics as JSON</td><td>none</td></tr>
  * </table>
+ * The NIC's settings are read by its own context, from {@code viadsm.via.*}, {@code viadsm.shm.*} and
+ * {@code viadsm.tcp.*} (see {@link org.viadsm.via.NicConfiguration}), whichever way this context was made.
+ * <p>
+ * <b>Note:</b> not thread-safe until concluded.
  */
 public final class DsmContext
 {
+    /** This node's id. */
+    public static final String NODE_ID_PROP_NAME = "viadsm.nodeId";
+    /** Every node's NIC address, comma-separated, node 0 first. */
+    public static final String ADDRESSES_PROP_NAME = "viadsm.addresses";
+    /** The coherence unit, bytes. */
+    public static final String PAGE_SIZE_PROP_NAME = "viadsm.pageSize";
+    /** The number of lock ids. */
+    public static final String MAX_LOCKS_PROP_NAME = "viadsm.maxLocks";
+    /** Pages a read miss fetches at most. */
+    public static final String PREFETCH_PAGES_PROP_NAME = "viadsm.prefetchPages";
+    /** The longest lock, barrier or semaphore wait, ms; 0 for none. */
+    public static final String SYNC_TIMEOUT_MS_PROP_NAME = "viadsm.syncTimeoutMs";
+    /** Where {@link Dsm#close()} writes the node's statistics as JSON. */
+    public static final String STATS_FILE_PROP_NAME = "viadsm.statsFile";
+
     /** Default for how long joining waits for every node: 60 s. */
     public static final long CONNECT_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(60);
     /** Default for how long closing waits for the other nodes to close: 60 s. */
     public static final long LEAVE_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(60);
 
+    private final Settings settings;
+    private final Set<String> explicit = new HashSet<>();
     private int nodeId = -1;
     private List<String> addresses = Collections.emptyList();
     private final ProtocolConfig protocol = new ProtocolConfig();
+    private NicContext nicContext = new NicContext();
     private long connectTimeoutNs = CONNECT_TIMEOUT_NS_DEFAULT;
     private long leaveTimeoutNs = LEAVE_TIMEOUT_NS_DEFAULT;
     private long syncTimeoutNs = Long.MAX_VALUE;
     private Path statsFile;
+    private boolean concluded;
 
     /**
      * Creates a context with the defaults; set what differs, then pass it to {@link Dsm#join(DsmContext)}.
      */
     public DsmContext()
     {
+        this(null);
+    }
+
+    private DsmContext(final Settings settings)
+    {
+        this.settings = settings;
     }
 
     /**
-     * Reads the context from environment variables, overridden by system properties of the same meaning.
+     * A context that takes every setting not set on it from its system property or environment variable when it
+     * concludes; node id and addresses are then required.
      *
      * @return a context ready to join.
-     * @throws IllegalArgumentException naming a missing or malformed setting.
      */
     public static DsmContext fromEnvironment()
     {
-        return fromSettings(System.getenv(), System.getProperties());
+        return new DsmContext(Settings.fromSystem());
     }
 
-    static DsmContext fromSettings(final Map<String, String> env, final Map<Object, Object> properties)
+    static DsmContext fromSettings(final Map<String, String> env, final Map<?, ?> properties)
     {
-        final Settings settings = new Settings(env, properties);
-        final DsmContext context = new DsmContext();
-        context.nodeId(settings.integer("VIADSM_NODE_ID", "viadsm.nodeId", null));
-        final String addresses = settings.text("VIADSM_ADDRESSES", "viadsm.addresses", null);
-        context.addresses(Arrays.asList(addresses.split(",")));
-        context.pageSize(settings.integer("VIADSM_PAGE_SIZE", "viadsm.pageSize", ProtocolConfig.PAGE_SIZE_DEFAULT));
-        context.maxLocks(settings.integer("VIADSM_MAX_LOCKS", "viadsm.maxLocks", ProtocolConfig.MAX_LOCKS_DEFAULT));
-        context.prefetchPages(settings.integer("VIADSM_PREFETCH_PAGES", "viadsm.prefetchPages", 1));
-        final int syncTimeoutMs = settings.integer("VIADSM_SYNC_TIMEOUT_MS", "viadsm.syncTimeoutMs", 0);
-        context.syncTimeoutNs(0 == syncTimeoutMs ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(syncTimeoutMs));
-        final String statsFile = settings.text("VIADSM_STATS_FILE", "viadsm.statsFile", "");
-        context.statsFile(statsFile.isEmpty() ? null : Paths.get(statsFile));
-        return context;
+        return new DsmContext(new Settings(env, properties));
     }
 
     /**
@@ -102,6 +125,7 @@ public final class DsmContext
      */
     public DsmContext nodeId(final int nodeId)
     {
+        set(NODE_ID_PROP_NAME);
         this.nodeId = nodeId;
         return this;
     }
@@ -124,12 +148,8 @@ public final class DsmContext
      */
     public DsmContext addresses(final List<String> addresses)
     {
-        final List<String> trimmed = new ArrayList<>();
-        for (final String address : addresses)
-        {
-            trimmed.add(address.trim());
-        }
-        this.addresses = Collections.unmodifiableList(trimmed);
+        set(ADDRESSES_PROP_NAME);
+        this.addresses = trimmed(addresses);
         return this;
     }
 
@@ -151,6 +171,7 @@ public final class DsmContext
      */
     public DsmContext pageSize(final int pageSize)
     {
+        set(PAGE_SIZE_PROP_NAME);
         protocol.pageSize(pageSize);
         return this;
     }
@@ -163,6 +184,7 @@ public final class DsmContext
      */
     public DsmContext maxLocks(final int maxLocks)
     {
+        set(MAX_LOCKS_PROP_NAME);
         protocol.maxLocks(maxLocks);
         return this;
     }
@@ -175,6 +197,7 @@ public final class DsmContext
      */
     public DsmContext maxSemaphores(final int maxSemaphores)
     {
+        set("maxSemaphores");
         protocol.maxSemaphores(maxSemaphores);
         return this;
     }
@@ -188,6 +211,7 @@ public final class DsmContext
      */
     public DsmContext prefetchPages(final int pages)
     {
+        set(PREFETCH_PAGES_PROP_NAME);
         protocol.prefetchPages(pages);
         return this;
     }
@@ -201,6 +225,7 @@ public final class DsmContext
      */
     public DsmContext noticeLog(final int intervals, final int notices)
     {
+        set("noticeLog");
         protocol.logIntervals(intervals).logNotices(notices);
         return this;
     }
@@ -208,11 +233,38 @@ public final class DsmContext
     /**
      * The protocol configuration this context builds.
      *
-     * @return the configuration, node count included once concluded.
+     * @return the configuration, node count included and frozen once concluded.
      */
     public ProtocolConfig protocol()
     {
         return protocol;
+    }
+
+    /**
+     * The settings of this node's NIC.
+     *
+     * @return the NIC context, concluded with this one.
+     */
+    public NicContext nicContext()
+    {
+        return nicContext;
+    }
+
+    /**
+     * Sets the settings of this node's NIC; by default a new {@link NicContext}.
+     *
+     * @param context the NIC context.
+     * @return this.
+     */
+    public DsmContext nicContext(final NicContext context)
+    {
+        set("nicContext");
+        if (null == context)
+        {
+            throw new IllegalArgumentException("the NIC context is null");
+        }
+        this.nicContext = context;
+        return this;
     }
 
     /**
@@ -233,6 +285,7 @@ public final class DsmContext
      */
     public DsmContext connectTimeoutNs(final long timeoutNs)
     {
+        set("connectTimeoutNs");
         this.connectTimeoutNs = timeoutNs;
         return this;
     }
@@ -255,6 +308,7 @@ public final class DsmContext
      */
     public DsmContext leaveTimeoutNs(final long timeoutNs)
     {
+        set("leaveTimeoutNs");
         this.leaveTimeoutNs = timeoutNs;
         return this;
     }
@@ -278,6 +332,7 @@ public final class DsmContext
      */
     public DsmContext syncTimeoutNs(final long timeoutNs)
     {
+        set(SYNC_TIMEOUT_MS_PROP_NAME);
         this.syncTimeoutNs = timeoutNs;
         return this;
     }
@@ -300,26 +355,48 @@ public final class DsmContext
      */
     public DsmContext statsFile(final Path file)
     {
+        set(STATS_FILE_PROP_NAME);
         this.statsFile = file;
         return this;
     }
 
     /**
-     * Validates the context.
+     * Whether the context is concluded, and so frozen.
+     *
+     * @return true once concluded.
+     */
+    public boolean isConcluded()
+    {
+        return concluded;
+    }
+
+    /**
+     * Reads what is not set (for a context from {@link #fromEnvironment()}), validates every value, concludes the
+     * NIC context and freezes this context; a concluded context is left as it is. {@link Dsm#join(DsmContext)}
+     * calls it.
      *
      * @return this.
-     * @throws IllegalArgumentException naming the first bad value.
+     * @throws IllegalArgumentException naming the first bad value, as the setter, system property or environment
+     *                                  variable it came from.
      */
     public DsmContext conclude()
     {
+        if (concluded)
+        {
+            return this;
+        }
+        if (null != settings)
+        {
+            readSettings();
+        }
         if (addresses.isEmpty())
         {
             throw new IllegalArgumentException("no node addresses given");
         }
         if (nodeId < 0 || nodeId >= addresses.size())
         {
-            throw new IllegalArgumentException(
-                "nodeId must be in [0, " + addresses.size() + ") for " + addresses.size() + " addresses: " + nodeId);
+            throw new IllegalArgumentException(source(NODE_ID_PROP_NAME, "nodeId") + " must be in [0, " +
+                addresses.size() + ") for " + addresses.size() + " addresses: " + nodeId);
         }
         if (new HashSet<>(addresses).size() != addresses.size())
         {
@@ -334,9 +411,12 @@ public final class DsmContext
         }
         if (connectTimeoutNs <= 0 || leaveTimeoutNs < 0 || syncTimeoutNs <= 0)
         {
-            throw new IllegalArgumentException("timeouts must be positive");
+            throw new IllegalArgumentException("timeouts must be positive: connectTimeoutNs=" + connectTimeoutNs +
+                ", leaveTimeoutNs=" + leaveTimeoutNs + ", syncTimeoutNs=" + syncTimeoutNs);
         }
-        protocol.nodeCount(addresses.size()).conclude();
+        concludeProtocol();
+        nicContext.conclude();
+        concluded = true;
         return this;
     }
 
@@ -349,44 +429,89 @@ public final class DsmContext
         return "DsmContext{nodeId=" + nodeId + ", addresses=" + addresses + ", " + protocol + '}';
     }
 
-    private static final class Settings
+    private void readSettings()
     {
-        private final Map<String, String> env;
-        private final Map<Object, Object> properties;
-
-        Settings(final Map<String, String> env, final Map<Object, Object> properties)
+        if (!explicit.contains(NODE_ID_PROP_NAME))
         {
-            this.env = env;
-            this.properties = properties;
+            settings.text(NODE_ID_PROP_NAME, null);
+            nodeId = settings.intValue(NODE_ID_PROP_NAME, -1, 0);
         }
-
-        String text(final String envName, final String propertyName, final String defaultValue)
+        if (!explicit.contains(ADDRESSES_PROP_NAME))
         {
-            final Object property = properties.get(propertyName);
-            final String value = null != property ? property.toString() : env.get(envName);
-            if (null == value || value.isBlank())
+            addresses = trimmed(Arrays.asList(settings.text(ADDRESSES_PROP_NAME, null).split(",")));
+        }
+        if (!explicit.contains(PAGE_SIZE_PROP_NAME))
+        {
+            protocol.pageSize(settings.intValue(PAGE_SIZE_PROP_NAME, protocol.pageSize(), Integer.MIN_VALUE));
+        }
+        if (!explicit.contains(MAX_LOCKS_PROP_NAME))
+        {
+            protocol.maxLocks(settings.intValue(MAX_LOCKS_PROP_NAME, protocol.maxLocks(), Integer.MIN_VALUE));
+        }
+        if (!explicit.contains(PREFETCH_PAGES_PROP_NAME))
+        {
+            protocol.prefetchPages(
+                settings.intValue(PREFETCH_PAGES_PROP_NAME, protocol.prefetchPages(), Integer.MIN_VALUE));
+        }
+        if (!explicit.contains(SYNC_TIMEOUT_MS_PROP_NAME))
+        {
+            final long ms = settings.longValue(SYNC_TIMEOUT_MS_PROP_NAME, 0, 0);
+            syncTimeoutNs = 0 == ms ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(ms);
+        }
+        if (!explicit.contains(STATS_FILE_PROP_NAME))
+        {
+            final String file = settings.text(STATS_FILE_PROP_NAME, "");
+            statsFile = file.isEmpty() ? null : Paths.get(file);
+        }
+    }
+
+    /**
+     * Concludes the protocol configuration; a bad value read from a property or variable is reported as that
+     * property or variable.
+     */
+    private void concludeProtocol()
+    {
+        try
+        {
+            protocol.nodeCount(addresses.size()).conclude();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            final String message = ex.getMessage();
+            for (final String name : List.of(PAGE_SIZE_PROP_NAME, MAX_LOCKS_PROP_NAME, PREFETCH_PAGES_PROP_NAME))
             {
-                if (null == defaultValue)
+                final String setter = name.substring("viadsm.".length());
+                if (message.startsWith(setter + " ") && !explicit.contains(name) && null != settings &&
+                    settings.isSet(name))
                 {
-                    throw new IllegalArgumentException(
-                        "missing setting: environment variable " + envName + " or system property " + propertyName);
+                    throw new IllegalArgumentException(settings.source(name) + ": " + message, ex);
                 }
-                return defaultValue;
             }
-            return value.trim();
+            throw ex;
         }
+    }
 
-        int integer(final String envName, final String propertyName, final Integer defaultValue)
+    private String source(final String propertyName, final String setter)
+    {
+        return explicit.contains(propertyName) || null == settings ? setter : settings.source(propertyName);
+    }
+
+    private void set(final String setting)
+    {
+        if (concluded)
         {
-            final String value = text(envName, propertyName, null == defaultValue ? null : defaultValue.toString());
-            try
-            {
-                return Integer.parseInt(value);
-            }
-            catch (final NumberFormatException ex)
-            {
-                throw new IllegalArgumentException(envName + "/" + propertyName + " must be an integer: " + value, ex);
-            }
+            throw new IllegalStateException("DsmContext is concluded and can no longer change: " + setting);
         }
+        explicit.add(setting);
+    }
+
+    private static List<String> trimmed(final List<String> addresses)
+    {
+        final List<String> trimmed = new ArrayList<>();
+        for (final String address : addresses)
+        {
+            trimmed.add(address.trim());
+        }
+        return Collections.unmodifiableList(trimmed);
     }
 }

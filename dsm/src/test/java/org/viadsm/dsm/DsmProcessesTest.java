@@ -83,7 +83,7 @@ class DsmProcessesTest
     private static long shmFiles(final String clusterName) throws Exception
     {
         try (java.util.stream.Stream<java.nio.file.Path> files =
-            java.nio.file.Files.list(org.viadsm.via.engine.SparseMemory.directory()))
+            java.nio.file.Files.list(new org.viadsm.via.NicContext().conclude().shmDirectory()))
         {
             return files.filter(file -> file.getFileName().toString().contains(clusterName)).count();
         }

@@ -40,16 +40,33 @@ import org.viadsm.via.spi.NicProviders;
 public interface Nic extends AutoCloseable
 {
     /**
-     * Opens the NIC at {@code address} with the provider its scheme names.
+     * Opens the NIC at {@code address} with the provider its scheme names and the settings of a new
+     * {@link NicContext} (system properties, environment variables, defaults).
      *
      * @param address a provider address, e.g. {@code shm:node0}.
      * @return the open NIC.
-     * @throws IllegalArgumentException if no provider serves the scheme, or the address is malformed.
+     * @throws IllegalArgumentException if no provider serves the scheme, the address is malformed, or a setting is
+     *                                  malformed (naming it).
      * @throws ViaException             if the provider cannot open the NIC (address in use, no shared memory).
      */
     static Nic open(final String address)
     {
-        return NicProviders.open(address);
+        return open(address, new NicContext());
+    }
+
+    /**
+     * Opens the NIC at {@code address} with the provider its scheme names, concluding {@code context} first.
+     *
+     * @param address a provider address, e.g. {@code shm:node0}.
+     * @param context the NIC's settings; concluded here if it is not yet, and kept by the NIC.
+     * @return the open NIC.
+     * @throws IllegalArgumentException if no provider serves the scheme, the address is malformed, or a setting is
+     *                                  malformed or out of range (naming it); nothing is left behind.
+     * @throws ViaException             if the provider cannot open the NIC (address in use, no shared memory).
+     */
+    static Nic open(final String address, final NicContext context)
+    {
+        return NicProviders.open(address, context);
     }
 
     /**
@@ -58,6 +75,13 @@ public interface Nic extends AutoCloseable
      * @return the provider address.
      */
     String address();
+
+    /**
+     * The settings the NIC was opened with.
+     *
+     * @return the concluded context.
+     */
+    NicContext context();
 
     /**
      * What the NIC can do, as {@code VipQueryNic} reports.

@@ -4,12 +4,12 @@ import java.nio.file.Path;
 
 import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
+import org.viadsm.bench.via.SpinParkIdle;
 import org.viadsm.bench.via.ViEndpoint;
 import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.Dsm;
 import org.viadsm.dsm.SharedIntArray;
 import org.viadsm.dsm.SharedLongArray;
-import org.viadsm.via.engine.SparseMemory;
 
 /**
  * What the cases of one node process share, made on first use by every node at the same point of the run (the
@@ -71,7 +71,7 @@ final class DsmRig implements AutoCloseable
     {
         if (null == raw)
         {
-            final Path file = SparseMemory.directory().resolve("viadsm-" + name + ".raw");
+            final Path file = SpinParkIdle.SETTINGS.shmDirectory().resolve("viadsm-" + name + ".raw");
             if (isMeasurer())
             {
                 raw = RawShared.create(file, coldLength);

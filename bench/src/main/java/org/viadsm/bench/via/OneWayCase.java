@@ -1,7 +1,6 @@
 package org.viadsm.bench.via;
 
 import org.viadsm.bench.BenchCase;
-import org.viadsm.via.engine.Configuration;
 
 /**
  * A ping-pong row reported one way: half the round trip, in ns. A round trip that outlasts the waits' spin phase
@@ -24,7 +23,7 @@ abstract class OneWayCase extends BenchCase
     @Override
     public final long slowSampleNs()
     {
-        return Configuration.waitSpinNs();
+        return SpinParkIdle.spinNs();
     }
 
     @Override

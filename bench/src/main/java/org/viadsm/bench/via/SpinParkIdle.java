@@ -4,12 +4,13 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.concurrent.IdleStrategy;
 import org.viadsm.bench.BenchCase;
-import org.viadsm.via.engine.Configuration;
+import org.viadsm.via.NicConfiguration;
+import org.viadsm.via.NicContext;
 
 /**
  * The VIA's way of waiting where nobody can wake the waiter, for the baselines: spin with
  * {@link Thread#onSpinWait()} for the engine's spin phase, then park with the engine's exponential backoff, from the
- * same {@link Configuration} knobs. A baseline that waits this way spins as long as a {@code recvWait} does before it
+ * same settings ({@link #SETTINGS}). A baseline that waits this way spins as long as a {@code recvWait} does before it
  * blocks; one that busy-spun forever would win or lose by a wide margin on 2 cores depending on what else runs. Past
  * the spin phase a {@code recvWait} sleeps until its completer wakes it (a doorbell across processes), which a
  * baseline without such a mechanism cannot match, so rows where waits end in wake-ups favour the engine.
@@ -20,9 +21,12 @@ import org.viadsm.via.engine.Configuration;
  */
 public final class SpinParkIdle implements IdleStrategy
 {
-    private final long spinNs = Configuration.waitSpinNs();
-    private final long parkMinNs = Configuration.waitParkMinNs();
-    private final long parkMaxNs = Configuration.waitParkMaxNs();
+    /** The settings of this JVM's NICs (from its properties and environment), whose waits the baselines copy. */
+    public static final NicContext SETTINGS = new NicContext().conclude();
+
+    private final long spinNs = spinNs();
+    private final long parkMinNs = SETTINGS.waitParkMinNs();
+    private final long parkMaxNs = SETTINGS.waitParkMaxNs();
     private final String what;
     private boolean idling;
     private long startNs;
@@ -36,6 +40,16 @@ public final class SpinParkIdle implements IdleStrategy
     public SpinParkIdle(final String what)
     {
         this.what = what;
+    }
+
+    /**
+     * The spin phase of a wait on a jvm or shm NIC.
+     *
+     * @return ns.
+     */
+    public static long spinNs()
+    {
+        return SETTINGS.waitSpinNsOrDefault(NicConfiguration.WAIT_SPIN_NS_DEFAULT);
     }
 
     @Override

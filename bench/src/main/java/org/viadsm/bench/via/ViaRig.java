@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.CloseHelper;
-import org.viadsm.via.engine.SparseMemory;
 
 /**
  * What the two-process cases share, made on first use: the peer process, the shm link with the peer (with cold
@@ -70,7 +69,7 @@ final class ViaRig implements AutoCloseable
     {
         if (null == raw)
         {
-            final Path file = SparseMemory.directory().resolve("viadsm-" + name + ".raw");
+            final Path file = SpinParkIdle.SETTINGS.shmDirectory().resolve("viadsm-" + name + ".raw");
             raw = RawMemory.create(file, coldLength);
             try
             {

@@ -67,11 +67,12 @@ final class ConnectionManager implements Connector
     private final ArrayList<EngineConnectRequest> clientRequests = new ArrayList<>();
     private final ArrayList<EngineConnectRequest> peerRequests = new ArrayList<>();
     private final RequestRing.Consumer consumer = this::onRequest;
-    private final long stallTimeoutNs = Configuration.producerStallTimeoutNs();
+    private final long stallTimeoutNs;
 
     ConnectionManager(final EngineNic nic)
     {
         this.nic = nic;
+        this.stallTimeoutNs = nic.context().producerStallTimeoutNs();
     }
 
     @Override

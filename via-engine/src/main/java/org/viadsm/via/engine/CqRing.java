@@ -37,7 +37,7 @@ public final class CqRing
     private long stalledSinceNs;
 
     /**
-     * Binds a flyweight to a completion queue, with the configured stall timeout.
+     * Binds a flyweight for producers to a completion queue: its {@link #poll()} never skips a stalled slot.
      *
      * @param area     the NIC area.
      * @param geometry the area's geometry.
@@ -45,7 +45,7 @@ public final class CqRing
      */
     public CqRing(final AtomicBuffer area, final NicGeometry geometry, final int cqId)
     {
-        this(area, geometry, cqId, Configuration.producerStallTimeoutNs());
+        this(area, geometry, cqId, Long.MAX_VALUE);
     }
 
     /**

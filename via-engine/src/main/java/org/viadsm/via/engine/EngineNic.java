@@ -13,6 +13,8 @@ import org.viadsm.via.CompletionQueue;
 import org.viadsm.via.ConnectRequest;
 import org.viadsm.via.Nic;
 import org.viadsm.via.NicAttributes;
+import org.viadsm.via.NicConfiguration;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
@@ -30,7 +32,7 @@ import org.viadsm.via.memory.ProtectionTag;
  * returns, so a queue fence is always satisfied. Waits spin briefly, then sleep until a completer wakes them (see
  * {@link Idler}): a completer in the same JVM unparks the waiter, one in another process rings the doorbell the
  * provider lends the waiter ({@link #acquireDoorbell()}); waits nobody can wake poll with backoff. Calls (waits,
- * done calls, posts) check every {@link Configuration#failureCheckIntervalNs()} that the peers of connected VIs are
+ * done calls, posts) check every {@link NicContext#failureCheckIntervalNs()} that the peers of connected VIs are
  * alive.
  * Asynchronous errors are queued in the NIC's error ring and handed to the {@link AsyncErrorHandler} on the owner's
  * next call into the NIC.
@@ -50,11 +52,12 @@ public abstract class EngineNic implements Nic
     private static final long CLOSE_GRACE_NS = 2_000_000_000L;
 
     final long spinNs;
-    final long parkMinNs = Configuration.waitParkMinNs();
-    final long parkMaxNs = Configuration.waitParkMaxNs();
-    final long sleepMaxNs = Configuration.waitSleepMaxNs();
-    final int livenessPeriod = Configuration.postLivenessCheckPeriod();
+    final long parkMinNs;
+    final long parkMaxNs;
+    final long sleepMaxNs;
+    final int livenessPeriod;
 
+    private final NicContext context;
     private final String address;
     private final NicArea area;
     private final NicAttributes attributes;
@@ -79,26 +82,42 @@ public abstract class EngineNic implements Nic
      * @param address    the NIC's address.
      * @param area       its shared area, open.
      * @param attributes what it can do.
+     * @param context    its settings, concluded.
      */
-    @SuppressWarnings("this-escape") // the parts it hands itself to only keep the reference until close
-    protected EngineNic(final String address, final NicArea area, final NicAttributes attributes)
+    protected EngineNic(
+        final String address, final NicArea area, final NicAttributes attributes, final NicContext context)
     {
-        this(address, area, attributes, Configuration.waitSpinNs());
+        this(address, area, attributes, context, NicConfiguration.WAIT_SPIN_NS_DEFAULT);
     }
 
     /**
-     * Creates the NIC over its laid-out area, with its own spin phase for waits.
+     * Creates the NIC over its laid-out area, with the provider's own default spin phase for waits.
      *
-     * @param address    the NIC's address.
-     * @param area       its shared area, open.
-     * @param attributes what it can do.
-     * @param waitSpinNs how long a wait spins (and makes progress, see {@link #progress(boolean)}) before it parks.
+     * @param address           the NIC's address.
+     * @param area              its shared area, open.
+     * @param attributes        what it can do.
+     * @param context           its settings, concluded.
+     * @param defaultWaitSpinNs how long a wait spins (and makes progress, see {@link #progress(boolean)}) before it
+     *                          parks, unless the context sets it.
      */
     @SuppressWarnings("this-escape") // the parts it hands itself to only keep the reference until close
     protected EngineNic(
-        final String address, final NicArea area, final NicAttributes attributes, final long waitSpinNs)
+        final String address,
+        final NicArea area,
+        final NicAttributes attributes,
+        final NicContext context,
+        final long defaultWaitSpinNs)
     {
-        this.spinNs = waitSpinNs;
+        if (!context.isConcluded())
+        {
+            throw new IllegalStateException("the NIC context must be concluded: " + context);
+        }
+        this.context = context;
+        this.spinNs = context.waitSpinNsOrDefault(defaultWaitSpinNs);
+        this.parkMinNs = context.waitParkMinNs();
+        this.parkMaxNs = context.waitParkMaxNs();
+        this.sleepMaxNs = context.waitSleepMaxNs();
+        this.livenessPeriod = context.postLivenessCheckPeriod();
         this.address = address;
         this.area = area;
         this.attributes = attributes;
@@ -131,7 +150,7 @@ public abstract class EngineNic implements Nic
      */
     protected ByteBuffer mapMemory(final long allocationId, final int length)
     {
-        return SparseMemory.mapUnlinked(length);
+        return SparseMemory.mapUnlinked(context.shmDirectory(), length);
     }
 
     /**
@@ -254,6 +273,12 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
+    public final NicContext context()
+    {
+        return context;
+    }
+
+    @Override
     public final NicAttributes attributes()
     {
         return attributes;
@@ -343,7 +368,9 @@ public abstract class EngineNic implements Nic
             {
                 if (null == cqs[id])
                 {
-                    final EngineCq cq = new EngineCq(this, id, area.cq(id), capacity);
+                    final EngineCq cq = new EngineCq(
+                        this, id, new CqRing(area.buffer(), area.geometry(), id, context.producerStallTimeoutNs()),
+                        capacity);
                     cqs[id] = cq;
                     return cq;
                 }

@@ -24,8 +24,8 @@ final class Housekeeper
 
     private final EngineNic nic;
     private final ErrorRing errors;
-    private final long failureCheckIntervalNs = Configuration.failureCheckIntervalNs();
-    private final long stallTimeoutNs = Configuration.producerStallTimeoutNs();
+    private final long failureCheckIntervalNs;
+    private final long stallTimeoutNs;
     private final AtomicBoolean delivering = new AtomicBoolean();
     private final AtomicBoolean detecting = new AtomicBoolean();
     private final ErrorRing.Consumer dispatch = this::dispatch;
@@ -37,6 +37,8 @@ final class Housekeeper
     {
         this.nic = nic;
         this.errors = nic.area().errors();
+        this.failureCheckIntervalNs = nic.context().failureCheckIntervalNs();
+        this.stallTimeoutNs = nic.context().producerStallTimeoutNs();
     }
 
     void handler(final AsyncErrorHandler handler)

@@ -10,9 +10,10 @@ import java.util.concurrent.locks.LockSupport;
  * <li>A wait every completer will wake sleeps: its slot is fenced ({@link WaitSlot#isFenced()}) and the provider
  * either lends it a doorbell ({@link EngineNic#acquireDoorbell()}, completers in other processes ring it) or has
  * every completer unpark it ({@link EngineNic#wakesArmedWaiters()}, completers in this process). It sleeps
- * {@link Configuration#waitSleepMaxNs()} at a time, re-announcing its doorbell before each check.</li>
- * <li>Any other wait polls: it parks with exponential backoff up to {@link Configuration#waitParkMaxNs()}, or the
- * provider blocks it in its transport instead ({@link EngineNic#block(long)}).</li>
+ * {@link org.viadsm.via.NicContext#waitSleepMaxNs()} at a time, re-announcing its doorbell before each check.</li>
+ * <li>Any other wait polls: it parks with exponential backoff up to
+ * {@link org.viadsm.via.NicContext#waitParkMaxNs()}, or the provider blocks it in its transport instead
+ * ({@link EngineNic#block(long)}).</li>
  * </ul>
  * After the spin phase each step also does the NIC's housekeeping (asynchronous-error delivery, periodic failure
  * detection), so a long wait notices a dead peer.

@@ -4,6 +4,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 import org.viadsm.via.NicAttributes;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViaError;
@@ -45,6 +46,20 @@ public final class ProviderSupport
             .rdmaReadSupport(true)
             .atomicsSupport(true)
             .build();
+    }
+
+    /**
+     * The geometry of a new NIC's area.
+     *
+     * @param context the NIC's settings, concluded.
+     * @return the geometry.
+     * @throws IllegalArgumentException if the area would exceed 2 GiB.
+     */
+    public static NicGeometry geometry(final NicContext context)
+    {
+        return new NicGeometry(context.maxVis(), context.queueDepth(), context.maxSegments(), context.maxCqs(),
+            context.maxCqEntries(), context.maxRegions(), NicGeometry.ERROR_RING_CAPACITY_DEFAULT,
+            NicGeometry.REQUEST_RING_CAPACITY_DEFAULT);
     }
 
     /**

@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 
 import org.agrona.IoUtil;
 import org.viadsm.via.ViaError;
@@ -18,30 +17,8 @@ import org.viadsm.via.ViaException;
  */
 public final class SparseMemory
 {
-    /** Directory for the files, default {@code /dev/shm} where it exists, else {@code java.io.tmpdir}. */
-    public static final String DIRECTORY_PROP_NAME = "viadsm.shm.dir";
-
-    private static final String DEV_SHM = "/dev/shm";
-
     private SparseMemory()
     {
-    }
-
-    /**
-     * The directory that holds the files.
-     *
-     * @return the directory.
-     */
-    public static Path directory()
-    {
-        final String configured = System.getProperty(DIRECTORY_PROP_NAME);
-        if (null != configured)
-        {
-            return Paths.get(configured);
-        }
-        final Path devShm = Paths.get(DEV_SHM);
-        return Files.isDirectory(devShm) && Files.isWritable(devShm) ?
-            devShm : Paths.get(System.getProperty("java.io.tmpdir"));
     }
 
     /**
@@ -68,20 +45,21 @@ public final class SparseMemory
      * Maps sparse memory backed by a file that is deleted at once, so the memory goes back to the system when the
      * mapping is unmapped or garbage collected, even if the process dies.
      *
-     * @param length bytes, positive.
+     * @param directory where the file is made, e.g. {@link org.viadsm.via.NicContext#shmDirectory()}.
+     * @param length    bytes, positive.
      * @return the mapping.
      * @throws ViaException with {@link ViaError#ERROR_RESOURCE} if the memory cannot be had.
      */
-    public static MappedByteBuffer mapUnlinked(final int length)
+    public static MappedByteBuffer mapUnlinked(final Path directory, final int length)
     {
         final File file;
         try
         {
-            file = Files.createTempFile(directory(), "viadsmtmp-", ".map").toFile();
+            file = Files.createTempFile(directory, "viadsmtmp-", ".map").toFile();
         }
         catch (final IOException ex)
         {
-            throw new ViaException(ViaError.ERROR_RESOURCE, "cannot create a file in " + directory(), ex);
+            throw new ViaException(ViaError.ERROR_RESOURCE, "cannot create a file in " + directory, ex);
         }
         try
         {

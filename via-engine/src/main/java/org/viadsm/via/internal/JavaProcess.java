@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.TreeSet;
 
 /**
@@ -99,12 +100,23 @@ public final class JavaProcess
      */
     public static List<String> forwardedProperties()
     {
+        return forwardedProperties(System.getProperties());
+    }
+
+    /**
+     * The {@code viadsm.*} and {@code agrona.*} properties of a set, as JVM options for a child.
+     *
+     * @param properties the properties, e.g. this JVM's.
+     * @return one {@code -Dname=value} per property, in name order.
+     */
+    public static List<String> forwardedProperties(final Properties properties)
+    {
         final List<String> options = new ArrayList<>();
-        for (final String name : new TreeSet<>(System.getProperties().stringPropertyNames()))
+        for (final String name : new TreeSet<>(properties.stringPropertyNames()))
         {
             if (name.startsWith("viadsm.") || name.startsWith("agrona."))
             {
-                options.add("-D" + name + "=" + System.getProperty(name));
+                options.add("-D" + name + "=" + properties.getProperty(name));
             }
         }
         return options;

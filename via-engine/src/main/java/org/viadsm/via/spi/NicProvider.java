@@ -1,6 +1,7 @@
 package org.viadsm.via.spi;
 
 import org.viadsm.via.Nic;
+import org.viadsm.via.NicContext;
 
 /**
  * A NIC implementation, found with {@link java.util.ServiceLoader} by the scheme of the address it serves
@@ -20,9 +21,10 @@ public interface NicProvider
      * Opens a NIC.
      *
      * @param address the whole address, scheme included.
+     * @param context the NIC's settings, concluded; the NIC keeps it and reads no setting elsewhere.
      * @return the open NIC.
      * @throws IllegalArgumentException if the address is malformed, naming what is wrong.
      * @throws org.viadsm.via.ViaException if the NIC cannot be opened.
      */
-    Nic open(String address);
+    Nic open(String address, NicContext context);
 }

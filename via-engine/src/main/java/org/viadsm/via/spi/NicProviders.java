@@ -5,6 +5,7 @@ import java.util.ServiceLoader;
 import java.util.TreeMap;
 
 import org.viadsm.via.Nic;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.internal.AgronaAccess;
 
 /**
@@ -22,13 +23,16 @@ public final class NicProviders
      * Opens the NIC at {@code address} with the provider its scheme names.
      *
      * @param address e.g. {@code shm:node0}.
+     * @param context the NIC's settings; concluded here if it is not yet.
      * @return the open NIC.
-     * @throws IllegalArgumentException if the address has no scheme or no provider serves it.
+     * @throws IllegalArgumentException if the address has no scheme, no provider serves it, or a setting is
+     *                                  malformed.
      */
-    public static Nic open(final String address)
+    public static Nic open(final String address, final NicContext context)
     {
         AgronaAccess.check();
-        return provider(address).open(address);
+        final NicProvider provider = provider(address);
+        return provider.open(address, context.conclude());
     }
 
     /**

@@ -5,6 +5,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -12,11 +13,12 @@ import org.junit.jupiter.api.Timeout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class JavaProcessTest
 {
-    private static final String FORWARDED = "viadsm.test.forwarded";
-    private static final String OVERRIDDEN = "viadsm.test.overridden";
+    private static final String FORWARDED = "agrona.disable.bounds.checks";
+    private static final String OVERRIDDEN = "agrona.strict.alignment.checks";
 
     static final class Child
     {
@@ -39,27 +41,31 @@ class JavaProcessTest
     }
 
     @Test
-    @Timeout(60)
-    void shouldRunAChildJvmOnTheTestClassPathWithThisJvmsViadsmPropertiesUnlessOverridden() throws Exception
+    void shouldForwardTheViadsmAndAgronaPropertiesOnlyInNameOrder()
     {
-        System.setProperty(FORWARDED, "on");
-        System.setProperty(OVERRIDDEN, "parent");
-        final Process process;
-        try
-        {
-            assertTrue(JavaProcess.forwardedProperties().contains("-D" + FORWARDED + "=on"));
-            process = JavaProcess.start(Child.class, List.of("-Dchild.flag=yes", "-D" + OVERRIDDEN + "=child"),
-                List.of("a", "b"));
-        }
-        finally
-        {
-            System.clearProperty(FORWARDED);
-            System.clearProperty(OVERRIDDEN);
-        }
+        final Properties properties = new Properties();
+        properties.setProperty("viadsm.via.max.vis", "8");
+        properties.setProperty("java.home", "/x");
+        properties.setProperty("agrona.disable.bounds.checks", "false");
+        properties.setProperty("viadsm.shm.wakeup", "false");
+        assertEquals(List.of("-Dagrona.disable.bounds.checks=false", "-Dviadsm.shm.wakeup=false",
+            "-Dviadsm.via.max.vis=8"), JavaProcess.forwardedProperties(properties));
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldRunAChildJvmOnTheTestClassPathWithThisJvmsPropertiesUnlessOverridden() throws Exception
+    {
+        // the build's test JVMs run with both properties set
+        final String forwarded = System.getProperty(FORWARDED);
+        assumeTrue(null != forwarded && null != System.getProperty(OVERRIDDEN), "run by the build");
+        assertTrue(JavaProcess.forwardedProperties().contains("-D" + FORWARDED + "=" + forwarded));
+        final Process process = JavaProcess.start(Child.class,
+            List.of("-Dchild.flag=yes", "-D" + OVERRIDDEN + "=child"), List.of("a", "b"));
         try (BufferedReader out = new BufferedReader(
             new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)))
         {
-            assertEquals("child a,b yes on child", out.readLine());
+            assertEquals("child a,b yes " + forwarded + " child", out.readLine());
         }
         assertTrue(process.waitFor(30, TimeUnit.SECONDS));
         assertEquals(0, process.exitValue());

@@ -25,7 +25,6 @@ import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.descriptor.Descriptor;
-import org.viadsm.via.engine.SparseMemory;
 import org.viadsm.via.internal.JavaProcess;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
@@ -84,8 +83,9 @@ class CrashSafetyTest
                     va.recvDone();
                 }
             }
+            final Path file = a.context().shmDirectory().resolve("viadsm-" + a.address().substring(4) + ".nic");
             System.out.println("CLOSED " + a.isClosed() + " FILE " + (a.address().startsWith("shm:") &&
-                Files.exists(SparseMemory.directory().resolve("viadsm-" + a.address().substring(4) + ".nic"))));
+                Files.exists(file)));
             a.close();
         }
     }

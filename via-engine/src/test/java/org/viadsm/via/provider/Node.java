@@ -9,6 +9,7 @@ import org.viadsm.via.AsyncError;
 import org.viadsm.via.Completion;
 import org.viadsm.via.CompletionQueue;
 import org.viadsm.via.Nic;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
@@ -36,7 +37,12 @@ final class Node implements AutoCloseable
 
     Node(final String address)
     {
-        this.nic = Nic.open(address);
+        this(address, new NicContext());
+    }
+
+    Node(final String address, final NicContext context)
+    {
+        this.nic = Nic.open(address, context);
         this.ptag = nic.createPtag();
         this.memory = nic.allocateMemory(MEMORY_LENGTH);
         this.region = nic.registerMemory(memory, MemoryAttributes.remoteAccess(ptag));

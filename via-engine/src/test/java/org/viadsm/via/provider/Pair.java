@@ -1,5 +1,6 @@
 package org.viadsm.via.provider;
 
+import org.viadsm.via.NicContext;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
@@ -19,10 +20,25 @@ final class Pair implements AutoCloseable
         this(scheme, level, null, null);
     }
 
+    Pair(final String scheme, final ReliabilityLevel level, final NicContext context)
+    {
+        this(scheme, level, null, null, context);
+    }
+
     Pair(final String scheme, final ReliabilityLevel level, final ViAttributes attrA, final ViAttributes attrB)
     {
-        a = new Node(Providers.address(scheme));
-        b = new Node(Providers.address(scheme));
+        this(scheme, level, attrA, attrB, new NicContext());
+    }
+
+    Pair(
+        final String scheme,
+        final ReliabilityLevel level,
+        final ViAttributes attrA,
+        final ViAttributes attrB,
+        final NicContext context)
+    {
+        a = new Node(Providers.address(scheme), context);
+        b = new Node(Providers.address(scheme), context);
         viA = a.vi(null == attrA ? a.attributes(level) : adjust(attrA, level).ptag(a.ptag), null, null);
         viB = b.vi(null == attrB ? b.attributes(level) : adjust(attrB, level).ptag(b.ptag), null, null);
         Providers.connect(viA, b.nic.address(), viB, a.nic.address());

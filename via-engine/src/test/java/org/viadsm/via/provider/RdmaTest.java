@@ -7,6 +7,7 @@ import org.agrona.concurrent.AtomicBuffer;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
@@ -338,15 +339,7 @@ class RdmaTest extends TwoNodes
     @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldNotReissueAHandleWithinFourThousandRegistrationsOfOneEntry(final String scheme)
     {
-        System.setProperty("viadsm.via.max.regions", "2");
-        try
-        {
-            pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
-        }
-        finally
-        {
-            System.clearProperty("viadsm.via.max.regions");
-        }
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION, new NicContext().maxRegions(2));
         final MemoryRegion first = target(true, false);
         final int firstHandle = first.handle();
         pair.b.nic.deregisterMemory(first);

@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentMap;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
-import org.viadsm.via.engine.Configuration;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
 import org.viadsm.via.engine.NicGeometry;
@@ -23,25 +23,27 @@ final class JvmNic extends EngineNic
 
     private final String name;
 
-    private JvmNic(final String address, final String name, final NicArea area, final NicGeometry geometry)
+    private JvmNic(
+        final String address, final String name, final NicArea area, final NicGeometry geometry,
+        final NicContext context)
     {
-        super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()));
+        super(address, area, ProviderSupport.attributes(address, geometry, context.maxTransferSize()), context);
         this.name = name;
     }
 
-    static JvmNic open(final String address)
+    static JvmNic open(final String address, final NicContext context)
     {
         final String name = ProviderSupport.nameOf(address, JvmNicProvider.SCHEME);
-        Configuration.validate();
-        final NicGeometry geometry = Configuration.geometry();
+        final NicGeometry geometry = ProviderSupport.geometry(context);
         final JvmNic existing = REGISTRY.get(name);
         if (null != existing && !existing.isClosed())
         {
             throw new ViaException(ViaError.ERROR_RESOURCE, "address in use: " + address + " is already open");
         }
-        final NicArea area = NicArea.create(new UnsafeBuffer(SparseMemory.mapUnlinked(geometry.areaLength())),
+        final NicArea area = NicArea.create(
+            new UnsafeBuffer(SparseMemory.mapUnlinked(context.shmDirectory(), geometry.areaLength())),
             geometry, ProviderSupport.newNicId(), ProcessHandle.current().pid(), 0);
-        final JvmNic nic = new JvmNic(address, name, area, geometry);
+        final JvmNic nic = new JvmNic(address, name, area, geometry, context);
         final boolean registered = null == existing ?
             null == REGISTRY.putIfAbsent(name, nic) : REGISTRY.replace(name, existing, nic);
         if (!registered)

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
-import org.viadsm.via.engine.Configuration;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.engine.Doorbell;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
@@ -43,15 +43,15 @@ final class ShmNic extends EngineNic
         final MappedByteBuffer mapping,
         final NicArea area,
         final NicGeometry geometry,
-        final boolean doorbell)
+        final NicContext context)
     {
-        super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()));
+        super(address, area, ProviderSupport.attributes(address, geometry, context.maxTransferSize()), context);
         this.name = name;
         this.directory = directory;
         this.nicFile = nicFile;
         this.mapping = mapping;
         this.pid = area.ownerPid();
-        this.doorbells = doorbell ?
+        this.doorbells = context.shmWakeup() ?
             new ShmDoorbells(directory, name, pid, maxDoorbells(geometry.maxVis(), geometry.maxCqs())) : null;
     }
 
@@ -63,17 +63,16 @@ final class ShmNic extends EngineNic
         return maxVis + maxCqs;
     }
 
-    static ShmNic open(final String address)
+    static ShmNic open(final String address, final NicContext context)
     {
         final String name = ProviderSupport.nameOf(address, ShmNicProvider.SCHEME);
-        Configuration.validate();
-        final boolean doorbell = Configuration.booleanProperty(ShmNicProvider.DOORBELL_PROP_NAME, true);
-        final Path directory = SparseMemory.directory();
+        final NicGeometry geometry = ProviderSupport.geometry(context);
+        final Path directory = context.shmDirectory();
         final ShmLock lock = ShmLock.acquire(directory);
         try
         {
             ShmFiles.sweep(directory);
-            return create(address, name, directory, doorbell);
+            return create(address, name, directory, geometry, context);
         }
         finally
         {
@@ -82,9 +81,9 @@ final class ShmNic extends EngineNic
     }
 
     private static ShmNic create(
-        final String address, final String name, final Path directory, final boolean doorbell)
+        final String address, final String name, final Path directory, final NicGeometry geometry,
+        final NicContext context)
     {
-        final NicGeometry geometry = Configuration.geometry();
         final long pid = ProcessHandle.current().pid();
         final Path nicFile = ShmFiles.nicFile(directory, name);
         final Path tmp = ShmFiles.tmpNicFile(directory, name, pid, UNIQUE.incrementAndGet());
@@ -94,7 +93,7 @@ final class ShmNic extends EngineNic
             final NicArea area = NicArea.create(
                 new UnsafeBuffer(mapping), geometry, ProviderSupport.newNicId(), pid, ShmFiles.currentStartMs());
             link(nicFile, tmp, address);
-            return new ShmNic(address, name, directory, nicFile, mapping, area, geometry, doorbell);
+            return new ShmNic(address, name, directory, nicFile, mapping, area, geometry, context);
         }
         catch (final RuntimeException ex)
         {

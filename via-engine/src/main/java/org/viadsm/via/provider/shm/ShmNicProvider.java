@@ -1,6 +1,7 @@
 package org.viadsm.via.provider.shm;
 
 import org.viadsm.via.Nic;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.spi.NicProvider;
 
 /**
@@ -12,12 +13,6 @@ public final class ShmNicProvider implements NicProvider
     public static final String SCHEME = "shm";
 
     /**
-     * System property: whether waits sleep on doorbells that completers in other processes ring (true, the
-     * default), or poll with backoff as a process cannot unpark another's threads (false).
-     */
-    public static final String DOORBELL_PROP_NAME = "viadsm.shm.doorbell";
-
-    /**
      * Creates the provider; found by {@link java.util.ServiceLoader}.
      */
     public ShmNicProvider()
@@ -26,13 +21,26 @@ public final class ShmNicProvider implements NicProvider
 
     /**
      * Deletes the shared-memory files of NICs whose processes have died, e.g. nodes a launcher stopped with
-     * Ctrl-C; the next NIC opened in the directory would do it too.
+     * Ctrl-C, in the directory the settings name; the next NIC opened in the directory would do it too.
      *
      * @return the number of files deleted.
+     * @throws IllegalArgumentException if a setting is malformed.
      */
     public static int removeStaleFiles()
     {
-        return ShmFiles.sweep(org.viadsm.via.engine.SparseMemory.directory());
+        return removeStaleFiles(new NicContext());
+    }
+
+    /**
+     * Deletes the shared-memory files of NICs whose processes have died in the directory of a context.
+     *
+     * @param context the settings, concluded here if they are not yet.
+     * @return the number of files deleted.
+     * @throws IllegalArgumentException if a setting is malformed.
+     */
+    public static int removeStaleFiles(final NicContext context)
+    {
+        return ShmFiles.sweep(context.conclude().shmDirectory());
     }
 
     @Override
@@ -42,8 +50,8 @@ public final class ShmNicProvider implements NicProvider
     }
 
     @Override
-    public Nic open(final String address)
+    public Nic open(final String address, final NicContext context)
     {
-        return ShmNic.open(address);
+        return ShmNic.open(address, context);
     }
 }

@@ -8,12 +8,12 @@ import java.util.concurrent.locks.LockSupport;
  * hold the lease the engine thread sleeps instead of being woken by every frame and competing with them for the
  * sockets and the CPU.
  * <p>
- * A waiting thread renews the lease for {@link TcpConfiguration#pollLeaseNs()} on every poll of its spin phase,
- * and for as long as it blocks in the selector. The engine thread cannot be told when a thread stops polling
- * without blocking (its wait succeeded, it went off computing), so it checks: its sleeps start at the lease and
- * double, up to {@link TcpConfiguration#pollLeaseMaxNs()}, while the lease keeps being renewed, and start again
- * from the lease after a wait that blocked ended (such a thread is less likely to come straight back). A thread
- * that moves on to another NIC gives this one's lease back at once.
+ * A waiting thread renews the lease for {@link org.viadsm.via.NicContext#tcpPollLeaseNs()} on every poll of its
+ * spin phase, and for as long as it blocks in the selector. The engine thread cannot be told when a thread stops
+ * polling without blocking (its wait succeeded, it went off computing), so it checks: its sleeps start at the lease
+ * and double, up to {@link org.viadsm.via.NicContext#tcpPollLeaseMaxNs()}, while the lease keeps being renewed,
+ * and start again from the lease after a wait that blocked ended (such a thread is less likely to come straight
+ * back). A thread that moves on to another NIC gives this one's lease back at once.
  * <p>
  * <b>Note:</b> {@link #sleepIfHeld(long)} is called by the engine thread only; the other methods by any thread.
  */
@@ -31,10 +31,10 @@ final class PollLease
     private volatile boolean restartBackoff;
     private volatile Thread engine;
 
-    PollLease()
+    PollLease(final long leaseNs, final long leaseMaxNs)
     {
-        this.leaseNs = TcpConfiguration.pollLeaseNs();
-        this.leaseMaxNs = TcpConfiguration.pollLeaseMaxNs();
+        this.leaseNs = leaseNs;
+        this.leaseMaxNs = leaseMaxNs;
         this.sleepNs = leaseNs;
     }
 

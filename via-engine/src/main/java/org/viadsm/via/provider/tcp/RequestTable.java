@@ -16,12 +16,13 @@ final class RequestTable
     private final PendingRequest[] requests;
     private final ArrayList<IncomingRequest> clientRequests = new ArrayList<>();
     private final ArrayList<IncomingRequest> peerRequests = new ArrayList<>();
-    private final long retryNs = TcpConfiguration.connectRetryNs();
+    private final long retryNs;
     private int retries;
 
-    RequestTable(final int maxVis)
+    RequestTable(final int maxVis, final long retryNs)
     {
         this.requests = new PendingRequest[maxVis];
+        this.retryNs = retryNs;
     }
 
     int maxVis()

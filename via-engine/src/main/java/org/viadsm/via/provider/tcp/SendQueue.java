@@ -18,9 +18,10 @@ import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
  * A connected VI's send queue as the NIC works it: descriptors in posting order, from post until they complete.
  * <p>
  * Each descriptor is checked against local memory ({@link LocalAccess}) and encoded into a request frame when
- * the NIC gets to it: at once if the connection's staged output is under {@link TcpConfiguration#sendStagingLimit()}
- * and no queue fence holds it back (a fenced descriptor waits until every earlier RDMA Read and atomic has
- * completed), later otherwise. It then completes, in posting order, when its reliability level allows:
+ * the NIC gets to it: at once if the connection's staged output is under
+ * {@link org.viadsm.via.NicContext#tcpSendStagingLimit()} and no queue fence holds it back (a fenced descriptor
+ * waits until every earlier RDMA Read and atomic has completed), later otherwise. It then completes, in posting
+ * order, when its reliability level allows:
  * <ul>
  * <li>a Send or RDMA Write at the unreliable and reliable-delivery levels when its frame has been written to the
  * socket (TCP then delivers it or breaks the connection);</li>
@@ -45,7 +46,7 @@ final class SendQueue
     private final LocalAccess localAccess;
     private final ReliabilityLevel reliability;
     private final SegmentList frame = new SegmentList(1);
-    private final int stagingLimit = TcpConfiguration.sendStagingLimit();
+    private final int stagingLimit;
     private final Descriptor[] descriptors;
     private final int[] states;
     private final int[] statuses;
@@ -66,6 +67,7 @@ final class SendQueue
     SendQueue(final TcpConnection connection, final EngineNic nic, final EngineVi vi)
     {
         this.connection = connection;
+        this.stagingLimit = nic.context().tcpSendStagingLimit();
         this.channel = connection.channel();
         this.vi = vi;
         this.localAccess = new LocalAccess(nic, vi);

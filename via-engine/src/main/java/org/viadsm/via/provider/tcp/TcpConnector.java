@@ -76,8 +76,8 @@ final class TcpConnector implements Connector
     /**
      * {@inheritDoc}
      * <p>
-     * A refused connection is retried every {@link TcpConfiguration#connectRetryNs()} until the timeout; the
-     * request then fails with {@link ViaError#NOT_REACHABLE} if no connection succeeded, else with
+     * A refused connection is retried every {@link org.viadsm.via.NicContext#tcpConnectRetryNs()} until the
+     * timeout; the request then fails with {@link ViaError#NOT_REACHABLE} if no connection succeeded, else with
      * {@link ViaError#TIMEOUT}.
      */
     @Override

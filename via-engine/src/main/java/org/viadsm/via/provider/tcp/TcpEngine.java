@@ -43,7 +43,7 @@ final class TcpEngine implements Agent
     private final TcpNic nic;
     private final ServerSocketChannel server;
     private final Selector selector;
-    private final PollLease lease = new PollLease();
+    private final PollLease lease;
     private final Consumer<SelectionKey> onReady = this::onReady;
     private final ConcurrentLinkedQueue<PendingRequest> connects = new ConcurrentLinkedQueue<>();
     private final AtomicReference<Thread> poller = new AtomicReference<>();
@@ -55,6 +55,7 @@ final class TcpEngine implements Agent
     {
         this.nic = nic;
         this.server = server;
+        this.lease = new PollLease(nic.context().tcpPollLeaseNs(), nic.context().tcpPollLeaseMaxNs());
         this.selector = Selector.open();
         server.configureBlocking(false);
         server.register(selector, SelectionKey.OP_ACCEPT);

@@ -9,9 +9,10 @@ import java.nio.channels.ServerSocketChannel;
 
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.NicConfiguration;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
-import org.viadsm.via.engine.Configuration;
 import org.viadsm.via.engine.Connector;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
@@ -34,25 +35,24 @@ final class TcpNic extends EngineNic
     private final ConnectionSetup setup;
 
     private TcpNic(final String address, final NicArea area, final NicGeometry geometry,
-        final ServerSocketChannel server) throws IOException
+        final NicContext context, final ServerSocketChannel server) throws IOException
     {
-        super(address, area, ProviderSupport.attributes(address, geometry, Configuration.maxTransferSize()),
-            Configuration.waitSpinNs(TcpConfiguration.WAIT_SPIN_NS_DEFAULT));
+        super(address, area, ProviderSupport.attributes(address, geometry, context.maxTransferSize()), context,
+            NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT);
         this.engine = new TcpEngine(this, server);
-        final RequestTable table = new RequestTable(attributes().maxVis());
+        final RequestTable table = new RequestTable(attributes().maxVis(), context.tcpConnectRetryNs());
         this.setup = new ConnectionSetup(this, engine, table);
         this.connector = new TcpConnector(this, engine, table, setup);
     }
 
-    static TcpNic open(final String address)
+    static TcpNic open(final String address, final NicContext context)
     {
         final TcpAddress parsed = TcpAddress.parse(address);
         if (ByteOrder.LITTLE_ENDIAN != ByteOrder.nativeOrder())
         {
             throw new ViaException(ViaError.ERROR_NOT_SUPPORTED, "the tcp provider needs a little-endian platform");
         }
-        TcpConfiguration.validate();
-        final NicGeometry geometry = Configuration.geometry();
+        final NicGeometry geometry = ProviderSupport.geometry(context);
         ServerSocketChannel server = null;
         try
         {
@@ -60,9 +60,10 @@ final class TcpNic extends EngineNic
             server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             server.bind(parsed.socketAddress(), BACKLOG);
             final String bound = parsed.withPort(((InetSocketAddress)server.getLocalAddress()).getPort());
-            final NicArea area = NicArea.create(new UnsafeBuffer(SparseMemory.mapUnlinked(geometry.areaLength())),
+            final NicArea area = NicArea.create(
+                new UnsafeBuffer(SparseMemory.mapUnlinked(context.shmDirectory(), geometry.areaLength())),
                 geometry, ProviderSupport.newNicId(), ProcessHandle.current().pid(), 0);
-            final TcpNic nic = new TcpNic(bound, area, geometry, server);
+            final TcpNic nic = new TcpNic(bound, area, geometry, context, server);
             nic.engine.start();
             return nic;
         }

@@ -1,6 +1,7 @@
 package org.viadsm.via.provider.tcp;
 
 import org.viadsm.via.Nic;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.spi.NicProvider;
 
 /**
@@ -25,8 +26,8 @@ public final class TcpNicProvider implements NicProvider
     }
 
     @Override
-    public Nic open(final String address)
+    public Nic open(final String address, final NicContext context)
     {
-        return TcpNic.open(address);
+        return TcpNic.open(address, context);
     }
 }

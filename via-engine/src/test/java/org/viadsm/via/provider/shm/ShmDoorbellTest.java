@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.engine.Doorbell;
-import org.viadsm.via.engine.SparseMemory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -29,7 +29,7 @@ class ShmDoorbellTest
 {
     private static final long LONG_NS = TimeUnit.MINUTES.toNanos(10);
 
-    private final Path directory = SparseMemory.directory();
+    private final Path directory = new NicContext().conclude().shmDirectory();
     private final String name = "bell" + Long.toString(ProcessHandle.current().pid(), 36) +
         Integer.toString(ThreadLocalRandom.current().nextInt(1 << 20), 36);
     private final long pid = ProcessHandle.current().pid();

@@ -18,11 +18,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.viadsm.via.Nic;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicLayout;
-import org.viadsm.via.engine.SparseMemory;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.spi.NicProviders;
 
@@ -37,7 +37,7 @@ class ShmNicTest
     private static final long DEAD_PID = Long.MAX_VALUE / 2;
     private final String name = "s" + Long.toString(ProcessHandle.current().pid(), 36) +
         Integer.toString(ThreadLocalRandom.current().nextInt(1 << 20), 36);
-    private final Path dir = SparseMemory.directory();
+    private final Path dir = new NicContext().conclude().shmDirectory();
     private final long pid = ProcessHandle.current().pid();
 
     @Test

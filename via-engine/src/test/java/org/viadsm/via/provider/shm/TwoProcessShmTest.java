@@ -2,7 +2,6 @@ package org.viadsm.via.provider.shm;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -11,14 +10,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.viadsm.via.Nic;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorStatus;
-import org.viadsm.via.engine.Configuration;
-import org.viadsm.via.engine.SparseMemory;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
@@ -67,7 +65,7 @@ class TwoProcessShmTest
     {
         child = new ChildPeer(childAddress, "shm:p" + tag, ReliabilityLevel.RELIABLE_DELIVERY);
         final String childName = childAddress.substring(4);
-        final Path dir = SparseMemory.directory();
+        final Path dir = new NicContext().conclude().shmDirectory();
         assertTrue(Files.exists(ShmFiles.nicFile(dir, childName)));
         assertTrue(Files.exists(ShmFiles.memFile(dir, childName, child.pid, 1)));
 
@@ -121,7 +119,7 @@ class TwoProcessShmTest
     {
         // a sleep longer than the wait: only the child's ring can end it before the wait times out (the ring's byte
         // itself may be read only at a later await, so the count of rings heard is not asserted)
-        final Vi vi = openConnectedPeer(6, Map.of(Configuration.WAIT_SLEEP_MAX_NS_PROP_NAME, "600000000000"));
+        final Vi vi = openConnectedPeer(6, new NicContext().waitSleepMaxNs(600_000_000_000L));
         final ShmNic shm = (ShmNic)nic;
         final Descriptor received = receiveWhileAsleep(vi, shm);
 
@@ -129,7 +127,7 @@ class TwoProcessShmTest
         assertEquals(7, received.immediateData());
         assertEquals(1, shm.sleeps());
         assertEquals(1, shm.doorbellsMade());
-        final Path bell = ShmFiles.bellFile(SparseMemory.directory(), address.substring(4),
+        final Path bell = ShmFiles.bellFile(nic.context().shmDirectory(), address.substring(4),
             ProcessHandle.current().pid(), 0);
         assertTrue(Files.exists(bell));
         nic.close();
@@ -139,7 +137,7 @@ class TwoProcessShmTest
     @Test
     void shouldPollForReceivesWhenDoorbellsAreOff() throws Exception
     {
-        final Vi vi = openConnectedPeer(7, Map.of(ShmNicProvider.DOORBELL_PROP_NAME, "false"));
+        final Vi vi = openConnectedPeer(7, new NicContext().shmWakeup(false));
         final ShmNic shm = (ShmNic)nic;
         final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
         vi.postRecv(recv);
@@ -177,25 +175,16 @@ class TwoProcessShmTest
     /** Opens this side and the child, and connects them peer to peer at reliable delivery. */
     private Vi openConnectedPeer(final int discriminator)
     {
-        return openConnectedPeer(discriminator, Map.of());
+        return openConnectedPeer(discriminator, new NicContext());
     }
 
     /**
-     * Opens this side with the given system properties set (and cleared once it is open), then the child, and
-     * connects them peer to peer at reliable delivery.
+     * Opens this side with the given settings, then the child, and connects them peer to peer at reliable delivery.
      */
-    private Vi openConnectedPeer(final int discriminator, final Map<String, String> properties)
+    private Vi openConnectedPeer(final int discriminator, final NicContext context)
     {
         final ReliabilityLevel level = ReliabilityLevel.RELIABLE_DELIVERY;
-        properties.forEach(System::setProperty);
-        try
-        {
-            nic = Nic.open(address);
-        }
-        finally
-        {
-            properties.keySet().forEach(System::clearProperty);
-        }
+        nic = Nic.open(address, context);
         final ProtectionTag ptag = nic.createPtag();
         region = nic.registerMemory(nic.allocateMemory(64 * 1024), MemoryAttributes.remoteAccess(ptag));
         child = new ChildPeer(childAddress, address, level);
