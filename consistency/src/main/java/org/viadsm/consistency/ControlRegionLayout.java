@@ -7,21 +7,24 @@ import org.viadsm.consistency.notice.WriteNoticeLogLayout;
  * Layout of a node's control region (region 0): the protocol's shared state that peers read and write one-sided.
  * Every area starts on a cache line.
  * <pre>
- *  +--------------------------------------------+
- *  | header                                      |  64 B
- *  | outbox: clocks this node sends              |  OUTBOX_SLOTS x clock stride
- *  | lock entries this node manages              |  ceil(maxLocks / N) x (tail 8 B + clock)
- *  | next pointers, one per lock id              |  maxLocks x 8 B
- *  | grant slot                                  |  lock id 8 B + clock
- *  | barrier mailboxes                           |  2 epochs x MAX_ROUNDS x clock stride
- *  | semaphore entries this node manages         |  ceil(maxSemaphores / N) x (count 8 B + N clocks)
+ *  +---------------------------------------------+
+ *  | header                                       |  64 B
+ *  | outbox: clocks this node sends               |  OUTBOX_SLOTS x clock stride
+ *  | lock tails this node manages                 |  ceil(lockIds / N) x 64 B
+ *  | lock queue elements, one per lock id         |  lockIds x align64(word 8 B + clock)
+ *  | barrier mailboxes                            |  2 epochs x MAX_ROUNDS x clock stride
+ *  | barrier arrival counter                      |  64 B
+ *  | semaphore counts this node manages           |  ceil(maxSemaphores / N) x 64 B
+ *  | condition queues this node manages           |  ceil(conditionIds / N) x 64 B (head, tail)
+ *  | condition wait records, one per condition id |  conditionIds x 16 B (state, next)
  *  | allocation records and a scratch record      |  3 x ALLOCATION_RECORD_LENGTH
- *  | write-notice log (published)                |  see WriteNoticeLogLayout
- *  | write-notice scratch (peers' logs read here)|  same length
- *  +--------------------------------------------+
+ *  | write-notice log (published)                 |  see WriteNoticeLogLayout
+ *  | write-notice scratch (peers' logs read here) |  same length
+ *  +---------------------------------------------+
  * </pre>
  * A clock is stored as {@code N} little-endian longs. Lock {@code L} is managed by node {@code L mod N} at entry
- * {@code L / N}; semaphores likewise.
+ * {@code L / N}; semaphores and conditions likewise. Lock ids run to {@link #lockIds(ProtocolConfig)}: the user's
+ * {@code maxLocks}, then one per semaphore; condition ids likewise to {@link #conditionIds(ProtocolConfig)}.
  */
 public final class ControlRegionLayout
 {
@@ -29,32 +32,31 @@ public final class ControlRegionLayout
     public static final int MAX_ROUNDS = 8;
     /** Bytes of one allocation record. */
     public static final int ALLOCATION_RECORD_LENGTH = 512;
-    /** Outbox slot for a lock's clock written to its manager. */
-    public static final int OUTBOX_LOCK = 0;
     /** Outbox slot for a grant's clock written to a successor. */
-    public static final int OUTBOX_GRANT = 1;
-    /** Outbox slot for a semaphore post's clock. */
-    public static final int OUTBOX_SEMAPHORE = 2;
+    public static final int OUTBOX_GRANT = 0;
     /** First outbox slot for barrier rounds; round {@code r} uses {@code OUTBOX_BARRIER + r}. */
-    public static final int OUTBOX_BARRIER = 3;
-    /** Outbox slot for 8-byte scalars (next pointers). */
+    public static final int OUTBOX_BARRIER = 1;
+    /** Outbox slot for scalars written to or read from other nodes (words, queue pointers). */
     public static final int OUTBOX_SCALAR = OUTBOX_BARRIER + MAX_ROUNDS;
     /** Slot clocks read from other nodes land in. */
     public static final int OUTBOX_INBOX = OUTBOX_SCALAR + 1;
     /** Number of outbox slots. */
     public static final int OUTBOX_SLOTS = OUTBOX_INBOX + 1;
+    /** Bytes of a condition wait record: its state word, then its next word. */
+    public static final int CONDITION_RECORD_LENGTH = 2 * Long.BYTES;
 
     private final int nodeCount;
     private final int clockLength;
     private final int clockStride;
     private final int outboxOffset;
-    private final int lockEntriesOffset;
-    private final int lockEntryLength;
-    private final int nextOffset;
-    private final int grantOffset;
+    private final int lockTailsOffset;
+    private final int lockElementsOffset;
+    private final int lockElementLength;
     private final int mailboxOffset;
-    private final int semaphoreEntriesOffset;
-    private final int semaphoreEntryLength;
+    private final int arrivalsOffset;
+    private final int semaphoresOffset;
+    private final int conditionQueuesOffset;
+    private final int conditionRecordsOffset;
     private final int allocationOffset;
     private final WriteNoticeLogLayout logLayout;
     private final int logOffset;
@@ -71,15 +73,41 @@ public final class ControlRegionLayout
     public static long lengthOf(final ProtocolConfig config)
     {
         final long n = config.nodeCount();
+        final long line = BitUtil.CACHE_LINE_LENGTH;
         final long clock = BitUtil.align(n * Long.BYTES, BitUtil.CACHE_LINE_LENGTH);
-        return BitUtil.CACHE_LINE_LENGTH + OUTBOX_SLOTS * clock +
-            (config.maxLocks() + n - 1) / n * BitUtil.align(Long.BYTES + n * Long.BYTES, BitUtil.CACHE_LINE_LENGTH) +
-            config.maxLocks() * (long)Long.BYTES + clock + BitUtil.CACHE_LINE_LENGTH + 2L * MAX_ROUNDS * clock +
-            (config.maxSemaphores() + n - 1) / n * (Long.BYTES + n * n * Long.BYTES + BitUtil.CACHE_LINE_LENGTH) +
+        final long locks = lockIds(config);
+        final long conditions = conditionIds(config);
+        return line + OUTBOX_SLOTS * clock +
+            (locks + n - 1) / n * line + locks * BitUtil.align(Long.BYTES + n * Long.BYTES, BitUtil.CACHE_LINE_LENGTH) +
+            2L * MAX_ROUNDS * clock + line +
+            (config.maxSemaphores() + n - 1) / n * line +
+            (conditions + n - 1) / n * line + conditions * CONDITION_RECORD_LENGTH + line +
             3L * ALLOCATION_RECORD_LENGTH +
             2L * ((long)WriteNoticeLogLayout.HEADER_LENGTH +
             (long)config.logIntervals() * WriteNoticeLogLayout.INDEX_ENTRY_LENGTH +
             (long)config.logNotices() * WriteNoticeLogLayout.NOTICE_LENGTH) + 4096;
+    }
+
+    /**
+     * Number of lock ids: the user's locks, then one internal lock per semaphore.
+     *
+     * @param config a configuration.
+     * @return {@code maxLocks + maxSemaphores}.
+     */
+    public static int lockIds(final ProtocolConfig config)
+    {
+        return config.maxLocks() + config.maxSemaphores();
+    }
+
+    /**
+     * Number of condition ids: as many user conditions as user locks, then one internal condition per semaphore.
+     *
+     * @param config a configuration.
+     * @return {@code maxLocks + maxSemaphores}.
+     */
+    public static int conditionIds(final ProtocolConfig config)
+    {
+        return config.maxLocks() + config.maxSemaphores();
     }
 
     /**
@@ -92,21 +120,26 @@ public final class ControlRegionLayout
         this.nodeCount = config.nodeCount();
         this.clockLength = nodeCount * Long.BYTES;
         this.clockStride = align(clockLength);
+        final int locks = lockIds(config);
+        final int conditions = conditionIds(config);
         int offset = BitUtil.CACHE_LINE_LENGTH;
         this.outboxOffset = offset;
         offset += OUTBOX_SLOTS * clockStride;
-        this.lockEntriesOffset = offset;
-        this.lockEntryLength = align(Long.BYTES + clockLength);
-        offset += ceilDiv(config.maxLocks(), nodeCount) * lockEntryLength;
-        this.nextOffset = offset;
-        offset += align(config.maxLocks() * Long.BYTES);
-        this.grantOffset = offset;
-        offset += align(Long.BYTES + clockLength);
+        this.lockTailsOffset = offset;
+        offset += ceilDiv(locks, nodeCount) * BitUtil.CACHE_LINE_LENGTH;
+        this.lockElementsOffset = offset;
+        this.lockElementLength = align(Long.BYTES + clockLength);
+        offset += locks * lockElementLength;
         this.mailboxOffset = offset;
         offset += 2 * MAX_ROUNDS * clockStride;
-        this.semaphoreEntriesOffset = offset;
-        this.semaphoreEntryLength = align(Long.BYTES + nodeCount * clockLength);
-        offset += ceilDiv(config.maxSemaphores(), nodeCount) * semaphoreEntryLength;
+        this.arrivalsOffset = offset;
+        offset += BitUtil.CACHE_LINE_LENGTH;
+        this.semaphoresOffset = offset;
+        offset += ceilDiv(config.maxSemaphores(), nodeCount) * BitUtil.CACHE_LINE_LENGTH;
+        this.conditionQueuesOffset = offset;
+        offset += ceilDiv(conditions, nodeCount) * BitUtil.CACHE_LINE_LENGTH;
+        this.conditionRecordsOffset = offset;
+        offset += align(conditions * CONDITION_RECORD_LENGTH);
         this.allocationOffset = offset;
         offset += 3 * ALLOCATION_RECORD_LENGTH;
         this.logLayout = new WriteNoticeLogLayout(config.logIntervals(), config.logNotices());
@@ -149,56 +182,38 @@ public final class ControlRegionLayout
     }
 
     /**
-     * Offset of the tail word of lock {@code lockId}, at its manager.
+     * Offset of the tail word of lock {@code lockId}, at its manager: the last node to join the lock's queue, plus
+     * one; 0 if no node ever has.
      *
      * @param lockId the lock.
      * @return its offset in the manager's region.
      */
     public int lockTail(final int lockId)
     {
-        return lockEntriesOffset + (lockId / nodeCount) * lockEntryLength;
+        return lockTailsOffset + (lockId / nodeCount) * BitUtil.CACHE_LINE_LENGTH;
     }
 
     /**
-     * Offset of the clock of lock {@code lockId}, at its manager: the clock of its last releaser.
+     * Offset of this node's queue element word for lock {@code lockId} (see {@code LockWord}).
      *
      * @param lockId the lock.
-     * @return its offset in the manager's region.
+     * @return its offset, in every node's region.
+     */
+    public int lockElement(final int lockId)
+    {
+        return lockElementsOffset + lockId * lockElementLength;
+    }
+
+    /**
+     * Offset of the clock beside this node's queue element for lock {@code lockId}: the clock of the release that
+     * handed the lock to this element or left it here.
+     *
+     * @param lockId the lock.
+     * @return its offset, in every node's region.
      */
     public int lockClock(final int lockId)
     {
-        return lockTail(lockId) + Long.BYTES;
-    }
-
-    /**
-     * Offset of this node's next pointer for lock {@code lockId}: the successor's id plus one, or 0.
-     *
-     * @param lockId the lock.
-     * @return its offset.
-     */
-    public int next(final int lockId)
-    {
-        return nextOffset + lockId * Long.BYTES;
-    }
-
-    /**
-     * Offset of the grant slot's lock id.
-     *
-     * @return its offset.
-     */
-    public int grantLock()
-    {
-        return grantOffset;
-    }
-
-    /**
-     * Offset of the grant slot's clock.
-     *
-     * @return its offset.
-     */
-    public int grantClock()
-    {
-        return grantOffset + Long.BYTES;
+        return lockElement(lockId) + Long.BYTES;
     }
 
     /**
@@ -214,26 +229,48 @@ public final class ControlRegionLayout
     }
 
     /**
-     * Offset of the count of semaphore {@code id}, at its manager.
+     * Offset of the barrier arrival counter: the arrivals at the barriers this node counts.
+     *
+     * @return its offset.
+     */
+    public int arrivals()
+    {
+        return arrivalsOffset;
+    }
+
+    /**
+     * Offset of the permit count of semaphore {@code id}, at its manager.
      *
      * @param id the semaphore.
      * @return its offset in the manager's region.
      */
-    public int semaphoreCount(final int id)
+    public int semaphorePermits(final int id)
     {
-        return semaphoreEntriesOffset + (id / nodeCount) * semaphoreEntryLength;
+        return semaphoresOffset + (id / nodeCount) * BitUtil.CACHE_LINE_LENGTH;
     }
 
     /**
-     * Offset of the clock node {@code poster} left with semaphore {@code id}, at its manager.
+     * Offset of the queue of condition {@code conditionId}, at its manager: the head word (first waiter plus one,
+     * 0 if none), then the tail word.
      *
-     * @param id     the semaphore.
-     * @param poster the posting node.
+     * @param conditionId the condition.
      * @return its offset in the manager's region.
      */
-    public int semaphoreClock(final int id, final int poster)
+    public int conditionQueue(final int conditionId)
     {
-        return semaphoreCount(id) + Long.BYTES + poster * clockLength;
+        return conditionQueuesOffset + (conditionId / nodeCount) * BitUtil.CACHE_LINE_LENGTH;
+    }
+
+    /**
+     * Offset of this node's wait record for condition {@code conditionId}: its state word, then the next waiter
+     * plus one.
+     *
+     * @param conditionId the condition.
+     * @return its offset, in every node's region.
+     */
+    public int conditionRecord(final int conditionId)
+    {
+        return conditionRecordsOffset + conditionId * CONDITION_RECORD_LENGTH;
     }
 
     /**

@@ -11,18 +11,21 @@ import org.viadsm.consistency.page.SharedSpace;
 import org.viadsm.consistency.port.Notifications;
 import org.viadsm.consistency.port.ProtocolPort;
 import org.viadsm.consistency.sync.BarrierProtocol;
+import org.viadsm.consistency.sync.ConditionProtocol;
 import org.viadsm.consistency.sync.LockProtocol;
 import org.viadsm.consistency.sync.SemaphoreProtocol;
+import org.viadsm.consistency.sync.SyncNode;
 import org.viadsm.consistency.sync.SyncState;
 
 /**
- * One node of home-based lazy release consistency: its shared space, intervals, locks, barriers and semaphores,
- * over a {@link ProtocolPort}. The dsm module puts shared arrays and a cluster handle on top; tests drive it over
- * an in-memory port.
+ * One node of home-based lazy release consistency: its shared space, intervals, locks, conditions, barriers and
+ * semaphores, over a {@link ProtocolPort}. The dsm module puts shared arrays and a cluster handle on top; tests
+ * drive it over an in-memory port.
  * <p>
- * Memory consistency effects: writes before a release (an unlock, a barrier, a semaphore post) happen-before
- * reads after the matching acquire (the next lock of that lock by any node, the exit from that barrier on every
- * node, the wait that consumes the post); data-race-free programs see sequential consistency.
+ * Memory consistency effects: writes before a release (an unlock, a condition wait, a barrier, a semaphore
+ * release) happen-before reads after the matching acquire (the next lock of that lock by any node, the exit from
+ * that barrier on every node, the semaphore acquire that takes its permits); data-race-free programs see
+ * sequential consistency.
  * <p>
  * <b>Note:</b> used by one thread at a time, the node's application thread; region 0 of the port must be the
  * control region, at least {@link ControlRegionLayout#length()} zeroed bytes.
@@ -42,6 +45,7 @@ public final class HlrcNode implements AutoCloseable
     private final Intervals intervals;
     private final SyncState sync;
     private final LockProtocol locks;
+    private final ConditionProtocol conditions;
     private final BarrierProtocol barriers;
     private final SemaphoreProtocol semaphores;
     private boolean left;
@@ -81,9 +85,12 @@ public final class HlrcNode implements AutoCloseable
             layout.logScratch(), layout.logLayout());
         this.intervals = new Intervals(port.nodeId(), port.nodeCount(), log, reader, coherence, counters);
         this.sync = new SyncState(port, counters, syncTimeoutNs);
-        this.locks = new LockProtocol(port, layout, intervals, sync, counters, config.maxLocks());
-        this.barriers = new BarrierProtocol(port, layout, intervals, sync, counters);
-        this.semaphores = new SemaphoreProtocol(port, layout, intervals, sync, counters, config.maxSemaphores());
+        final SyncNode syncNode = new SyncNode(port, layout, intervals, sync, counters);
+        this.locks = new LockProtocol(syncNode, config.maxLocks(), ControlRegionLayout.lockIds(config));
+        this.conditions = new ConditionProtocol(syncNode, locks, config.maxLocks());
+        this.barriers = new BarrierProtocol(syncNode);
+        this.semaphores = new SemaphoreProtocol(syncNode, locks, conditions, config.maxSemaphores(),
+            config.maxLocks());
     }
 
     /**
@@ -292,23 +299,43 @@ public final class HlrcNode implements AutoCloseable
     }
 
     /**
-     * Posts a semaphore.
+     * The node's locks.
      *
-     * @param id the semaphore.
+     * @return the lock protocol.
      */
-    public void post(final int id)
+    public LockProtocol locks()
     {
-        semaphores.post(id);
+        return locks;
     }
 
     /**
-     * Waits on a semaphore.
+     * The node's condition variables.
      *
-     * @param id the semaphore.
+     * @return the condition protocol.
      */
-    public void await(final int id)
+    public ConditionProtocol conditions()
     {
-        semaphores.await(id);
+        return conditions;
+    }
+
+    /**
+     * The node's barrier.
+     *
+     * @return the barrier protocol.
+     */
+    public BarrierProtocol barriers()
+    {
+        return barriers;
+    }
+
+    /**
+     * The node's semaphores.
+     *
+     * @return the semaphore protocol.
+     */
+    public SemaphoreProtocol semaphores()
+    {
+        return semaphores;
     }
 
     /**

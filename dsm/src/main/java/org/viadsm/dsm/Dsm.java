@@ -19,6 +19,7 @@ import org.viadsm.consistency.home.FirstTouchHomePolicy;
 import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
+import org.viadsm.consistency.sync.SyncWait;
 import org.viadsm.via.Nic;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.internal.AgronaAccess;
@@ -360,7 +361,7 @@ public final class Dsm implements AutoCloseable
         enter();
         try
         {
-            node.post(id);
+            node.semaphores().release(id, 1);
         }
         catch (final ProtocolException ex)
         {
@@ -383,7 +384,7 @@ public final class Dsm implements AutoCloseable
         enter();
         try
         {
-            node.await(id);
+            node.semaphores().acquire(id, 1, SyncWait.NO_TIMEOUT, false);
         }
         catch (final ProtocolException ex)
         {
@@ -468,60 +469,9 @@ public final class Dsm implements AutoCloseable
         }
     }
 
-    void lockAcquire(final int id)
+    HlrcNode node()
     {
-        enter();
-        try
-        {
-            node.lock(id);
-        }
-        catch (final ProtocolException ex)
-        {
-            throw failure("acquiring lock " + id, ex);
-        }
-        finally
-        {
-            exit();
-        }
-    }
-
-    boolean lockTryAcquire(final int id)
-    {
-        enter();
-        try
-        {
-            return node.tryLock(id);
-        }
-        catch (final ProtocolException ex)
-        {
-            throw failure("trying lock " + id, ex);
-        }
-        finally
-        {
-            exit();
-        }
-    }
-
-    void lockRelease(final int id)
-    {
-        enter();
-        try
-        {
-            node.unlock(id);
-        }
-        catch (final ProtocolException ex)
-        {
-            throw failure("releasing lock " + id, ex);
-        }
-        finally
-        {
-            exit();
-        }
-    }
-
-    boolean lockHeld(final int id)
-    {
-        return node.isHeld(id);
+        return node;
     }
 
     void enter()

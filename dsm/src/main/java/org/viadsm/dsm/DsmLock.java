@@ -3,15 +3,36 @@ package org.viadsm.dsm;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
-import java.util.concurrent.locks.LockSupport;
+
+import org.viadsm.consistency.ProtocolException;
+import org.viadsm.consistency.sync.LockProtocol;
+import org.viadsm.consistency.sync.SyncWait;
 
 /**
  * A cluster-wide lock, obtained with {@link Dsm#lock(int)}: one of the cluster's numbered locks, as TreadMarks'
  * {@code Tmk_lock_acquire(id)} and {@code Tmk_lock_release(id)} are.
+ * <pre>{@code
+ * DsmLock lock = dsm.lock(0);
+ * lock.lock();
+ * try
+ * {
+ *     counter.set(0, counter.get(0) + 1);
+ * }
+ * finally
+ * {
+ *     lock.unlock();
+ * }
+ * }</pre>
+ * Every acquire queues FIFO behind earlier requesters from any node: {@link #lock()}, {@link #lockInterruptibly()}
+ * and {@link #tryLock(long, TimeUnit)} wait in the queue, and a wait that ends by timeout or interrupt leaves it
+ * without polling. {@link #tryLock()} takes the lock only if it is free. A released lock stays with the node that
+ * released it until another node asks for it, so taking it again costs no network operation, and a release with
+ * nobody waiting costs none either. The lock is not reentrant: locking it again while holding it throws.
  * <p>
- * {@link #lock()} queues FIFO behind earlier requesters from any node. {@link #tryLock()} takes the lock only if it
- * is free; the timed and interruptible forms poll {@link #tryLock()} with back-off, so they do not queue and are
- * not FIFO. The lock is not reentrant: locking it again while holding it throws. Conditions are not supported.
+ * Interrupts and timeouts follow {@link java.util.concurrent.locks.ReentrantLock}: a thread interrupted on entry to
+ * {@link #lockInterruptibly()} or {@link #tryLock(long, TimeUnit)} gets {@link InterruptedException} at once; an
+ * interrupt during {@link #lock()} does not end the wait and is still set when it returns; a timeout of zero or
+ * less takes the lock only if it is free.
  * <p>
  * Memory consistency effects: actions on a node prior to {@link #unlock()} happen-before actions on any node
  * after a subsequent successful acquire of the same lock. Data-race-free programs see sequential consistency.
@@ -20,14 +41,14 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class DsmLock implements Lock
 {
-    private static final long MAX_BACKOFF_NS = TimeUnit.MILLISECONDS.toNanos(1);
-
     private final Dsm dsm;
+    private final LockProtocol locks;
     private final int id;
 
     DsmLock(final Dsm dsm, final int id)
     {
         this.dsm = dsm;
+        this.locks = dsm.node().locks();
         this.id = id;
     }
 
@@ -50,26 +71,24 @@ public final class DsmLock implements Lock
     @Override
     public void lock()
     {
-        dsm.lockAcquire(id);
+        acquire(SyncWait.NO_TIMEOUT, false);
     }
 
     /**
-     * Acquires the lock unless the thread is interrupted; polls, so it is not FIFO.
+     * Acquires the lock unless the thread is interrupted, waiting in FIFO order.
      *
-     * @throws InterruptedException if interrupted before acquiring.
+     * @throws InterruptedException  if the thread is interrupted on entry or while waiting (then it leaves the
+     *                               queue, and its interrupted status is cleared).
+     * @throws IllegalStateException if this node already holds it.
+     * @throws DsmException          if a node the wait depends on fails.
      */
     @Override
     public void lockInterruptibly() throws InterruptedException
     {
-        long backoffNs = 1_000;
-        while (!tryLock())
+        checkInterrupt();
+        if (SyncWait.INTERRUPTED == acquire(SyncWait.NO_TIMEOUT, true))
         {
-            if (Thread.interrupted())
-            {
-                throw new InterruptedException("interrupted while waiting for lock " + id);
-            }
-            LockSupport.parkNanos(backoffNs);
-            backoffNs = Math.min(backoffNs * 2, MAX_BACKOFF_NS);
+            throw interrupted();
         }
     }
 
@@ -77,52 +96,59 @@ public final class DsmLock implements Lock
      * Acquires the lock if it is free now.
      *
      * @return true if acquired.
+     * @throws IllegalStateException if this node already holds it.
+     * @throws DsmException          if a node the lock depends on fails.
      */
     @Override
     public boolean tryLock()
     {
-        return dsm.lockTryAcquire(id);
+        return acquire(0, false) >= 0;
     }
 
     /**
-     * Acquires the lock if it becomes free within the timeout; polls, so it is not FIFO.
+     * Acquires the lock if it becomes free within the timeout, waiting in FIFO order.
      *
-     * @param time the longest wait.
+     * @param time the longest wait; zero or less takes the lock only if it is free.
      * @param unit its unit.
-     * @return true if acquired.
-     * @throws InterruptedException if interrupted while waiting.
+     * @return true if acquired, false if the timeout passed first (the node then leaves the queue).
+     * @throws InterruptedException  if the thread is interrupted on entry or while waiting.
+     * @throws IllegalStateException if this node already holds it.
+     * @throws DsmException          if a node the wait depends on fails.
      */
     @Override
     public boolean tryLock(final long time, final TimeUnit unit) throws InterruptedException
     {
-        final long deadlineNs = System.nanoTime() + unit.toNanos(time);
-        long backoffNs = 1_000;
-        while (!tryLock())
+        checkInterrupt();
+        final int outcome = acquire(Math.max(0, unit.toNanos(time)), true);
+        if (SyncWait.INTERRUPTED == outcome)
         {
-            if (Thread.interrupted())
-            {
-                throw new InterruptedException("interrupted while waiting for lock " + id);
-            }
-            final long leftNs = deadlineNs - System.nanoTime();
-            if (leftNs <= 0)
-            {
-                return false;
-            }
-            LockSupport.parkNanos(Math.min(backoffNs, leftNs));
-            backoffNs = Math.min(backoffNs * 2, MAX_BACKOFF_NS);
+            throw interrupted();
         }
-        return true;
+        return outcome >= 0;
     }
 
     /**
-     * Releases the lock, handing it to the next waiter if there is one.
+     * Releases the lock: leaves it here if nobody waits, else hands it to the next waiter.
      *
      * @throws IllegalMonitorStateException if this node does not hold it.
+     * @throws DsmException                 if the next waiter's node fails.
      */
     @Override
     public void unlock()
     {
-        dsm.lockRelease(id);
+        dsm.enter();
+        try
+        {
+            locks.unlock(id);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw dsm.failure("releasing lock " + id, ex);
+        }
+        finally
+        {
+            dsm.exit();
+        }
     }
 
     /**
@@ -132,11 +158,11 @@ public final class DsmLock implements Lock
      */
     public boolean isHeldByThisNode()
     {
-        return dsm.lockHeld(id);
+        return locks.isHeld(id);
     }
 
     /**
-     * Not supported: a DSM lock has no condition variables.
+     * Not supported yet: a DSM lock has no condition variables.
      *
      * @return never.
      * @throws UnsupportedOperationException always.
@@ -155,5 +181,35 @@ public final class DsmLock implements Lock
     public String toString()
     {
         return "DsmLock{id=" + id + ", node=" + dsm.nodeId() + '}';
+    }
+
+    private int acquire(final long timeoutNs, final boolean interruptible)
+    {
+        dsm.enter();
+        try
+        {
+            return locks.acquire(id, timeoutNs, interruptible);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw dsm.failure("acquiring lock " + id, ex);
+        }
+        finally
+        {
+            dsm.exit();
+        }
+    }
+
+    private void checkInterrupt() throws InterruptedException
+    {
+        if (Thread.interrupted())
+        {
+            throw interrupted();
+        }
+    }
+
+    private InterruptedException interrupted()
+    {
+        return new InterruptedException("interrupted while waiting for lock " + id + " on node " + dsm.nodeId());
     }
 }

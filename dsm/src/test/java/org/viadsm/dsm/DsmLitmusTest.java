@@ -182,7 +182,6 @@ class DsmLitmusTest
         final DsmStats total = DsmStats.total(stats);
         assertEquals((long)nodes * increments,
             total.get(Counter.LOCK_ACQUIRES_LOCAL) + total.get(Counter.LOCK_ACQUIRES_REMOTE));
-        assertEquals(increments, stats.get(0).get(Counter.LOCK_ACQUIRES_LOCAL), "node 0 manages lock 0");
     }
 
     @ParameterizedTest

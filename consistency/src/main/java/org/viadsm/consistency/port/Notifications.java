@@ -13,10 +13,12 @@ public final class Notifications
 {
     /** A lock was handed over; the argument is the lock id and the grant slot holds the releaser's clock. */
     public static final int GRANT = 1;
-    /** A barrier round message; the argument is {@code epochParity << 8 | round}. */
+    /** A barrier round message; the argument is {@code kind << 9 | epochParity << 8 | round}. */
     public static final int BARRIER = 2;
     /** The sender is leaving the cluster. */
     public static final int LEAVE = 3;
+    /** The sender broke the barrier (timed out or was interrupted in it); the argument says which. */
+    public static final int BROKEN = 4;
 
     /** Largest argument. */
     public static final int MAX_ARGUMENT = (1 << 28) - 1;

@@ -1,13 +1,10 @@
 package org.viadsm.consistency.sync;
 
-import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counter;
-import org.viadsm.consistency.Counters;
-import org.viadsm.consistency.Intervals;
+import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.VectorClock;
 import org.viadsm.consistency.port.Notifications;
-import org.viadsm.consistency.port.ProtocolPort;
 
 /**
  * Barriers: a dissemination barrier whose messages carry vector clocks, so write notices are merged and
@@ -18,6 +15,14 @@ import org.viadsm.consistency.port.ProtocolPort;
  * clocks. A barrier is a release followed by an acquire: each node closes its interval first and, after the
  * rounds, applies the notices of every interval the merged clock covers. Mailboxes are double-buffered by the
  * barrier's parity, because a fast node can be one barrier ahead but never two.
+ * <p>
+ * Arrival order: barrier {@code f} is counted at node {@code f mod N}, whose arrival counter every node adds 1 to
+ * with fetch-and-add once its first round's message is out (so the round trip overlaps the wait). Every count of
+ * barrier {@code f} is in before any node can leave barrier {@code f + 1}, so the counter's value modulo {@code N}
+ * is the number of nodes that arrived first.
+ * <p>
+ * A wait that ends by its timeout or an interrupt breaks the barrier for every node ({@link SyncState#BROKEN});
+ * a broken barrier stays broken, and so do the runtime's collectives that use it.
  * <p>
  * Garbage collection: once a node passes barrier {@code k}, every node has finished barrier {@code k - 1},
  * and no node will again ask for this node's intervals up to its clock entry at barrier {@code k - 1}, so they
@@ -30,74 +35,92 @@ import org.viadsm.consistency.port.ProtocolPort;
  */
 public final class BarrierProtocol
 {
-    private static final int CONTROL = 0;
-
-    private final ProtocolPort port;
-    private final ControlRegionLayout layout;
-    private final Intervals intervals;
-    private final SyncState sync;
-    private final Counters counters;
-    private final AtomicBuffer control;
-    private final int nodeId;
-    private final int nodeCount;
+    private final SyncNode node;
     private final int rounds;
     private final VectorClock merged;
+    private final SyncWait wait = new SyncWait();
     private long epoch;
+    private long fullBarriers;
     private long ownSequenceAtPreviousBarrier;
 
     /**
      * Creates the barrier protocol.
      *
-     * @param port      the network.
-     * @param layout    the control region layout.
-     * @param intervals the node's intervals.
-     * @param sync      the node's notification state.
-     * @param counters  the node's counters.
+     * @param node the node's synchronization plumbing.
      */
-    public BarrierProtocol(
-        final ProtocolPort port,
-        final ControlRegionLayout layout,
-        final Intervals intervals,
-        final SyncState sync,
-        final Counters counters)
+    public BarrierProtocol(final SyncNode node)
     {
-        this.port = port;
-        this.layout = layout;
-        this.intervals = intervals;
-        this.sync = sync;
-        this.counters = counters;
-        this.control = port.region(CONTROL);
-        this.nodeId = port.nodeId();
-        this.nodeCount = port.nodeCount();
-        this.rounds = 32 - Integer.numberOfLeadingZeros(nodeCount - 1);
-        this.merged = new VectorClock(nodeCount);
+        this.node = node;
+        this.rounds = 32 - Integer.numberOfLeadingZeros(node.nodeCount - 1);
+        this.merged = new VectorClock(node.nodeCount);
     }
 
     /**
-     * A barrier with its consistency actions: release, exchange clocks, acquire.
+     * A barrier with its consistency actions (release, exchange clocks, acquire) that waits to the end.
+     *
+     * @throws ProtocolException if the barrier is broken, or a node fails or leaves meanwhile.
      */
     public void barrier()
     {
-        sync.ensureUsable();
+        final int outcome = barrier(SyncWait.NO_TIMEOUT, false);
+        if (SyncState.BROKEN == outcome)
+        {
+            throw new ProtocolException(node.nodeId, "the barrier is broken: " + node.sync.barrierBroken());
+        }
+    }
+
+    /**
+     * A barrier with its consistency actions, bounded as a java.util.concurrent wait.
+     *
+     * @param timeoutNs     longest wait; {@link SyncWait#NO_TIMEOUT} for none.
+     * @param interruptible whether an interrupt of the thread ends the wait.
+     * @return the arrival index (0 for the last node to arrive, {@code N - 1} for the first), or
+     *         {@link SyncWait#TIMED_OUT} or {@link SyncWait#INTERRUPTED} (this node broke the barrier; an
+     *         interruptible wait whose thread is interrupted on entry breaks it at once), or
+     *         {@link SyncState#BROKEN} (it was broken before or meanwhile).
+     * @throws ProtocolException if a node fails or leaves meanwhile.
+     */
+    public int barrier(final long timeoutNs, final boolean interruptible)
+    {
+        node.sync.ensureUsable();
+        node.port.pollNotifications(node.sync);
+        if (null != node.sync.barrierBroken())
+        {
+            return SyncState.BROKEN;
+        }
+        if (interruptible && Thread.interrupted())
+        {
+            node.sync.breakBarrier(SyncState.BROKEN_BY_INTERRUPT);
+            return SyncWait.INTERRUPTED;
+        }
         final long startNs = System.nanoTime();
-        intervals.release();
-        exchange(SyncState.FULL_BARRIER);
-        intervals.acquire(merged);
-        final long ownSequence = intervals.clock().get(nodeId);
-        intervals.log().trimBefore(ownSequenceAtPreviousBarrier + 1);
-        ownSequenceAtPreviousBarrier = ownSequence;
-        counters.increment(Counter.BARRIERS);
-        counters.add(Counter.BARRIER_WAIT_NS, System.nanoTime() - startNs);
+        node.intervals.release();
+        final int index = exchange(SyncState.FULL_BARRIER, timeoutNs, interruptible);
+        if (index >= 0)
+        {
+            node.intervals.acquire(merged);
+            final long ownSequence = node.intervals.clock().get(node.nodeId);
+            node.intervals.log().trimBefore(ownSequenceAtPreviousBarrier + 1);
+            ownSequenceAtPreviousBarrier = ownSequence;
+            node.counters.increment(Counter.BARRIERS);
+        }
+        node.counters.add(Counter.BARRIER_WAIT_NS, System.nanoTime() - startNs);
+        return index;
     }
 
     /**
      * A barrier without consistency actions, for the runtime's own collectives (allocation): it only makes every
      * node wait for all the others.
+     *
+     * @throws ProtocolException if the barrier is broken, or a node fails or leaves meanwhile.
      */
     public void syncBarrier()
     {
-        sync.ensureUsable();
-        exchange(SyncState.SYNC_BARRIER);
+        node.sync.ensureUsable();
+        if (null != node.sync.barrierBroken() || exchange(SyncState.SYNC_BARRIER, SyncWait.NO_TIMEOUT, false) < 0)
+        {
+            throw new ProtocolException(node.nodeId, "the barrier is broken: " + node.sync.barrierBroken());
+        }
     }
 
     /**
@@ -110,24 +133,54 @@ public final class BarrierProtocol
         return epoch;
     }
 
-    private void exchange(final int kind)
+    private int exchange(final int kind, final long timeoutNs, final boolean interruptible)
     {
+        final int nodeId = node.nodeId;
+        final int nodeCount = node.nodeCount;
         epoch++;
         final int parity = (int)(epoch & 1);
-        merged.copyFrom(intervals.clock());
-        for (int round = 0; round < rounds; round++)
+        final boolean counted = SyncState.FULL_BARRIER == kind;
+        final long barrierNumber = counted ? fullBarriers++ : -1;
+        int index = 0;
+        merged.copyFrom(node.intervals.clock());
+        wait.start(timeoutNs, interruptible);
+        try
         {
-            final int distance = 1 << round;
-            final int to = (nodeId + distance) % nodeCount;
-            final int from = (nodeId - distance % nodeCount + nodeCount) % nodeCount;
-            final int outbox = layout.outbox(ControlRegionLayout.OUTBOX_BARRIER + round);
-            merged.write(control, outbox);
-            port.writeAndNotify(to, CONTROL, layout.mailbox(parity, round), CONTROL, outbox, layout.clockLength(),
-                Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(kind, parity, round)));
-            counters.increment(Counter.MESSAGES_SENT);
-            sync.awaitBarrier(kind, parity, round, from, epoch);
-            merged.merge(control, layout.mailbox(parity, round));
+            for (int round = 0; round < rounds; round++)
+            {
+                final int distance = 1 << round;
+                final int to = (nodeId + distance) % nodeCount;
+                final int from = (nodeId - distance % nodeCount + nodeCount) % nodeCount;
+                final int outbox = node.outbox(ControlRegionLayout.OUTBOX_BARRIER + round);
+                merged.write(node.control, outbox);
+                node.port.writeAndNotify(to, SyncNode.CONTROL, node.layout.mailbox(parity, round), SyncNode.CONTROL,
+                    outbox, node.layout.clockLength(),
+                    Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(kind, parity, round)));
+                node.counters.increment(Counter.MESSAGES_SENT);
+                if (counted && 0 == round)
+                {
+                    final long before = node.port.fetchAndAdd((int)(barrierNumber % nodeCount), SyncNode.CONTROL,
+                        node.layout.arrivals(), 1L);
+                    index = nodeCount - 1 - (int)(before % nodeCount);
+                }
+                final int outcome = node.sync.awaitBarrier(kind, parity, round, from, epoch, wait);
+                if (SyncWait.PENDING != outcome)
+                {
+                    if (SyncState.BROKEN != outcome)
+                    {
+                        node.sync.breakBarrier(SyncWait.TIMED_OUT == outcome ? SyncState.BROKEN_BY_TIMEOUT :
+                            SyncState.BROKEN_BY_INTERRUPT);
+                    }
+                    return outcome;
+                }
+                merged.merge(node.control, node.layout.mailbox(parity, round));
+            }
         }
-        port.flushWrites();
+        finally
+        {
+            wait.finish();
+        }
+        node.port.flushWrites();
+        return index;
     }
 }

@@ -1,76 +1,78 @@
 package org.viadsm.consistency.sync;
 
-import org.agrona.collections.IntHashSet;
 import org.agrona.concurrent.AtomicBuffer;
-import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counter;
-import org.viadsm.consistency.Counters;
-import org.viadsm.consistency.Intervals;
 import org.viadsm.consistency.VectorClock;
-import org.viadsm.consistency.port.Notifications;
-import org.viadsm.consistency.port.ProtocolPort;
 
 /**
- * Locks: a distributed MCS queue over one-sided operations, with the lock's vector clock handed from releaser to
- * acquirer.
+ * Locks: a distributed MCS queue over one-sided operations that leaves a released lock with its last holder
+ * (lock caching, as TreadMarks leaves the token with its last holder), and hands the releaser's vector clock to
+ * the next holder.
  * <p>
- * Lock {@code L} is managed by node {@code L mod N}, whose control region holds the queue's tail (the last
- * node to ask, plus one; 0 when free) and the clock of the last release that found no successor. To acquire, a
- * node swaps itself into the tail with compare-and-swap. If the lock was free it reads the lock's clock from the
- * manager; otherwise it writes its id into its predecessor's next pointer and waits for the grant, which the
- * predecessor sends as an RDMA Write of its clock with a notification. Waiters are served in the order they
- * reached the tail (FIFO), and no node but the acquirer, its predecessor and the manager's memory takes part.
+ * Lock {@code L}'s manager (node {@code L mod N}) holds only the queue's tail; every node has a queue element for
+ * {@code L}, a {@link LockWord} with a clock beside it. To acquire, a node marks its element waiting and swaps
+ * itself into the tail with compare-and-swap. If its predecessor released the lock with nobody behind, the
+ * predecessor's element says {@link LockWord#CACHED}: the node takes the lock with a compare-and-swap on that
+ * element and reads the clock beside it. Otherwise it writes itself into the predecessor's element as its
+ * successor and sleeps until the grant, an RDMA Write of the releaser's clock with a notification. Waiters are
+ * served in the order they reached the tail (FIFO); nobody but the acquirer, its predecessor and the manager's
+ * memory takes part, and no thread of theirs runs.
+ * <p>
+ * <b>Caching.</b> A release that finds no successor costs no network operation: the releaser leaves its clock
+ * beside its own element and marks it {@link LockWord#CACHED}, with a compare-and-swap on its own memory that a
+ * successor's remote compare-and-swap would contend with. Re-acquiring a cached lock is a local compare-and-swap
+ * again, and needs no write notices: the lock's last release was this node's own, so every write that
+ * happens-before that release is already visible here (program order, and this node's clock already covers every
+ * interval the releasing clock does); no other node has released the lock since, or the element would not still
+ * say {@link LockWord#CACHED}. A node that wants a cached lock queues at the tail as always and then takes it from
+ * the element, so the cache costs FIFO nothing: the holder's re-acquire and the taker's compare-and-swap are
+ * ordered on the element's word.
+ * <p>
+ * <b>Giving up.</b> A waiter that times out or is interrupted marks its element {@link LockWord#ABANDONED} and
+ * leaves; its element stays in the queue, so nobody polls and no queue link breaks. A release that reaches an
+ * abandoned element passes it by, or leaves the lock there ({@link LockWord#DEPOSITED}) if nobody is queued behind
+ * it. A later acquire by the same node rejoins the queue at the element's old place.
+ * <p>
+ * <b>Failures.</b> A waiter fails, naming the node, when a node fails, when a node it depends on left the cluster
+ * holding the lock, or when every other node has gone. A node that fails while a lock is cached there makes the
+ * next acquirer's compare-and-swap on its element fail with that node's name.
  * <p>
  * Memory consistency effects: the releaser's diffs are home and its write notices published before the clock it
  * hands on covers them, and the acquirer applies the notices of exactly the intervals its clock lacks, so writes
- * before a release happen-before reads after the matching acquire.
+ * before a release happen-before reads after the next acquire of the same lock, on any node.
  * <p>
  * <b>Note:</b> used by the node's application thread only; locks are not reentrant.
  */
 public final class LockProtocol
 {
-    private static final int CONTROL = 0;
+    /** An acquire that took the network. */
+    public static final int ACQUIRED = 0;
+    /** An acquire with no remote operation: the lock was cached at this node. */
+    public static final int ACQUIRED_CACHED = 1;
 
-    private final ProtocolPort port;
-    private final ControlRegionLayout layout;
-    private final Intervals intervals;
-    private final SyncState sync;
-    private final Counters counters;
+    private final SyncNode node;
     private final AtomicBuffer control;
-    private final int nodeId;
-    private final int nodeCount;
+    private final LockQueue queue;
     private final int maxLocks;
+    private final int lockIds;
     private final VectorClock incoming;
-    private final IntHashSet held = new IntHashSet();
+    private final SyncWait wait = new SyncWait();
 
     /**
      * Creates the lock protocol.
      *
-     * @param port      the network.
-     * @param layout    the control region layout.
-     * @param intervals the node's intervals.
-     * @param sync      the node's notification state.
-     * @param counters  the node's counters.
-     * @param maxLocks  number of lock ids.
+     * @param node     the node's synchronization plumbing.
+     * @param maxLocks number of user lock ids; internal ones follow up to the layout's lock ids.
+     * @param lockIds  number of lock ids in all.
      */
-    public LockProtocol(
-        final ProtocolPort port,
-        final ControlRegionLayout layout,
-        final Intervals intervals,
-        final SyncState sync,
-        final Counters counters,
-        final int maxLocks)
+    public LockProtocol(final SyncNode node, final int maxLocks, final int lockIds)
     {
-        this.port = port;
-        this.layout = layout;
-        this.intervals = intervals;
-        this.sync = sync;
-        this.counters = counters;
-        this.control = port.region(CONTROL);
-        this.nodeId = port.nodeId();
-        this.nodeCount = port.nodeCount();
+        this.node = node;
+        this.control = node.control;
+        this.queue = new LockQueue(node);
         this.maxLocks = maxLocks;
-        this.incoming = new VectorClock(nodeCount);
+        this.lockIds = lockIds;
+        this.incoming = new VectorClock(node.nodeCount);
     }
 
     /**
@@ -82,34 +84,7 @@ public final class LockProtocol
      */
     public void lock(final int lockId)
     {
-        checkLockId(lockId);
-        checkNotHeld(lockId);
-        sync.ensureUsable();
-        final long startNs = System.nanoTime();
-        final int manager = lockId % nodeCount;
-        final long self = nodeId + 1L;
-        long expected = 0L;
-        long previous;
-        while ((previous = port.compareAndSwap(manager, CONTROL, layout.lockTail(lockId), expected, self)) !=
-            expected)
-        {
-            expected = previous;
-        }
-        if (0L == expected)
-        {
-            readLockClock(manager, lockId);
-        }
-        else
-        {
-            final int predecessor = (int)expected - 1;
-            final int scalar = layout.outbox(ControlRegionLayout.OUTBOX_SCALAR);
-            control.putLong(scalar, self);
-            port.write(predecessor, CONTROL, layout.next(lockId), CONTROL, scalar, Long.BYTES);
-            port.flushWrites();
-            sync.awaitGrant(lockId, predecessor);
-            incoming.read(control, layout.grantClock());
-        }
-        acquired(lockId, manager, startNs);
+        acquire(lockId, SyncWait.NO_TIMEOUT, false);
     }
 
     /**
@@ -122,59 +97,48 @@ public final class LockProtocol
      */
     public boolean tryLock(final int lockId)
     {
-        checkLockId(lockId);
-        checkNotHeld(lockId);
-        sync.ensureUsable();
-        final long startNs = System.nanoTime();
-        final int manager = lockId % nodeCount;
-        if (0L != port.compareAndSwap(manager, CONTROL, layout.lockTail(lockId), 0L, nodeId + 1L))
-        {
-            return false;
-        }
-        readLockClock(manager, lockId);
-        acquired(lockId, manager, startNs);
-        return true;
+        return acquire(lockId, 0, false) >= 0;
     }
 
     /**
-     * Releases a lock: closes the interval, then hands the lock and this node's clock to the next waiter, or
-     * leaves the clock with the manager if there is none.
+     * Acquires a lock, waiting in FIFO order up to a timeout or until the thread is interrupted, and counts it.
+     *
+     * @param lockId        the lock.
+     * @param timeoutNs     longest wait; {@link SyncWait#NO_TIMEOUT} for none, 0 to take it only if free.
+     * @param interruptible whether an interrupt of the thread ends the wait.
+     * @return {@link #ACQUIRED}, {@link #ACQUIRED_CACHED}, {@link SyncWait#TIMED_OUT} or
+     *         {@link SyncWait#INTERRUPTED}.
+     * @throws IllegalArgumentException if the id is out of range.
+     * @throws IllegalStateException    if this node already holds it.
+     */
+    public int acquire(final int lockId, final long timeoutNs, final boolean interruptible)
+    {
+        checkLockId(lockId, maxLocks);
+        final long startNs = System.nanoTime();
+        final int outcome = acquireQuietly(lockId, timeoutNs, interruptible);
+        if (outcome >= 0)
+        {
+            node.counters.increment(ACQUIRED_CACHED == outcome ? Counter.LOCK_ACQUIRES_LOCAL :
+                Counter.LOCK_ACQUIRES_REMOTE);
+        }
+        node.counters.add(Counter.LOCK_WAIT_NS, System.nanoTime() - startNs);
+        return outcome;
+    }
+
+    /**
+     * Releases a lock: closes the interval, then leaves the lock cached here if nobody is queued behind this
+     * node, or hands it and this node's clock to the next waiter.
      *
      * @param lockId the lock.
      * @throws IllegalMonitorStateException if this node does not hold it.
      */
     public void unlock(final int lockId)
     {
-        if (lockId < 0 || lockId >= maxLocks || !held.remove(lockId))
+        if (lockId < 0 || lockId >= maxLocks || !isHeld(lockId))
         {
-            throw new IllegalMonitorStateException("lock " + lockId + " is not held by node " + nodeId);
+            throw new IllegalMonitorStateException("lock " + lockId + " is not held by node " + node.nodeId);
         }
-        sync.ensureUsable();
-        intervals.release();
-        final VectorClock clock = intervals.clock();
-        final int manager = lockId % nodeCount;
-        long next = control.getLongVolatile(layout.next(lockId));
-        if (0L == next)
-        {
-            final int slot = layout.outbox(ControlRegionLayout.OUTBOX_LOCK);
-            clock.write(control, slot);
-            port.write(manager, CONTROL, layout.lockClock(lockId), CONTROL, slot, layout.clockLength());
-            port.flushWrites();
-            final long self = nodeId + 1L;
-            if (self == port.compareAndSwap(manager, CONTROL, layout.lockTail(lockId), self, 0L))
-            {
-                return;
-            }
-            next = sync.awaitLocalWord(control, layout.next(lockId), "the successor to link behind lock ", lockId);
-        }
-        control.putLong(layout.next(lockId), 0L);
-        final int grant = layout.outbox(ControlRegionLayout.OUTBOX_GRANT);
-        control.putLong(grant, lockId);
-        clock.write(control, grant + Long.BYTES);
-        port.writeAndNotify((int)next - 1, CONTROL, layout.grantLock(), CONTROL, grant,
-            Long.BYTES + layout.clockLength(), Notifications.of(Notifications.GRANT, lockId));
-        counters.increment(Counter.MESSAGES_SENT);
-        port.flushWrites();
+        release(lockId);
     }
 
     /**
@@ -185,48 +149,220 @@ public final class LockProtocol
      */
     public boolean isHeld(final int lockId)
     {
-        return held.contains(lockId);
+        return lockId >= 0 && lockId < lockIds &&
+            LockWord.HELD == LockWord.state(control.getLongVolatile(node.layout.lockElement(lockId)));
     }
 
     /**
-     * Number of locks this node holds.
+     * Acquires any lock, user or internal, without counting it.
      *
-     * @return the count.
+     * @param lockId        the lock.
+     * @param timeoutNs     longest wait, as for {@link #acquire}.
+     * @param interruptible whether an interrupt ends the wait.
+     * @return as {@link #acquire}.
      */
-    public int heldCount()
+    int acquireQuietly(final int lockId, final long timeoutNs, final boolean interruptible)
     {
-        return held.size();
-    }
-
-    private void readLockClock(final int manager, final int lockId)
-    {
-        final int inbox = layout.outbox(ControlRegionLayout.OUTBOX_INBOX);
-        port.read(manager, CONTROL, layout.lockClock(lockId), CONTROL, inbox, layout.clockLength());
-        incoming.read(control, inbox);
-    }
-
-    private void acquired(final int lockId, final int manager, final long startNs)
-    {
-        held.add(lockId);
-        intervals.acquire(incoming);
-        counters.increment(manager == nodeId ? Counter.LOCK_ACQUIRES_LOCAL : Counter.LOCK_ACQUIRES_REMOTE);
-        counters.add(Counter.LOCK_WAIT_NS, System.nanoTime() - startNs);
-    }
-
-    private void checkLockId(final int lockId)
-    {
-        if (lockId < 0 || lockId >= maxLocks)
+        node.sync.ensureUsable();
+        final int element = node.layout.lockElement(lockId);
+        while (true)
         {
-            throw new IllegalArgumentException("lock id must be in [0, " + maxLocks + "): " + lockId);
+            final long word = control.getLongVolatile(element);
+            switch (LockWord.state(word))
+            {
+                case LockWord.IDLE:
+                    return join(lockId, element, LockWord.successor(word), timeoutNs, interruptible);
+                case LockWord.CACHED:
+                    if (control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1)))
+                    {
+                        return ACQUIRED_CACHED;
+                    }
+                    break;
+                case LockWord.DEPOSITED:
+                    if (control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1)))
+                    {
+                        acquireGranted(lockId);
+                        return ACQUIRED_CACHED;
+                    }
+                    break;
+                case LockWord.ABANDONED:
+                    if (control.compareAndSetLong(element, word, LockWord.withState(word, LockWord.WAITING)))
+                    {
+                        return awaitGrant(lockId, element, timeoutNs, interruptible);
+                    }
+                    break;
+                case LockWord.HELD:
+                    throw new IllegalStateException("lock " + lockId + " is already held by node " + node.nodeId +
+                        "; locks are not reentrant");
+                default:
+                    node.sync.failWith("lock " + lockId + ": this node's element is " + LockWord.describe(word) +
+                        " while it does not wait for the lock");
+            }
         }
     }
 
-    private void checkNotHeld(final int lockId)
+    /**
+     * Releases a held lock, user or internal.
+     *
+     * @param lockId the lock.
+     */
+    void release(final int lockId)
     {
-        if (held.contains(lockId))
+        node.sync.ensureUsable();
+        node.intervals.release();
+        final VectorClock clock = node.intervals.clock();
+        final int element = node.layout.lockElement(lockId);
+        long word = control.getLongVolatile(element);
+        if (LockWord.successor(word) < 0)
         {
-            throw new IllegalStateException("lock " + lockId + " is already held by node " + nodeId +
-                "; locks are not reentrant");
+            clock.write(control, node.layout.lockClock(lockId));
+            if (control.compareAndSetLong(element, word, LockWord.of(LockWord.CACHED, -1)))
+            {
+                return;
+            }
+            word = control.getLongVolatile(element);
         }
+        final int successor = LockWord.successor(word);
+        control.putLongVolatile(element, LockWord.of(LockWord.IDLE, successor));
+        queue.pass(lockId, successor, clock);
+    }
+
+    /**
+     * The queue operations, for conditions.
+     *
+     * @return the queue.
+     */
+    LockQueue queue()
+    {
+        return queue;
+    }
+
+    static void checkLockId(final int lockId, final int limit)
+    {
+        if (lockId < 0 || lockId >= limit)
+        {
+            throw new IllegalArgumentException("lock id must be in [0, " + limit + "): " + lockId);
+        }
+    }
+
+    private int join(final int lockId, final int element, final int tailGuess, final long timeoutNs,
+        final boolean interruptible)
+    {
+        control.putLongVolatile(element, LockWord.of(LockWord.WAITING, -1));
+        final int predecessor = queue.joinTail(lockId, node.nodeId, tailGuess);
+        if (predecessor < 0)
+        {
+            toHeld(element);
+            incoming.clear();
+            node.intervals.acquire(incoming);
+            return ACQUIRED;
+        }
+        if (predecessor == node.nodeId)
+        {
+            node.sync.failWith("lock " + lockId + ": the queue's tail was this node, whose element was idle");
+        }
+        if (LockQueue.TAKEN == queue.linkOrTake(lockId, predecessor))
+        {
+            toHeld(element);
+            node.intervals.acquire(queue.taken());
+            return ACQUIRED;
+        }
+        return awaitGrant(lockId, element, timeoutNs, interruptible);
+    }
+
+    private int awaitGrant(final int lockId, final int element, final long timeoutNs, final boolean interruptible)
+    {
+        final SyncState sync = node.sync;
+        wait.start(timeoutNs, interruptible);
+        int goneSeen = 0;
+        try
+        {
+            while (!sync.takeGrant(lockId))
+            {
+                if (sync.goneCount() != goneSeen)
+                {
+                    goneSeen = sync.goneCount();
+                    checkHoldersGone(lockId, "lock ");
+                }
+                final int outcome = sync.awaitStep(wait, "lock ", lockId);
+                if (SyncWait.PENDING != outcome)
+                {
+                    if (abandon(lockId, element))
+                    {
+                        return outcome;
+                    }
+                    wait.mustFinish();
+                }
+            }
+        }
+        finally
+        {
+            wait.finish();
+        }
+        acquireGranted(lockId);
+        return ACQUIRED;
+    }
+
+    /**
+     * Fails the wait if a node that has left the cluster still holds the lock (it will never release it), or if
+     * every other node has gone.
+     *
+     * @param lockId   the lock.
+     * @param activity what is awaited, for messages.
+     */
+    void checkHoldersGone(final int lockId, final String activity)
+    {
+        for (int other = 0; other < node.nodeCount; other++)
+        {
+            if (other != node.nodeId && node.sync.isGone(other) && node.sync.hasLeft(other) &&
+                LockWord.HELD == LockWord.state(node.readWord(other, node.layout.lockElement(lockId))))
+            {
+                node.sync.failWith("node " + other + " left the cluster holding lock " + lockId +
+                    " while this node waited for " + activity + lockId);
+            }
+        }
+        node.sync.checkNotAlone(activity, lockId);
+    }
+
+    private boolean abandon(final int lockId, final int element)
+    {
+        while (true)
+        {
+            final long word = control.getLongVolatile(element);
+            if (LockWord.HELD == LockWord.state(word))
+            {
+                return false;
+            }
+            if (LockWord.WAITING != LockWord.state(word))
+            {
+                node.sync.failWith("lock " + lockId + ": this node's element is " + LockWord.describe(word) +
+                    " while it waits for the grant");
+            }
+            if (control.compareAndSetLong(element, word, LockWord.withState(word, LockWord.ABANDONED)))
+            {
+                return true;
+            }
+        }
+    }
+
+    private void toHeld(final int element)
+    {
+        long word;
+        do
+        {
+            word = control.getLongVolatile(element);
+        }
+        while (!control.compareAndSetLong(element, word, LockWord.withState(word, LockWord.HELD)));
+    }
+
+    /**
+     * Acquires the clock beside this node's element: the lock was handed here (granted or deposited).
+     *
+     * @param lockId the lock, now held.
+     */
+    void acquireGranted(final int lockId)
+    {
+        incoming.read(control, node.layout.lockClock(lockId));
+        node.intervals.acquire(incoming);
     }
 }

@@ -1,134 +1,158 @@
 package org.viadsm.consistency.sync;
 
-import org.agrona.concurrent.AtomicBuffer;
-import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counter;
-import org.viadsm.consistency.Counters;
-import org.viadsm.consistency.Intervals;
-import org.viadsm.consistency.VectorClock;
-import org.viadsm.consistency.port.ProtocolPort;
 
 /**
- * Counting semaphores (the SPLASH programs' pauses): a count at the semaphore's manager (node {@code id mod N}),
- * changed with remote atomics, and one clock slot per posting node.
+ * Counting semaphores (the SPLASH programs' pauses, and java.util.concurrent's {@code Semaphore}): a permit count
+ * at the semaphore's manager (node {@code id mod N}), guarded by an internal lock of the semaphore, with an
+ * internal condition of that lock on which acquirers wait for permits.
  * <p>
- * A post closes the poster's interval, leaves its clock in its slot, then increments the count. A wait polls the
- * count (with back-off: nothing notifies a waiter), takes one unit with compare-and-swap, then merges every
- * poster's slot into its clock and acquires. Merging clocks of posts it did not consume only makes the waiter
- * invalidate more, which is safe: every clock in a slot covers a completed release.
+ * An acquire takes the lock, waits on the condition while the count is short, takes its permits and releases the
+ * lock; a release takes the lock, adds its permits, signals every waiter (each takes what it needs in lock order,
+ * the others wait again) and releases the lock. The lock carries the vector clocks, so a semaphore needs no clock
+ * of its own, and a waiter sleeps until the grant that ends its wait: nothing polls.
  * <p>
- * Memory consistency effects: actions before a post happen-before actions after the wait that consumes it.
+ * Memory consistency effects: actions before a release happen-before actions after an acquire that takes any of
+ * its permits (both run under the semaphore's lock, the release first).
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
 public final class SemaphoreProtocol
 {
-    private static final int CONTROL = 0;
+    /** An acquire that took its permits. */
+    public static final int ACQUIRED = 0;
 
-    private final ProtocolPort port;
-    private final ControlRegionLayout layout;
-    private final Intervals intervals;
-    private final SyncState sync;
-    private final Counters counters;
-    private final AtomicBuffer control;
-    private final int nodeId;
-    private final int nodeCount;
+    private final SyncNode node;
+    private final LockProtocol locks;
+    private final ConditionProtocol conditions;
     private final int maxSemaphores;
-    private final VectorClock incoming;
+    private final int firstLock;
 
     /**
      * Creates the semaphore protocol.
      *
-     * @param port          the network.
-     * @param layout        the control region layout.
-     * @param intervals     the node's intervals.
-     * @param sync          the node's notification state.
-     * @param counters      the node's counters.
+     * @param node          the node's synchronization plumbing.
+     * @param locks         the node's locks.
+     * @param conditions    the node's conditions.
      * @param maxSemaphores number of semaphore ids.
+     * @param firstLock     the id of semaphore 0's lock and condition; semaphore {@code s} uses
+     *                      {@code firstLock + s}.
      */
     public SemaphoreProtocol(
-        final ProtocolPort port,
-        final ControlRegionLayout layout,
-        final Intervals intervals,
-        final SyncState sync,
-        final Counters counters,
-        final int maxSemaphores)
+        final SyncNode node,
+        final LockProtocol locks,
+        final ConditionProtocol conditions,
+        final int maxSemaphores,
+        final int firstLock)
     {
-        this.port = port;
-        this.layout = layout;
-        this.intervals = intervals;
-        this.sync = sync;
-        this.counters = counters;
-        this.control = port.region(CONTROL);
-        this.nodeId = port.nodeId();
-        this.nodeCount = port.nodeCount();
+        this.node = node;
+        this.locks = locks;
+        this.conditions = conditions;
         this.maxSemaphores = maxSemaphores;
-        this.incoming = new VectorClock(nodeCount);
+        this.firstLock = firstLock;
     }
 
     /**
-     * Adds one unit to a semaphore, releasing this node's writes to whoever consumes it.
+     * Takes permits from a semaphore, waiting until there are enough, up to a timeout or until the thread is
+     * interrupted.
      *
-     * @param id the semaphore.
-     * @throws IllegalArgumentException if the id is out of range.
+     * @param id            the semaphore.
+     * @param permits       how many, at least 0.
+     * @param timeoutNs     longest wait; {@link SyncWait#NO_TIMEOUT} for none, 0 to take them only if there now.
+     * @param interruptible whether an interrupt of the thread ends the wait.
+     * @return {@link #ACQUIRED}, {@link SyncWait#TIMED_OUT} or {@link SyncWait#INTERRUPTED}.
+     * @throws IllegalArgumentException if the id is out of range or the permits negative.
      */
-    public void post(final int id)
+    public int acquire(final int id, final int permits, final long timeoutNs, final boolean interruptible)
     {
-        checkId(id);
-        sync.ensureUsable();
-        intervals.release();
-        final int manager = id % nodeCount;
-        final int slot = layout.outbox(ControlRegionLayout.OUTBOX_SEMAPHORE);
-        intervals.clock().write(control, slot);
-        port.write(manager, CONTROL, layout.semaphoreClock(id, nodeId), CONTROL, slot, layout.clockLength());
-        port.flushWrites();
-        port.fetchAndAdd(manager, CONTROL, layout.semaphoreCount(id), 1L);
-    }
-
-    /**
-     * Takes one unit from a semaphore, waiting until there is one, and acquires the posters' writes.
-     *
-     * @param id the semaphore.
-     * @throws IllegalArgumentException if the id is out of range.
-     */
-    public void await(final int id)
-    {
-        checkId(id);
-        sync.ensureUsable();
+        check(id, permits);
         final long startNs = System.nanoTime();
-        final int manager = id % nodeCount;
-        final int countOffset = layout.semaphoreCount(id);
-        boolean first = true;
-        while (true)
+        final long deadlineNs = startNs + timeoutNs;
+        final int lockId = firstLock + id;
+        // the lock is only ever held briefly, so taking permits only if there now still waits for it
+        int outcome = locks.acquireQuietly(lockId, 0 == timeoutNs ? SyncWait.NO_TIMEOUT : timeoutNs, interruptible);
+        if (outcome >= 0)
         {
-            final long count = port.fetchAndAdd(manager, CONTROL, countOffset, 0L);
-            if (count > 0 && count == port.compareAndSwap(manager, CONTROL, countOffset, count, count - 1))
+            final int manager = id % node.nodeCount;
+            final int count = node.layout.semaphorePermits(id);
+            while (true)
             {
-                break;
+                final long available = node.readWord(manager, count);
+                if (available >= permits)
+                {
+                    node.writeWord(manager, count, available - permits);
+                    outcome = ACQUIRED;
+                    break;
+                }
+                final long leftNs = SyncWait.NO_TIMEOUT == timeoutNs ? SyncWait.NO_TIMEOUT :
+                    deadlineNs - System.nanoTime();
+                if (leftNs <= 0)
+                {
+                    outcome = SyncWait.TIMED_OUT;
+                    break;
+                }
+                outcome = conditions.awaitQuietly(lockId, lockId, leftNs, interruptible);
+                if (ConditionProtocol.SIGNALLED != outcome)
+                {
+                    break;
+                }
             }
-            if (count <= 0)
-            {
-                sync.pollPause(startNs, "semaphore ", id, first);
-                first = false;
-            }
+            locks.release(lockId);
         }
-        incoming.clear();
-        final int scratch = layout.logScratch();
-        port.read(manager, CONTROL, layout.semaphoreClock(id, 0), CONTROL, scratch, nodeCount * layout.clockLength());
-        for (int poster = 0; poster < nodeCount; poster++)
-        {
-            incoming.merge(control, scratch + poster * layout.clockLength());
-        }
-        intervals.acquire(incoming);
-        counters.increment(Counter.SEMAPHORE_WAITS);
-        counters.add(Counter.SEMAPHORE_WAIT_NS, System.nanoTime() - startNs);
+        node.counters.increment(Counter.SEMAPHORE_WAITS);
+        node.counters.add(Counter.SEMAPHORE_WAIT_NS, System.nanoTime() - startNs);
+        return outcome;
     }
 
-    private void checkId(final int id)
+    /**
+     * Adds permits to a semaphore, releasing this node's writes to whoever takes them, and wakes its waiters.
+     *
+     * @param id      the semaphore.
+     * @param permits how many, at least 0.
+     * @throws IllegalArgumentException if the id is out of range, the permits negative, or the count would
+     *                                  overflow.
+     */
+    public void release(final int id, final int permits)
+    {
+        check(id, permits);
+        final int lockId = firstLock + id;
+        locks.acquireQuietly(lockId, SyncWait.NO_TIMEOUT, false);
+        final int manager = id % node.nodeCount;
+        final int count = node.layout.semaphorePermits(id);
+        final long available = node.readWord(manager, count);
+        if (available > Long.MAX_VALUE - permits)
+        {
+            locks.release(lockId);
+            throw new IllegalArgumentException("semaphore " + id + " would exceed " + Long.MAX_VALUE + " permits");
+        }
+        node.writeWord(manager, count, available + permits);
+        conditions.signalQuietly(lockId, lockId, true);
+        locks.release(lockId);
+    }
+
+    /**
+     * The permits a semaphore has now, read without its lock: a value it had a moment ago.
+     *
+     * @param id the semaphore.
+     * @return the permit count.
+     * @throws IllegalArgumentException if the id is out of range.
+     */
+    public long availablePermits(final int id)
+    {
+        check(id, 0);
+        node.sync.ensureUsable();
+        return node.readWord(id % node.nodeCount, node.layout.semaphorePermits(id));
+    }
+
+    private void check(final int id, final int permits)
     {
         if (id < 0 || id >= maxSemaphores)
         {
             throw new IllegalArgumentException("semaphore id must be in [0, " + maxSemaphores + "): " + id);
+        }
+        if (permits < 0)
+        {
+            throw new IllegalArgumentException("permits must not be negative: " + permits);
         }
     }
 }

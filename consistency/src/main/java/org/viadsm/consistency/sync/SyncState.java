@@ -3,9 +3,6 @@ package org.viadsm.consistency.sync;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
-import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.IdleStrategy;
 import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
@@ -19,7 +16,11 @@ import org.viadsm.consistency.port.ProtocolPort;
  * a {@link ProtocolException} naming the peer when a node it depends on fails, or leaves before reaching the
  * awaited barrier, and after the configured synchronization timeout. A node whose wait failed is broken: later
  * synchronizations fail at once with the first failure, since the queues and barriers it took part in are no
- * longer consistent.
+ * longer consistent. Waits the caller bounds ({@link SyncWait}) end by their timeout or an interrupt instead, and
+ * leave the node usable.
+ * <p>
+ * A barrier that a node left by timeout or interrupt is broken for every node: the node tells every other, and
+ * their barrier waits then end with {@link #BROKEN}.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -29,6 +30,12 @@ public final class SyncState implements NotificationHandler
     public static final int FULL_BARRIER = 0;
     /** Barrier kind of {@link BarrierProtocol#syncBarrier()}. */
     public static final int SYNC_BARRIER = 1;
+    /** A barrier wait's outcome: another node broke the barrier. */
+    public static final int BROKEN = -3;
+    /** Argument of a broken-barrier notification: the breaker timed out. */
+    public static final int BROKEN_BY_TIMEOUT = 0;
+    /** Argument of a broken-barrier notification: the breaker was interrupted. */
+    public static final int BROKEN_BY_INTERRUPT = 1;
 
     private static final int NO_GRANT = -1;
     private static final int EPOCH_MASK = (1 << 20) - 1;
@@ -42,12 +49,11 @@ public final class SyncState implements NotificationHandler
     private final long[] leftAfterEpoch;
     private final String[] failures;
     private final boolean[] gone;
-    private final IdleStrategy idle = new BackoffIdleStrategy(
-        200, 0, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(200));
     private int grantedLock = NO_GRANT;
     private int goneCount;
     private int failedCount;
     private String broken;
+    private String barrierBroken;
 
     /**
      * Creates the state.
@@ -121,6 +127,13 @@ public final class SyncState implements NotificationHandler
                     markGone(fromNode);
                 }
                 break;
+            case Notifications.BROKEN:
+                if (null == barrierBroken)
+                {
+                    barrierBroken = "node " + fromNode + (BROKEN_BY_INTERRUPT == argument ? " was interrupted" :
+                        " timed out") + " in it";
+                }
+                break;
             default:
                 throw new ProtocolException(nodeId, "unknown notification 0x" + Integer.toHexString(notification) +
                     " from node " + fromNode);
@@ -155,28 +168,139 @@ public final class SyncState implements NotificationHandler
     }
 
     /**
-     * Waits for the grant of a lock, which the predecessor in its queue sends.
+     * Takes the grant of a lock if it has arrived.
      *
-     * @param lockId      the lock.
-     * @param predecessor the node expected to grant it.
+     * @param lockId the lock.
+     * @return true if the grant of {@code lockId} arrived, and is now consumed.
      */
-    public void awaitGrant(final int lockId, final int predecessor)
+    boolean takeGrant(final int lockId)
     {
-        final long startNs = System.nanoTime();
-        while (grantedLock != lockId)
+        if (grantedLock == lockId)
         {
-            if (NO_GRANT != grantedLock)
-            {
-                fail("waited for lock " + lockId + " but was granted lock " + grantedLock);
-            }
-            checkFailures(-1, startNs, "lock ", lockId, predecessor);
-            if (gone[predecessor])
-            {
-                fail("node " + predecessor + " left the cluster without granting lock " + lockId + " to this node");
-            }
-            port.awaitNotifications(WAIT_SLICE_NS, this);
+            grantedLock = NO_GRANT;
+            return true;
         }
-        grantedLock = NO_GRANT;
+        if (NO_GRANT != grantedLock)
+        {
+            fail("waited for lock " + lockId + " but was granted lock " + grantedLock);
+        }
+        return false;
+    }
+
+    /**
+     * One step of a wait for a notification: fails if a node failed or the synchronization timeout passed, ends
+     * the wait on its own timeout or an interrupt, else delivers notifications, sleeping a while for one.
+     *
+     * @param wait     the wait's bounds.
+     * @param activity what is awaited, for messages.
+     * @param id       the lock, condition or semaphore concerned.
+     * @return {@link SyncWait#PENDING} to go on, or how the wait ended.
+     */
+    int awaitStep(final SyncWait wait, final String activity, final long id)
+    {
+        checkFailures(-1, wait.startNs(), activity, id, -1);
+        final long nowNs = System.nanoTime();
+        final int outcome = wait.check(nowNs);
+        if (SyncWait.PENDING == outcome)
+        {
+            port.awaitNotifications(wait.sleepNs(nowNs, WAIT_SLICE_NS), this);
+        }
+        return outcome;
+    }
+
+    /**
+     * Fails a wait that only other nodes can end once every other node has left or failed.
+     *
+     * @param activity what is awaited, for messages.
+     * @param id       the lock, condition or semaphore concerned.
+     */
+    void checkNotAlone(final String activity, final long id)
+    {
+        if (port.nodeCount() > 1 && goneCount == port.nodeCount() - 1)
+        {
+            fail("every other node has left while this node waited for " + activity + id);
+        }
+    }
+
+    /**
+     * Nodes that have left or failed so far; grows only.
+     *
+     * @return the count.
+     */
+    int goneCount()
+    {
+        return goneCount;
+    }
+
+    /**
+     * Whether a peer has left or failed.
+     *
+     * @param node the peer.
+     * @return true once gone.
+     */
+    boolean isGone(final int node)
+    {
+        return gone[node];
+    }
+
+    /**
+     * Fails the node's current synchronization: it is unusable from now on.
+     *
+     * @param message what went wrong.
+     * @throws ProtocolException always.
+     */
+    void failWith(final String message)
+    {
+        fail(message);
+    }
+
+    /**
+     * Breaks the barrier for every node: this node timed out or was interrupted in it. Unreachable peers are
+     * skipped; they find out by their own failure detectors.
+     *
+     * @param reason {@link #BROKEN_BY_TIMEOUT} or {@link #BROKEN_BY_INTERRUPT}.
+     */
+    void breakBarrier(final int reason)
+    {
+        if (null != barrierBroken)
+        {
+            return;
+        }
+        barrierBroken = "node " + nodeId + (BROKEN_BY_INTERRUPT == reason ? " was interrupted" : " timed out") +
+            " in it";
+        final int notification = Notifications.of(Notifications.BROKEN, reason);
+        for (int node = 0; node < port.nodeCount(); node++)
+        {
+            if (node != nodeId && !gone[node])
+            {
+                try
+                {
+                    port.writeAndNotify(node, SyncNode.CONTROL, 0, SyncNode.CONTROL, 0, 0, notification);
+                }
+                catch (final ProtocolException ignore)
+                {
+                    // a peer that cannot be told fails by its own detectors
+                }
+            }
+        }
+        try
+        {
+            port.flushWrites();
+        }
+        catch (final ProtocolException ignore)
+        {
+            // as above
+        }
+    }
+
+    /**
+     * Why the barrier is broken.
+     *
+     * @return e.g. {@code node 2 timed out in it}; null while it is not.
+     */
+    public String barrierBroken()
+    {
+        return barrierBroken;
     }
 
     /**
@@ -187,15 +311,28 @@ public final class SyncState implements NotificationHandler
      * @param round  the round.
      * @param from   the node that sends it.
      * @param epoch  the barrier's number.
+     * @param wait   the wait's bounds.
+     * @return {@link SyncWait#PENDING} once the message is in, or {@link SyncWait#TIMED_OUT},
+     *         {@link SyncWait#INTERRUPTED} or {@link #BROKEN}.
      */
-    public void awaitBarrier(final int kind, final int parity, final int round, final int from, final long epoch)
+    public int awaitBarrier(
+        final int kind, final int parity, final int round, final int from, final long epoch, final SyncWait wait)
     {
         final int slot = barrierSlot(parity, round);
-        final long startNs = System.nanoTime();
-        while (0 == barrierArrived[slot])
+        while (null != barrierBroken || 0 == barrierArrived[slot])
         {
-            checkFailures(epoch, startNs, "barrier ", epoch, from);
-            port.awaitNotifications(WAIT_SLICE_NS, this);
+            if (null != barrierBroken)
+            {
+                return BROKEN;
+            }
+            checkFailures(epoch, wait.startNs(), "barrier ", epoch, from);
+            final long nowNs = System.nanoTime();
+            final int outcome = wait.check(nowNs);
+            if (SyncWait.PENDING != outcome)
+            {
+                return outcome;
+            }
+            port.awaitNotifications(wait.sleepNs(nowNs, WAIT_SLICE_NS), this);
         }
         final int arrivedKind = barrierArrived[slot] - 1;
         barrierArrived[slot] = 0;
@@ -204,53 +341,7 @@ public final class SyncState implements NotificationHandler
             fail("node " + from + " is in " + kindName(arrivedKind) + " while this node is in " + kindName(kind) +
                 " (barrier " + epoch + "); every node must make the same collective calls in the same order");
         }
-    }
-
-    /**
-     * Waits until a word of this node's own memory, written one-sided by a peer, becomes non-zero.
-     *
-     * @param buffer   the memory.
-     * @param offset   the word.
-     * @param activity what is awaited, for messages.
-     * @param id       the lock or semaphore concerned, for messages.
-     * @return the word's value.
-     */
-    public long awaitLocalWord(final AtomicBuffer buffer, final int offset, final String activity, final long id)
-    {
-        final long startNs = System.nanoTime();
-        idle.reset();
-        long value;
-        while (0L == (value = buffer.getLongVolatile(offset)))
-        {
-            port.pollNotifications(this);
-            checkFailures(-1, startNs, activity, id, -1);
-            idle.idle();
-        }
-        return value;
-    }
-
-    /**
-     * Backs off between polls of remote state (semaphore counts), checking failures; fails when every other node
-     * has gone, since none can post.
-     *
-     * @param startNs  when the wait began.
-     * @param activity what is awaited, for messages.
-     * @param id       the semaphore concerned.
-     * @param first    whether this is the first poll of the wait.
-     */
-    public void pollPause(final long startNs, final String activity, final long id, final boolean first)
-    {
-        if (first)
-        {
-            idle.reset();
-        }
-        port.pollNotifications(this);
-        checkFailures(-1, startNs, activity, id, -1);
-        if (goneCount == port.nodeCount() - 1 && port.nodeCount() > 1)
-        {
-            fail("every other node has left while this node waited for " + activity + id);
-        }
-        idle.idle();
+        return SyncWait.PENDING;
     }
 
     /**

@@ -34,7 +34,7 @@ class SyncStateTest
         final SyncState sync = new SyncState(new StubPort(0, 3), new Counters(), Long.MAX_VALUE);
         sync.onNotification(2, Notifications.of(Notifications.LEAVE, SyncState.leaveArgument(5)));
         sync.onNotification(1, Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(0, 1, 1)));
-        sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 1, 1, 5);
+        assertEquals(SyncWait.PENDING, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 1, 1, 5, untimed()));
     }
 
     @Test
@@ -43,7 +43,7 @@ class SyncStateTest
         final SyncState sync = new SyncState(new StubPort(0, 3), new Counters(), Long.MAX_VALUE);
         sync.onNotification(2, Notifications.of(Notifications.LEAVE, SyncState.leaveArgument(4)));
         final ProtocolException ex = assertThrows(ProtocolException.class,
-            () -> sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 2, 5));
+            () -> sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 2, 5, untimed()));
         assertEquals("node 0: node 2 left the cluster while this node waited for barrier 5", ex.getMessage());
         final ProtocolException later = assertThrows(ProtocolException.class, sync::ensureUsable);
         assertEquals("node 0: unusable after an earlier failure: node 2 left the cluster while this node waited " +
@@ -56,7 +56,7 @@ class SyncStateTest
         final SyncState sync = new SyncState(new StubPort(0, 2), new Counters(), Long.MAX_VALUE);
         sync.onNotification(1, Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(1, 1, 0)));
         final ProtocolException ex = assertThrows(ProtocolException.class,
-            () -> sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1));
+            () -> sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1, untimed()));
         assertTrue(ex.getMessage().contains("node 1 is in an allocation or another collective while this node is " +
             "in a barrier"), ex.getMessage());
     }
@@ -65,7 +65,34 @@ class SyncStateTest
     void shouldTimeOutAWaitForAGrantThatNeverComes()
     {
         final SyncState sync = new SyncState(new StubPort(0, 2), new Counters(), TimeUnit.MILLISECONDS.toNanos(30));
-        final ProtocolException ex = assertThrows(ProtocolException.class, () -> sync.awaitGrant(3, 1));
-        assertEquals("node 0: timed out after 30 ms waiting for lock 3 from node 1", ex.getMessage());
+        final SyncWait wait = untimed();
+        final ProtocolException ex = assertThrows(ProtocolException.class, () ->
+        {
+            while (!sync.takeGrant(3))
+            {
+                sync.awaitStep(wait, "lock ", 3);
+            }
+        });
+        assertEquals("node 0: timed out after 30 ms waiting for lock 3", ex.getMessage());
+    }
+
+    @Test
+    void shouldEndABoundedBarrierWaitByTimeoutOrInterruptAndWhenBroken()
+    {
+        final SyncState sync = new SyncState(new StubPort(0, 2), new Counters(), Long.MAX_VALUE);
+        assertEquals(SyncWait.TIMED_OUT, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1,
+            new SyncWait().start(TimeUnit.MILLISECONDS.toNanos(5), true)));
+        Thread.currentThread().interrupt();
+        assertEquals(SyncWait.INTERRUPTED, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1,
+            new SyncWait().start(SyncWait.NO_TIMEOUT, true)));
+        assertFalse(Thread.currentThread().isInterrupted(), "an interrupt that ends a wait is consumed");
+        sync.onNotification(1, Notifications.of(Notifications.BROKEN, SyncState.BROKEN_BY_TIMEOUT));
+        assertEquals(SyncState.BROKEN, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1, untimed()));
+        assertEquals("node 1 timed out in it", sync.barrierBroken());
+    }
+
+    private static SyncWait untimed()
+    {
+        return new SyncWait().start(SyncWait.NO_TIMEOUT, false);
     }
 }

@@ -1,0 +1,201 @@
+package org.viadsm.consistency.sync;
+
+import org.viadsm.consistency.ControlRegionLayout;
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.VectorClock;
+import org.viadsm.consistency.port.Notifications;
+
+/**
+ * The one-sided operations on a lock's distributed queue: joining its tail at the manager, linking behind or
+ * taking from the predecessor, and handing the lock down the queue past abandoned elements. Each node has one
+ * queue element per lock, a {@link LockWord} with a clock beside it, in its control region.
+ * <p>
+ * <b>Note:</b> used by the node's application thread only.
+ */
+final class LockQueue
+{
+    /** {@link #linkOrTake} took the lock from a predecessor that had released it. */
+    static final int TAKEN = 1;
+    /** {@link #linkOrTake} queued behind a predecessor that holds the lock or waits for it. */
+    static final int LINKED = 2;
+
+    private final SyncNode node;
+    private final VectorClock incoming;
+
+    LockQueue(final SyncNode node)
+    {
+        this.node = node;
+        this.incoming = new VectorClock(node.nodeCount);
+    }
+
+    /**
+     * The clock the last {@link #linkOrTake} that returned {@link #TAKEN} read.
+     *
+     * @return the predecessor's clock.
+     */
+    VectorClock taken()
+    {
+        return incoming;
+    }
+
+    /**
+     * Makes {@code joiner} the last element of the lock's queue, at the lock's manager.
+     *
+     * @param lockId the lock.
+     * @param joiner the joining node, whose element is already {@link LockWord#WAITING}.
+     * @param guess  the node most likely to be the tail now, or -1 for none.
+     * @return the node that was last before, or -1 if nobody ever queued for the lock.
+     */
+    int joinTail(final int lockId, final int joiner, final int guess)
+    {
+        final int manager = lockId % node.nodeCount;
+        final int tail = node.layout.lockTail(lockId);
+        long expected = guess + 1L;
+        long seen;
+        while ((seen = node.compareAndSwap(manager, tail, expected, joiner + 1L)) != expected)
+        {
+            expected = seen;
+        }
+        return (int)expected - 1;
+    }
+
+    /**
+     * Queues this node behind its predecessor, or takes the lock if the predecessor released it with nobody
+     * behind ({@link LockWord#CACHED} or {@link LockWord#DEPOSITED}); the clock it left is then in {@link #taken()}.
+     *
+     * @param lockId      the lock.
+     * @param predecessor the node {@link #joinTail} returned.
+     * @return {@link #TAKEN} or {@link #LINKED}.
+     */
+    int linkOrTake(final int lockId, final int predecessor)
+    {
+        final int element = node.layout.lockElement(lockId);
+        long expected = LockWord.of(LockWord.CACHED, -1);
+        while (true)
+        {
+            final int state = LockWord.state(expected);
+            final boolean take = LockWord.CACHED == state || LockWord.DEPOSITED == state;
+            if (!take && (LockWord.IDLE == state || LockWord.successor(expected) >= 0))
+            {
+                node.sync.failWith("lock " + lockId + ": the element of node " + predecessor + ", before this " +
+                    "node in the queue, is " + LockWord.describe(expected));
+            }
+            final long update = take ? LockWord.of(LockWord.IDLE, node.nodeId) :
+                LockWord.withSuccessor(expected, node.nodeId);
+            final long seen = node.compareAndSwap(predecessor, element, expected, update);
+            if (seen == expected)
+            {
+                if (take)
+                {
+                    final int at = node.readInto(predecessor, node.layout.lockClock(lockId),
+                        node.layout.clockLength());
+                    incoming.read(node.control, at);
+                    return TAKEN;
+                }
+                return LINKED;
+            }
+            expected = seen;
+        }
+    }
+
+    /**
+     * Hands a released lock to the first element from {@code successor} on that still wants it: grants it to a
+     * waiting element (its state becomes {@link LockWord#HELD}, then an RDMA Write of the clock with a grant
+     * notification follows), passes abandoned elements that have a successor, and leaves the lock at an abandoned
+     * element that has none ({@link LockWord#DEPOSITED}, clock beside it).
+     *
+     * @param lockId    the lock.
+     * @param successor the node queued behind the releaser.
+     * @param clock     the releaser's clock.
+     */
+    void pass(final int lockId, final int successor, final VectorClock clock)
+    {
+        final int element = node.layout.lockElement(lockId);
+        final int clockOffset = node.layout.lockClock(lockId);
+        final int clockLength = node.layout.clockLength();
+        final int grant = node.outbox(ControlRegionLayout.OUTBOX_GRANT);
+        clock.write(node.control, grant);
+        int next = successor;
+        long expected = LockWord.of(LockWord.WAITING, -1);
+        while (true)
+        {
+            final int state = LockWord.state(expected);
+            final int after = LockWord.successor(expected);
+            if (LockWord.WAITING != state && LockWord.ABANDONED != state)
+            {
+                node.sync.failWith("lock " + lockId + ": the element of node " + next + ", next in the queue, is " +
+                    LockWord.describe(expected));
+            }
+            final boolean deposit = LockWord.ABANDONED == state && after < 0;
+            if (deposit)
+            {
+                // the clock is beside the word before the word says the lock is there
+                node.port.write(next, SyncNode.CONTROL, clockOffset, SyncNode.CONTROL, grant, clockLength);
+                node.port.flushWrites();
+            }
+            final long update = LockWord.WAITING == state ? LockWord.withState(expected, LockWord.HELD) :
+                deposit ? LockWord.of(LockWord.DEPOSITED, -1) : LockWord.of(LockWord.IDLE, after);
+            final long seen = node.compareAndSwap(next, element, expected, update);
+            if (seen != expected)
+            {
+                expected = seen;
+            }
+            else if (LockWord.WAITING == state)
+            {
+                node.port.writeAndNotify(next, SyncNode.CONTROL, clockOffset, SyncNode.CONTROL, grant, clockLength,
+                    Notifications.of(Notifications.GRANT, lockId));
+                node.counters.increment(Counter.MESSAGES_SENT);
+                node.port.flushWrites();
+                return;
+            }
+            else if (deposit)
+            {
+                return;
+            }
+            else
+            {
+                next = after;
+                expected = LockWord.of(LockWord.WAITING, -1);
+            }
+        }
+    }
+
+    /**
+     * Moves a node, signalled on a condition of a lock this node holds, into the lock's queue: its idle element
+     * becomes {@link LockWord#WAITING} and joins the tail, behind this node or later waiters. The node is granted
+     * the lock in its turn.
+     *
+     * @param lockId the lock, held by this node.
+     * @param waiter the signalled node.
+     */
+    void transfer(final int lockId, final int waiter)
+    {
+        final int element = node.layout.lockElement(lockId);
+        long expected = LockWord.of(LockWord.IDLE, -1);
+        long seen;
+        while ((seen = node.compareAndSwap(waiter, element, expected, LockWord.of(LockWord.WAITING, -1))) !=
+            expected)
+        {
+            if (LockWord.IDLE != LockWord.state(seen))
+            {
+                node.sync.failWith("lock " + lockId + ": signalled node " + waiter + " has its element " +
+                    LockWord.describe(seen));
+            }
+            expected = seen;
+        }
+        final int predecessor = joinTail(lockId, waiter, node.nodeId);
+        expected = LockWord.of(predecessor == node.nodeId ? LockWord.HELD : LockWord.WAITING, -1);
+        while ((seen = node.compareAndSwap(predecessor, element, expected,
+            LockWord.withSuccessor(expected, waiter))) != expected)
+        {
+            final int state = LockWord.state(seen);
+            if (LockWord.successor(seen) >= 0 ||
+                (LockWord.WAITING != state && LockWord.HELD != state && LockWord.ABANDONED != state))
+            {
+                node.sync.failWith("lock " + lockId + ": the element of node " + predecessor + ", before signalled " +
+                    "node " + waiter + ", is " + LockWord.describe(seen));
+            }
+            expected = seen;
+        }
+    }
+}

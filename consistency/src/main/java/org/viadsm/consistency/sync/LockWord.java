@@ -1,0 +1,115 @@
+package org.viadsm.consistency.sync;
+
+/**
+ * Encoding of a node's queue element word for one lock, in the node's control region. The word holds the
+ * element's state and, while the element is queued, the node that joined the queue right behind it:
+ * <pre>
+ *  63                                                      3 2     0
+ * +---------------------------------------------------------+-------+
+ * |                 successor node id + 1 (0: none)          | state |
+ * +---------------------------------------------------------+-------+
+ * </pre>
+ * States and who moves the element between them (every change is a compare-and-swap, so racing parties agree):
+ * <ul>
+ * <li>{@link #IDLE}: not in the lock's queue.</li>
+ * <li>{@link #WAITING}: queued; set by the node itself before it joins the tail, or by a signaller that moves the
+ * node from a condition into the queue. A successor adds itself; the predecessor's release makes it
+ * {@link #HELD} and sends the grant; the node itself makes it {@link #ABANDONED} when it gives up.</li>
+ * <li>{@link #HELD}: the node holds the lock.</li>
+ * <li>{@link #ABANDONED}: the node gave up waiting but its element is still queued. The node may rejoin at the same
+ * place ({@link #WAITING}). A release that reaches it passes the lock on to its successor ({@link #IDLE}), or,
+ * with none yet, leaves the lock here ({@link #DEPOSITED}).</li>
+ * <li>{@link #CACHED}: the node released the lock and nobody had queued behind it: the lock is free and stays
+ * here, with this node's clock beside the word. The node takes it back with a local compare-and-swap; a node that
+ * queues behind takes it remotely ({@link #IDLE}) and reads the clock.</li>
+ * <li>{@link #DEPOSITED}: as {@link #CACHED}, but left by a release that found this element abandoned, with that
+ * releaser's clock: whoever takes it, this node included, acquires that clock.</li>
+ * </ul>
+ */
+final class LockWord
+{
+    static final int IDLE = 0;
+    static final int WAITING = 1;
+    static final int HELD = 2;
+    static final int ABANDONED = 3;
+    static final int CACHED = 4;
+    static final int DEPOSITED = 5;
+
+    private static final int STATE_BITS = 3;
+    private static final long STATE_MASK = (1L << STATE_BITS) - 1;
+    private static final String[] NAMES = {"idle", "waiting", "held", "abandoned", "cached", "deposited", "#6", "#7"};
+
+    private LockWord()
+    {
+    }
+
+    /**
+     * A word.
+     *
+     * @param state     the state.
+     * @param successor the successor node, or -1 for none.
+     * @return the word.
+     */
+    static long of(final int state, final int successor)
+    {
+        return (long)(successor + 1) << STATE_BITS | state;
+    }
+
+    /**
+     * The state of a word.
+     *
+     * @param word the word.
+     * @return its state.
+     */
+    static int state(final long word)
+    {
+        return (int)(word & STATE_MASK);
+    }
+
+    /**
+     * The successor of a word.
+     *
+     * @param word the word.
+     * @return the successor node, or -1 for none.
+     */
+    static int successor(final long word)
+    {
+        return (int)(word >>> STATE_BITS) - 1;
+    }
+
+    /**
+     * The same word in another state.
+     *
+     * @param word  the word.
+     * @param state the new state.
+     * @return the word with the successor kept.
+     */
+    static long withState(final long word, final int state)
+    {
+        return (word & ~STATE_MASK) | state;
+    }
+
+    /**
+     * The same word with a successor.
+     *
+     * @param word      the word.
+     * @param successor the successor node.
+     * @return the word with the state kept.
+     */
+    static long withSuccessor(final long word, final int successor)
+    {
+        return of(state(word), successor);
+    }
+
+    /**
+     * A word for messages.
+     *
+     * @param word the word.
+     * @return e.g. {@code waiting, successor 2}.
+     */
+    static String describe(final long word)
+    {
+        final int successor = successor(word);
+        return NAMES[state(word)] + (successor >= 0 ? ", successor " + successor : "");
+    }
+}

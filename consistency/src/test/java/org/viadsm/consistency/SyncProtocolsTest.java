@@ -1,0 +1,438 @@
+package org.viadsm.consistency;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.home.Placement;
+import org.viadsm.consistency.sync.ConditionProtocol;
+import org.viadsm.consistency.sync.LockProtocol;
+import org.viadsm.consistency.sync.SemaphoreProtocol;
+import org.viadsm.consistency.sync.SyncState;
+import org.viadsm.consistency.sync.SyncWait;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Lock caching, giving up a lock wait, conditions, semaphores and the barrier's arrival index and breaking, over
+ * the in-memory port.
+ */
+@Timeout(60)
+class SyncProtocolsTest
+{
+    private static final long NONE = SyncWait.NO_TIMEOUT;
+
+    @Test
+    void shouldReacquireACachedLockWithNoRemoteOperation()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                assertEquals(LockProtocol.ACQUIRED, node.locks().acquire(1, NONE, false), "node 1 manages lock 1");
+                node.unlock(1);
+                final long[] before = remoteOperations(cluster.counters[0]);
+                for (int i = 0; i < 100; i++)
+                {
+                    assertEquals(LockProtocol.ACQUIRED_CACHED, node.locks().acquire(1, NONE, false));
+                    node.unlock(1);
+                }
+                assertTrue(node.tryLock(1), "a cached lock is free");
+                node.unlock(1);
+                assertEquals(java.util.Arrays.toString(before),
+                    java.util.Arrays.toString(remoteOperations(cluster.counters[0])), "reads, writes, atomics");
+                assertEquals(101, cluster.counters[0].get(Counter.LOCK_ACQUIRES_LOCAL));
+                assertEquals(1, cluster.counters[0].get(Counter.LOCK_ACQUIRES_REMOTE));
+            }
+            node.barrier();
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldHandACachedLockToAnotherRequesterWithItsWrites(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Placement.onNode(2));
+        cluster.run((id, node) ->
+        {
+            for (int round = 0; round < 20; round++)
+            {
+                if (round % 2 == id)
+                {
+                    node.lock(4);
+                    for (int i = 0; i < 64; i++)
+                    {
+                        assertEquals(round > 0 ? round * 100L + i - 100 : 0, data.get(node, i), "data[" + i + "]");
+                        data.set(node, i, round * 100L + i);
+                    }
+                    node.unlock(4);
+                    node.lock(4);
+                    assertEquals(round * 100L, data.get(node, 0), "a cached re-acquire sees its own writes");
+                    node.unlock(4);
+                }
+                node.barrier();
+            }
+        });
+        assertEquals(20, cluster.counters[0].get(Counter.LOCK_ACQUIRES_REMOTE) +
+            cluster.counters[1].get(Counter.LOCK_ACQUIRES_REMOTE), "each round takes the lock from the other node");
+        assertEquals(20, cluster.counters[0].get(Counter.LOCK_ACQUIRES_LOCAL) +
+            cluster.counters[1].get(Counter.LOCK_ACQUIRES_LOCAL));
+    }
+
+    @Test
+    void shouldPassAnAbandonedWaiterByAndServeTheNextInOrder()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        final InMemoryCluster.LongArray order = cluster.longs("order", 4, Placement.onNode(0));
+        final CountDownLatch gaveUp = new CountDownLatch(1);
+        final CountDownLatch queued = new CountDownLatch(1);
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.lock(2);
+                order.set(node, 0, 1);
+                node.barrier();
+                queued.await();
+                Thread.sleep(20);
+                node.unlock(2);
+            }
+            else if (1 == id)
+            {
+                node.barrier();
+                assertEquals(SyncWait.TIMED_OUT, node.locks().acquire(2, TimeUnit.MILLISECONDS.toNanos(10), true));
+                assertFalse(node.isHeld(2));
+                gaveUp.countDown();
+            }
+            else
+            {
+                node.barrier();
+                gaveUp.await();
+                queued.countDown();
+                node.lock(2);
+                assertEquals(1, order.get(node, 0), "node 0's writes");
+                order.set(node, 0, 2);
+                node.unlock(2);
+            }
+            node.barrier();
+            if (1 == id)
+            {
+                node.lock(2);
+                assertEquals(2, order.get(node, 0), "the abandoned element rejoined behind node 2");
+                node.unlock(2);
+            }
+            node.barrier();
+        });
+    }
+
+    @Test
+    void shouldLeaveTheLockAtAnAbandonedElementWithNobodyBehind()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 8, Placement.onNode(0));
+        cluster.run((id, node) ->
+        {
+            assertEquals(0, data.get(node, 3));
+            node.barrier();
+            if (0 == id)
+            {
+                node.lock(6);
+                data.set(node, 3, 33);
+            }
+            node.barrier();
+            if (1 == id)
+            {
+                assertFalse(node.tryLock(6));
+                Thread.currentThread().interrupt();
+                assertEquals(SyncWait.INTERRUPTED, node.locks().acquire(6, NONE, true));
+                assertFalse(Thread.currentThread().isInterrupted());
+            }
+            node.barrier();
+            if (0 == id)
+            {
+                node.unlock(6);
+            }
+            node.barrier();
+            if (1 == id)
+            {
+                final long atomics = cluster.counters[1].get(Counter.ATOMICS);
+                assertEquals(LockProtocol.ACQUIRED_CACHED, node.locks().acquire(6, NONE, false),
+                    "the release left the lock at this node's abandoned element");
+                assertEquals(atomics, cluster.counters[1].get(Counter.ATOMICS));
+                assertEquals(33, data.get(node, 3), "the releaser's writes: the cached copy was invalidated");
+                node.unlock(6);
+            }
+            node.barrier();
+        });
+    }
+
+    @Test
+    void shouldKeepAnInterruptOfAnUninterruptibleWaitForAfterIt()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.lock(3);
+            }
+            node.barrier();
+            if (1 == id)
+            {
+                final Thread self = Thread.currentThread();
+                final Thread interrupter = new Thread(() ->
+                {
+                    sleep(20);
+                    self.interrupt();
+                });
+                interrupter.start();
+                node.lock(3);
+                assertTrue(Thread.interrupted(), "the interrupt is kept");
+                node.unlock(3);
+                interrupter.join();
+            }
+            else
+            {
+                Thread.sleep(100);
+                node.unlock(3);
+            }
+            node.barrier();
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldRunABoundedBufferOnConditions(final boolean deferWrites)
+    {
+        final int nodes = 3;
+        final int items = 300;
+        final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray buffer = cluster.longs("buffer", 4 + 2, Placement.onNode(1));
+        final AtomicIntegerArray seen = new AtomicIntegerArray(items * (nodes - 1));
+        cluster.run((id, node) ->
+        {
+            final ConditionProtocol conditions = node.conditions();
+            final int lock = 5;
+            final int notFull = 0;
+            final int notEmpty = 1;
+            if (0 == id)
+            {
+                for (int i = 0; i < items * (nodes - 1); i++)
+                {
+                    node.lock(lock);
+                    while (buffer.get(node, 4) - buffer.get(node, 5) == 4)
+                    {
+                        assertEquals(ConditionProtocol.SIGNALLED, conditions.await(notFull, lock, NONE, false));
+                    }
+                    final long put = buffer.get(node, 4);
+                    buffer.set(node, (int)(put % 4), i + 1);
+                    buffer.set(node, 4, put + 1);
+                    conditions.signal(notEmpty, lock, false);
+                    node.unlock(lock);
+                }
+            }
+            else
+            {
+                for (int i = 0; i < items; i++)
+                {
+                    node.lock(lock);
+                    while (buffer.get(node, 4) == buffer.get(node, 5))
+                    {
+                        assertEquals(ConditionProtocol.SIGNALLED, conditions.await(notEmpty, lock, NONE, false));
+                    }
+                    final long take = buffer.get(node, 5);
+                    final long item = buffer.get(node, (int)(take % 4));
+                    buffer.set(node, 5, take + 1);
+                    seen.incrementAndGet((int)item - 1);
+                    conditions.signal(notFull, lock, false);
+                    node.unlock(lock);
+                }
+            }
+            node.barrier();
+        });
+        for (int i = 0; i < seen.length(); i++)
+        {
+            assertEquals(1, seen.get(i), "item " + (i + 1) + " taken exactly once");
+        }
+    }
+
+    @Test
+    void shouldTimeOutAConditionWaitHoldingTheLockAgainAndLetASignalPassItBy()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final CountDownLatch timedOut = new CountDownLatch(1);
+        cluster.run((id, node) ->
+        {
+            final ConditionProtocol conditions = node.conditions();
+            if (0 == id)
+            {
+                node.lock(8);
+                assertEquals(SyncWait.TIMED_OUT, conditions.await(3, 8, TimeUnit.MILLISECONDS.toNanos(10), true));
+                assertTrue(node.isHeld(8), "a wait returns holding the lock");
+                node.unlock(8);
+                timedOut.countDown();
+            }
+            else
+            {
+                timedOut.await();
+                node.lock(8);
+                assertEquals(0, conditions.signal(3, 8, true), "the cancelled waiter is passed by");
+                node.unlock(8);
+            }
+            node.barrier();
+            assertThrows(IllegalMonitorStateException.class, () -> conditions.signal(3, 8, false));
+            assertThrows(IllegalMonitorStateException.class, () -> conditions.await(3, 8, NONE, false));
+            node.barrier();
+        });
+    }
+
+    @Test
+    void shouldWakeEveryWaiterOnSignalAll()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(4);
+        final InMemoryCluster.LongArray state = cluster.longs("state", 2, Placement.onNode(0));
+        cluster.run((id, node) ->
+        {
+            final ConditionProtocol conditions = node.conditions();
+            if (0 != id)
+            {
+                node.lock(1);
+                state.set(node, 1, state.get(node, 1) + 1);
+                while (0 == state.get(node, 0))
+                {
+                    conditions.await(2, 1, NONE, false);
+                }
+                node.unlock(1);
+            }
+            else
+            {
+                while (true)
+                {
+                    node.lock(1);
+                    if (3 == state.get(node, 1))
+                    {
+                        state.set(node, 0, 1);
+                        assertEquals(3, conditions.signal(2, 1, true));
+                        node.unlock(1);
+                        break;
+                    }
+                    node.unlock(1);
+                    Thread.sleep(1);
+                }
+            }
+            node.barrier();
+        });
+    }
+
+    @Test
+    void shouldCountPermitsAcrossNodes()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 2, Placement.onNode(2));
+        cluster.run((id, node) ->
+        {
+            final SemaphoreProtocol semaphores = node.semaphores();
+            if (0 == id)
+            {
+                data.set(node, 0, 7);
+                Thread.sleep(20);
+                semaphores.release(4, 3);
+            }
+            else if (1 == id)
+            {
+                assertEquals(SemaphoreProtocol.ACQUIRED, semaphores.acquire(4, 2, NONE, true));
+                assertEquals(7, data.get(node, 0), "the releaser's writes");
+            }
+            node.barrier();
+            if (2 == id)
+            {
+                assertEquals(1, semaphores.availablePermits(4));
+                assertEquals(SyncWait.TIMED_OUT, semaphores.acquire(4, 2, TimeUnit.MILLISECONDS.toNanos(5), false));
+                assertEquals(SyncWait.TIMED_OUT, semaphores.acquire(4, 2, 0, false));
+                assertEquals(SemaphoreProtocol.ACQUIRED, semaphores.acquire(4, 1, 0, false));
+                assertEquals(0, semaphores.availablePermits(4));
+                assertThrows(IllegalArgumentException.class, () -> semaphores.release(4, -1));
+                assertThrows(IllegalArgumentException.class, () -> semaphores.acquire(-1, 1, NONE, false));
+            }
+            node.barrier();
+        });
+    }
+
+    @Test
+    void shouldGiveEveryNodeOfABarrierADifferentArrivalIndex()
+    {
+        final int nodes = 4;
+        final int barriers = 12;
+        final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        final AtomicIntegerArray indexes = new AtomicIntegerArray(barriers * nodes);
+        cluster.run((id, node) ->
+        {
+            for (int b = 0; b < barriers; b++)
+            {
+                final int index = node.barriers().barrier(NONE, true);
+                assertTrue(index >= 0 && index < nodes, "index " + index);
+                indexes.incrementAndGet(b * nodes + index);
+                if (b % 3 == 0)
+                {
+                    node.syncBarrier();
+                }
+            }
+        });
+        for (int i = 0; i < indexes.length(); i++)
+        {
+            assertEquals(1, indexes.get(i), "barrier " + i / nodes + " index " + i % nodes);
+        }
+    }
+
+    @Test
+    void shouldBreakTheBarrierForEveryNodeWhenOneTimesOut()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        cluster.run((id, node) ->
+        {
+            if (2 == id)
+            {
+                assertEquals(SyncWait.TIMED_OUT, node.barriers().barrier(TimeUnit.MILLISECONDS.toNanos(20), true));
+            }
+            else
+            {
+                Thread.sleep(200);
+                assertEquals(SyncState.BROKEN, node.barriers().barrier(NONE, true));
+            }
+            assertEquals(SyncState.BROKEN, node.barriers().barrier(NONE, false), "it stays broken");
+            final ProtocolException ex = assertThrows(ProtocolException.class, node::barrier);
+            assertTrue(ex.getMessage().contains("the barrier is broken: node 2 timed out in it"), ex.getMessage());
+            node.lock(1);
+            node.unlock(1);
+        });
+    }
+
+    private static long[] remoteOperations(final Counters counters)
+    {
+        return new long[] {
+            counters.get(Counter.RDMA_READS), counters.get(Counter.RDMA_WRITES), counters.get(Counter.ATOMICS)};
+    }
+
+    private static void sleep(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
