@@ -27,11 +27,11 @@ public enum Counter
     INVALIDATIONS("invalidations", "count"),
     /** Times a peer's notice log had dropped intervals this node needed, so it invalidated every cached page. */
     NOTICE_LOG_OVERRUNS("notice_log_overruns", "count"),
-    /** Lock acquires whose lock this node manages. */
+    /** Lock acquires with no remote operation: the lock was cached at this node. */
     LOCK_ACQUIRES_LOCAL("lock_acquires_local", "count"),
-    /** Lock acquires whose lock another node manages. */
+    /** Lock acquires that went to other nodes. */
     LOCK_ACQUIRES_REMOTE("lock_acquires_remote", "count"),
-    /** Time spent in lock acquires, including their consistency actions. */
+    /** Time spent in lock acquires that were not local (with their consistency actions) and in condition waits. */
     LOCK_WAIT_NS("lock_wait_ns", "ns"),
     /** Barriers passed. */
     BARRIERS("barriers", "count"),

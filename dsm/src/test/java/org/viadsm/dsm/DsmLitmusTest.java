@@ -1,6 +1,8 @@
 package org.viadsm.dsm;
 
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -10,6 +12,7 @@ import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(120)
 class DsmLitmusTest
@@ -204,5 +207,83 @@ class DsmLitmusTest
             }
             dsm.barrier();
         });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    void shouldReacquireALockItReleasedLastWithNoRemoteOperation(final String provider)
+    {
+        LocalCluster.run(2, provider, context -> { }, dsm ->
+        {
+            final SharedLongArray data = dsm.allocLongs("data", 1000, Placement.onNode(0));
+            final DsmLock lock = dsm.lock(1);
+            if (0 == dsm.nodeId())
+            {
+                lock.lock();
+                lock.unlock();
+                final DsmStats before = dsm.stats();
+                for (int i = 0; i < data.length(); i++)
+                {
+                    lock.lock();
+                    data.set(i, 3L * i);
+                    lock.unlock();
+                }
+                final DsmStats after = dsm.stats();
+                for (final Counter remote : new Counter[] {Counter.RDMA_READS, Counter.RDMA_WRITES, Counter.ATOMICS})
+                {
+                    assertEquals(before.get(remote), after.get(remote), remote.label() + " while the lock stays here");
+                }
+                assertEquals(before.get(Counter.LOCK_ACQUIRES_LOCAL) + data.length(),
+                    after.get(Counter.LOCK_ACQUIRES_LOCAL));
+            }
+            dsm.barrier();
+            lock.lock();
+            for (int i = 0; i < data.length(); i++)
+            {
+                assertEquals(3L * i, data.get(i));
+            }
+            lock.unlock();
+            dsm.barrier();
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    void shouldTakeALockCachedAtANodeThatIsBusyElsewhere(final String provider)
+    {
+        final CountDownLatch taken = new CountDownLatch(2);
+        final List<DsmStats> stats = LocalCluster.run(3, provider, context -> { }, dsm ->
+        {
+            final SharedLongArray data = dsm.allocLongs("data", 3, Placement.onNode(2));
+            final DsmLock lock = dsm.lock(2);
+            if (0 == dsm.nodeId())
+            {
+                lock.lock();
+                data.set(0, 42);
+                lock.unlock();
+            }
+            dsm.barrier();
+            if (0 == dsm.nodeId())
+            {
+                // the lock is cached here, and this node makes no DSM call until both others have taken it
+                assertTrue(taken.await(60, TimeUnit.SECONDS), "the others took the lock without this node");
+            }
+            else
+            {
+                lock.lock();
+                assertEquals(42, data.get(0), "the writes of the node that cached the lock");
+                data.set(dsm.nodeId(), data.get(0) + dsm.nodeId());
+                lock.unlock();
+                taken.countDown();
+            }
+            dsm.barrier();
+            lock.lock();
+            assertEquals(43, data.get(1));
+            assertEquals(44, data.get(2));
+            lock.unlock();
+            dsm.barrier();
+        });
+        assertEquals(2, stats.get(0).get(Counter.LOCK_ACQUIRES_REMOTE),
+            "node 0 asks again once another node has taken the lock");
     }
 }

@@ -2,11 +2,14 @@ package org.viadsm.dsm;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.dsm.launch.LocalCluster;
@@ -57,6 +60,34 @@ class DsmProcessesTest
             assertTrue(codes[0] != 0 && codes[1] != 0, "the survivors fail");
             assertTrue(cluster.errorOutput(0).contains("node 2 failed") ||
                 cluster.errorOutput(1).contains("node 2 failed"), cluster.errorOutput(0) + cluster.errorOutput(1));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shm", "tcp"})
+    void shouldNameANodeKilledWhileALockIsCachedThereInsteadOfHanging(final String provider,
+        @TempDir final Path dir) throws Exception
+    {
+        final Path marker = dir.resolve("killed");
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses(provider, 3),
+            NodeProgram.class.getName(), List.of("cached-hang", marker.toString()), List.of(),
+            List.of("-XX:+UseSerialGC"), Map.of(), null, out))
+        {
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!cluster.errorOutput(2).contains("node 2 hangs"))
+            {
+                assertTrue(System.nanoTime() < deadlineNs, "node 2 never reached its hang");
+                Thread.sleep(20);
+            }
+            cluster.kill(2);
+            Files.createFile(marker);
+            final int[] codes = cluster.await(TimeUnit.SECONDS.toNanos(60));
+            assertTrue(codes[0] != 0 && codes[1] != 0, "the survivors fail");
+            for (int node = 0; node < 2; node++)
+            {
+                assertTrue(cluster.errorOutput(node).contains("node 2"), cluster.errorOutput(node));
+            }
         }
     }
 

@@ -4,7 +4,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A node run as a separate process by {@link DsmProcessesTest}: a lock-protected counter and a barrier exchange;
- * with the argument {@code hang}, the last node stops in the middle to be killed.
+ * with the argument {@code hang}, the last node stops in the middle to be killed; with {@code cached-hang FILE}, it
+ * stops right after releasing lock 0 (which stays cached there), and the others ask for the lock once FILE exists.
  */
 public final class NodeProgram
 {
@@ -25,10 +26,32 @@ public final class NodeProgram
                 counter.set(0, counter.get(0) + 1);
                 dsm.lock(0).unlock();
             }
-            if (args.length > 0 && "hang".equals(args[0]) && dsm.nodeId() == dsm.nodeCount() - 1)
+            final boolean last = dsm.nodeId() == dsm.nodeCount() - 1;
+            if (args.length > 0 && "hang".equals(args[0]) && last)
             {
-                System.err.println("node " + dsm.nodeId() + " hangs");
-                Thread.sleep(TimeUnit.MINUTES.toMillis(10));
+                hang(dsm);
+            }
+            if (args.length > 1 && "cached-hang".equals(args[0]))
+            {
+                dsm.barrier();
+                if (last)
+                {
+                    dsm.lock(0).lock();
+                    dsm.lock(0).unlock();
+                }
+                dsm.barrier();
+                if (last)
+                {
+                    hang(dsm);
+                }
+                final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (!java.nio.file.Files.exists(java.nio.file.Path.of(args[1])) &&
+                    System.nanoTime() - deadlineNs < 0)
+                {
+                    Thread.sleep(10);
+                }
+                dsm.lock(0).lock();
+                dsm.lock(0).unlock();
             }
             dsm.barrier();
             long sum = 0;
@@ -38,5 +61,11 @@ public final class NodeProgram
             }
             System.out.println("node " + dsm.nodeId() + " counter " + counter.get(0) + " ids " + sum);
         }
+    }
+
+    private static void hang(final Dsm dsm) throws InterruptedException
+    {
+        System.err.println("node " + dsm.nodeId() + " hangs");
+        Thread.sleep(TimeUnit.MINUTES.toMillis(10));
     }
 }

@@ -39,6 +39,7 @@ final class DsmCases
             case 2:
                 cases.add(new ReadMissCase(rig, coldLength));
                 cases.add(new WriteReleaseCase(rig));
+                cases.add(new CachedLockCase(rig));
                 cases.add(new RemoteLockCase(rig));
                 cases.add(new BarrierCase(rig, 2));
                 break;

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DsmBenchCommandTest
 {
     private static final List<String> METRICS = List.of("dsm.read_miss", "dsm.write_release_1word",
-        "dsm.lock_remote", "dsm.barrier_2", "dsm.barrier_4", "dsm.sweep_read", "dsm.sweep_write",
+        "dsm.lock_cached", "dsm.lock_remote", "dsm.barrier_2", "dsm.barrier_4", "dsm.sweep_read", "dsm.sweep_write",
         "dsm.sweep_read_bulk", "dsm.sweep_write_bulk");
 
     @Test

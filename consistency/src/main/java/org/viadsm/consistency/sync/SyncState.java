@@ -168,6 +168,16 @@ public final class SyncState implements NotificationHandler
     }
 
     /**
+     * Whether the node may still synchronize: no earlier wait failed.
+     *
+     * @return true if usable.
+     */
+    boolean isUsable()
+    {
+        return null == broken;
+    }
+
+    /**
      * Takes the grant of a lock if it has arrived.
      *
      * @param lockId the lock.

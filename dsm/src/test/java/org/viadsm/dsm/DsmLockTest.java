@@ -1,0 +1,116 @@
+package org.viadsm.dsm;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.home.Placement;
+import org.viadsm.dsm.launch.LocalCluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The java.util.concurrent rules of {@link DsmLock}'s timed and interruptible forms, on real nodes: a waiter that
+ * gives up leaves the queue and the others keep their FIFO order; an interrupt on entry throws at once.
+ */
+@Timeout(120)
+class DsmLockTest
+{
+    @ParameterizedTest
+    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    void shouldLeaveTheQueueOnTimeoutOrInterruptAndServeTheOthersInOrder(final String provider)
+    {
+        final CountDownLatch gaveUp = new CountDownLatch(1);
+        final CountDownLatch queued = new CountDownLatch(1);
+        LocalCluster.run(3, provider, context -> { }, dsm ->
+        {
+            final SharedLongArray order = dsm.allocLongs("order", 4, Placement.onNode(0));
+            final DsmLock lock = dsm.lock(9);
+            if (0 == dsm.nodeId())
+            {
+                lock.lock();
+                order.set(0, 1);
+            }
+            dsm.barrier();
+            if (0 == dsm.nodeId())
+            {
+                assertTrue(queued.await(60, TimeUnit.SECONDS));
+                Thread.sleep(50);
+                lock.unlock();
+            }
+            else if (1 == dsm.nodeId())
+            {
+                assertFalse(lock.tryLock(), "held by node 0");
+                assertFalse(lock.tryLock(30, TimeUnit.MILLISECONDS), "still held by node 0");
+                final Thread self = Thread.currentThread();
+                final Thread interrupter = new Thread(() ->
+                {
+                    try
+                    {
+                        Thread.sleep(30);
+                    }
+                    catch (final InterruptedException ignore)
+                    {
+                        // ends early
+                    }
+                    self.interrupt();
+                });
+                interrupter.start();
+                final InterruptedException ex = assertThrows(InterruptedException.class, lock::lockInterruptibly);
+                assertEquals("interrupted while waiting for lock 9 on node 1", ex.getMessage());
+                assertFalse(Thread.currentThread().isInterrupted(), "the interrupted status is cleared");
+                assertFalse(lock.isHeldByThisNode());
+                interrupter.join();
+                gaveUp.countDown();
+            }
+            else
+            {
+                assertTrue(gaveUp.await(60, TimeUnit.SECONDS));
+                queued.countDown();
+                lock.lock();
+                assertEquals(1, order.get(0), "node 0's writes");
+                order.set(0, 2);
+                lock.unlock();
+            }
+            dsm.barrier();
+            if (1 == dsm.nodeId())
+            {
+                assertTrue(lock.tryLock(5, TimeUnit.SECONDS));
+                assertEquals(2, order.get(0), "node 2 had the lock before this node");
+                lock.unlock();
+            }
+            dsm.barrier();
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    void shouldThrowInterruptedOnEntryEvenWhenTheLockIsFree(final String provider)
+    {
+        LocalCluster.run(2, provider, context -> { }, dsm ->
+        {
+            final DsmLock lock = dsm.lock(3);
+            Thread.currentThread().interrupt();
+            assertThrows(InterruptedException.class, lock::lockInterruptibly);
+            Thread.currentThread().interrupt();
+            assertThrows(InterruptedException.class, () -> lock.tryLock(1, TimeUnit.SECONDS));
+            assertFalse(lock.isHeldByThisNode());
+            Thread.currentThread().interrupt();
+            lock.lock();
+            assertTrue(Thread.interrupted(), "lock() keeps the interrupt");
+            lock.unlock();
+            dsm.barrier();
+            if (0 == dsm.nodeId())
+            {
+                assertTrue(lock.tryLock(0, TimeUnit.SECONDS), "a free lock, wherever it is cached");
+                lock.unlock();
+            }
+            dsm.barrier();
+        });
+    }
+}
