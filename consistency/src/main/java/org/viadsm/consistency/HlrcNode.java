@@ -40,6 +40,7 @@ public final class HlrcNode implements AutoCloseable
     private final ControlRegionLayout layout;
     private final Counters counters;
     private final SharedSpace space = new SharedSpace();
+    private final SyncEpoch syncEpoch = new SyncEpoch();
     private final TwinPool twins;
     private final PageCoherence coherence;
     private final Intervals intervals;
@@ -83,7 +84,8 @@ public final class HlrcNode implements AutoCloseable
         final WriteNoticeLog log = new WriteNoticeLog(control, layout.log(), layout.logLayout());
         final WriteNoticeReader reader = new WriteNoticeReader(port, CONTROL_REGION, layout.log(),
             layout.logScratch(), layout.logLayout());
-        this.intervals = new Intervals(port.nodeId(), port.nodeCount(), log, reader, coherence, counters);
+        this.intervals = new Intervals(port.nodeId(), port.nodeCount(), log, reader, coherence, counters,
+            syncEpoch);
         this.sync = new SyncState(port, counters, syncTimeoutNs);
         final SyncNode syncNode = new SyncNode(port, layout, intervals, sync, counters);
         this.locks = new LockProtocol(syncNode, config.maxLocks(), ControlRegionLayout.lockIds(config));
@@ -175,6 +177,16 @@ public final class HlrcNode implements AutoCloseable
     }
 
     /**
+     * The node's synchronization count: advanced at every release, every acquire and when the node leaves.
+     *
+     * @return the live epoch.
+     */
+    public SyncEpoch syncEpoch()
+    {
+        return syncEpoch;
+    }
+
+    /**
      * Intervals this node's write-notice log still retains: bounded by garbage collection at barriers and by the
      * log's capacity.
      *
@@ -226,6 +238,32 @@ public final class HlrcNode implements AutoCloseable
     public void writeFault(final PageTable table, final int page)
     {
         coherence.writeFault(table, page);
+    }
+
+    /**
+     * Makes every page of {@code [firstPage, lastPage]} readable: fetches those that are invalid. They stay
+     * readable until the next {@link SyncEpoch} advance.
+     *
+     * @param table     the pages' array.
+     * @param firstPage the first page.
+     * @param lastPage  the last page, inclusive.
+     */
+    public void readable(final PageTable table, final int firstPage, final int lastPage)
+    {
+        coherence.readable(table, firstPage, lastPage);
+    }
+
+    /**
+     * Makes every page of {@code [firstPage, lastPage]} writable for the rest of the interval, as a write fault on
+     * each would. They stay writable until the next {@link SyncEpoch} advance.
+     *
+     * @param table     the pages' array.
+     * @param firstPage the first page.
+     * @param lastPage  the last page, inclusive.
+     */
+    public void writable(final PageTable table, final int firstPage, final int lastPage)
+    {
+        coherence.writable(table, firstPage, lastPage);
     }
 
     /**
@@ -341,13 +379,15 @@ public final class HlrcNode implements AutoCloseable
     /**
      * Leaves the cluster: tells every peer, then waits up to {@code timeoutNs} until every peer has left or
      * failed, so no peer still needs this node's memory when it is freed. Locks this node still holds are
-     * abandoned: nodes queued for them fail instead of waiting forever. Idempotent.
+     * abandoned: nodes queued for them fail instead of waiting forever. Advances the {@link SyncEpoch}.
+     * Idempotent.
      *
      * @param timeoutNs longest wait for the peers.
      * @return true if every peer left in time.
      */
     public boolean leave(final long timeoutNs)
     {
+        syncEpoch.advance();
         if (left)
         {
             return true;

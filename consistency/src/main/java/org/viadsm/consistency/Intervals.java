@@ -24,6 +24,7 @@ public final class Intervals
     private final WriteNoticeReader reader;
     private final PageCoherence coherence;
     private final Counters counters;
+    private final SyncEpoch epoch;
     private final IntArrayList notices = new IntArrayList();
     private int[] noticeArray = new int[64];
 
@@ -36,6 +37,7 @@ public final class Intervals
      * @param reader    reads peers' logs.
      * @param coherence page actions.
      * @param counters  the node's counters.
+     * @param epoch     advanced at every release and acquire.
      */
     public Intervals(
         final int nodeId,
@@ -43,7 +45,8 @@ public final class Intervals
         final WriteNoticeLog log,
         final WriteNoticeReader reader,
         final PageCoherence coherence,
-        final Counters counters)
+        final Counters counters,
+        final SyncEpoch epoch)
     {
         this.nodeId = nodeId;
         this.clock = new VectorClock(nodeCount);
@@ -51,6 +54,7 @@ public final class Intervals
         this.reader = reader;
         this.coherence = coherence;
         this.counters = counters;
+        this.epoch = epoch;
     }
 
     /**
@@ -75,11 +79,13 @@ public final class Intervals
 
     /**
      * Closes the current interval if it wrote anything: diffs home, notices published, own clock entry advanced.
+     * Advances the {@link SyncEpoch} first, written pages or not.
      *
      * @return true if an interval was closed.
      */
     public boolean release()
     {
+        epoch.advance();
         final int count = coherence.releaseDirty(notices);
         if (0 == count)
         {
@@ -101,12 +107,13 @@ public final class Intervals
 
     /**
      * Brings this node up to {@code incoming}: applies the write notices of every interval it covers that this
-     * node's clock does not, then merges the clocks.
+     * node's clock does not, then merges the clocks. Advances the {@link SyncEpoch} first.
      *
      * @param incoming the clock of the matching release.
      */
     public void acquire(final VectorClock incoming)
     {
+        epoch.advance();
         boolean invalidatedAll = false;
         for (int node = 0; node < clock.size(); node++)
         {

@@ -196,8 +196,7 @@ public final class Dsm implements AutoCloseable
      */
     public SharedDoubleArray allocDoubles(final String name, final int length, final Placement placement)
     {
-        final PageTable table = allocate(ElementType.DOUBLE, name, length, placement);
-        return new SharedDoubleArray(new PageFaults(this, node, table), address(table), 0, length);
+        return new SharedDoubleArray(allocate(ElementType.DOUBLE, name, length, placement), 0, length);
     }
 
     /**
@@ -222,8 +221,7 @@ public final class Dsm implements AutoCloseable
      */
     public SharedLongArray allocLongs(final String name, final int length, final Placement placement)
     {
-        final PageTable table = allocate(ElementType.LONG, name, length, placement);
-        return new SharedLongArray(new PageFaults(this, node, table), address(table), 0, length);
+        return new SharedLongArray(allocate(ElementType.LONG, name, length, placement), 0, length);
     }
 
     /**
@@ -248,8 +246,7 @@ public final class Dsm implements AutoCloseable
      */
     public SharedIntArray allocInts(final String name, final int length, final Placement placement)
     {
-        final PageTable table = allocate(ElementType.INT, name, length, placement);
-        return new SharedIntArray(new PageFaults(this, node, table), address(table), 0, length);
+        return new SharedIntArray(allocate(ElementType.INT, name, length, placement), 0, length);
     }
 
     /**
@@ -274,8 +271,7 @@ public final class Dsm implements AutoCloseable
      */
     public SharedFloatArray allocFloats(final String name, final int length, final Placement placement)
     {
-        final PageTable table = allocate(ElementType.FLOAT, name, length, placement);
-        return new SharedFloatArray(new PageFaults(this, node, table), address(table), 0, length);
+        return new SharedFloatArray(allocate(ElementType.FLOAT, name, length, placement), 0, length);
     }
 
     /**
@@ -301,8 +297,7 @@ public final class Dsm implements AutoCloseable
      */
     public SharedByteArray allocBytes(final String name, final int length, final Placement placement)
     {
-        final PageTable table = allocate(ElementType.BYTE, name, length, placement);
-        return new SharedByteArray(new PageFaults(this, node, table), address(table), 0, length);
+        return new SharedByteArray(allocate(ElementType.BYTE, name, length, placement), 0, length);
     }
 
     /**
@@ -519,7 +514,7 @@ public final class Dsm implements AutoCloseable
         }
     }
 
-    private PageTable allocate(final ElementType type, final String name, final int length, final Placement placement)
+    private PageFaults allocate(final ElementType type, final String name, final int length, final Placement placement)
     {
         Objects.requireNonNull(placement, "placement");
         final byte[] nameBytes = checkName(name);
@@ -553,7 +548,9 @@ public final class Dsm implements AutoCloseable
             }
             nextRegion++;
             final AtomicBuffer buffer = port.region(region);
-            return node.addArray(name, region, pages, type.size(), placement.policy(pages, nodeCount()), buffer);
+            final PageTable table =
+                node.addArray(name, region, pages, type.size(), placement.policy(pages, nodeCount()), buffer);
+            return new PageFaults(this, node, table);
         }
         catch (final ProtocolException ex)
         {
@@ -613,10 +610,5 @@ public final class Dsm implements AutoCloseable
                 " bytes: " + name.substring(0, 32) + "...");
         }
         return bytes;
-    }
-
-    private static long address(final PageTable table)
-    {
-        return table.memory().addressOffset();
     }
 }

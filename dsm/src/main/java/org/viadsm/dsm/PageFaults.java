@@ -2,6 +2,7 @@ package org.viadsm.dsm;
 
 import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
+import org.viadsm.consistency.SyncEpoch;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
 
@@ -14,6 +15,7 @@ final class PageFaults
     private final HlrcNode node;
     private final PageTable table;
     private final int pageShift;
+    private final SyncEpoch epoch;
 
     PageFaults(final Dsm dsm, final HlrcNode node, final PageTable table)
     {
@@ -21,6 +23,20 @@ final class PageFaults
         this.node = node;
         this.table = table;
         this.pageShift = Integer.numberOfTrailingZeros(table.pageSize());
+        this.epoch = node.syncEpoch();
+    }
+
+    /**
+     * The address of this node's copy of page 0, for element access.
+     */
+    long address()
+    {
+        return table.memory().addressOffset();
+    }
+
+    SyncEpoch epoch()
+    {
+        return epoch;
     }
 
     byte[] states()
@@ -31,6 +47,11 @@ final class PageFaults
     int pageShift()
     {
         return pageShift;
+    }
+
+    int nodeId()
+    {
+        return dsm.nodeId();
     }
 
     String name()
@@ -72,6 +93,9 @@ final class PageFaults
         }
     }
 
+    /**
+     * Makes {@code [firstPage, lastPage]} readable: one entry into the protocol if any page is invalid.
+     */
     void readable(final int firstPage, final int lastPage)
     {
         final byte[] states = table.states();
@@ -79,11 +103,15 @@ final class PageFaults
         {
             if (states[page] < PageState.READ_ONLY)
             {
-                read(page);
+                readRange(page, lastPage);
+                return;
             }
         }
     }
 
+    /**
+     * Makes {@code [firstPage, lastPage]} writable: one entry into the protocol if any page is not yet.
+     */
     void writable(final int firstPage, final int lastPage)
     {
         final byte[] states = table.states();
@@ -91,8 +119,43 @@ final class PageFaults
         {
             if (states[page] != PageState.READ_WRITE)
             {
-                write(page);
+                writeRange(page, lastPage);
+                return;
             }
+        }
+    }
+
+    private void readRange(final int firstPage, final int lastPage)
+    {
+        dsm.enter();
+        try
+        {
+            node.readable(table, firstPage, lastPage);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw dsm.failure("reading pages " + firstPage + ".." + lastPage + " of '" + table.name() + "'", ex);
+        }
+        finally
+        {
+            dsm.exit();
+        }
+    }
+
+    private void writeRange(final int firstPage, final int lastPage)
+    {
+        dsm.enter();
+        try
+        {
+            node.writable(table, firstPage, lastPage);
+        }
+        catch (final ProtocolException ex)
+        {
+            throw dsm.failure("writing pages " + firstPage + ".." + lastPage + " of '" + table.name() + "'", ex);
+        }
+        finally
+        {
+            dsm.exit();
         }
     }
 

@@ -4,6 +4,16 @@ import java.util.SplittableRandom;
 
 import org.agrona.collections.Int2IntHashMap;
 import org.viadsm.consistency.home.Placement;
+import org.viadsm.dsm.array.ByteReadView;
+import org.viadsm.dsm.array.ByteView;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
+import org.viadsm.dsm.array.FloatReadView;
+import org.viadsm.dsm.array.FloatView;
+import org.viadsm.dsm.array.IntReadView;
+import org.viadsm.dsm.array.IntView;
+import org.viadsm.dsm.array.LongReadView;
+import org.viadsm.dsm.array.LongView;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * to lock-protected logs: inside the lock a node checks that it sees every entry appended before (a stale page
  * would show a zero), and after the barrier every node checks each log holds exactly the entries the program
  * appended, each node's in order.
+ * <p>
+ * Accesses go through views as well as element by element: in each phase a node makes a read, an update and a
+ * write view of random ranges of each array (re-wrapping the previous phase's, which expired at its barriers) and
+ * uses them for the reads and writes they cover, at random; a write view is used only to write. Log entries are
+ * read and appended through views made inside the lock.
  */
 final class RandomDrfProgram
 {
@@ -97,13 +112,14 @@ final class RandomDrfProgram
         final int[] expectedCounts = new int[LOG_GROUPS];
         final int[][] appendsPerNode = new int[LOG_GROUPS][nodes];
         final Int2IntHashMap mine = new Int2IntHashMap(-1);
+        final Object[][] views = new Object[arrayCount][TypedViews.Mode.values().length];
         long ops = 0;
         dsm.barrier();
         for (int phase = 0; phase < phases; phase++)
         {
             for (int a = 0; a < arrayCount; a++)
             {
-                ops += arrayPhase(me, phase, a, arrays[a], model[a], mine);
+                ops += arrayPhase(me, phase, a, arrays[a], model[a], mine, views[a]);
             }
             dsm.barrier();
             for (int a = 0; a < arrayCount; a++)
@@ -124,9 +140,10 @@ final class RandomDrfProgram
         }
         for (int a = 0; a < arrayCount; a++)
         {
+            final Object whole = 0 == (a & 1) ? arrays[a] : TypedViews.read(arrays[a], 0, lengths[a], null);
             for (int e = 0; e < lengths[a]; e++)
             {
-                assertEquals(expected(a, model[a][e]), read(arrays[a], a, e), () -> "final check " + this);
+                assertEquals(expected(a, model[a][e]), read(whole, a, e), () -> "final check " + this);
                 ops++;
             }
         }
@@ -135,7 +152,7 @@ final class RandomDrfProgram
     }
 
     private long arrayPhase(final int me, final int phase, final int a, final Object array, final long[] model,
-        final Int2IntHashMap mine)
+        final Int2IntHashMap mine, final Object[] phaseViews)
     {
         mine.clear();
         final int written = writesInPhase(phase, a);
@@ -150,6 +167,13 @@ final class RandomDrfProgram
             owner.put(elements[w], owners[w]);
         }
         final SplittableRandom local = random(phase, a, me);
+        final SplittableRandom viewChoice = random(phase, a + 500, me);
+        for (final TypedViews.Mode mode : TypedViews.Mode.values())
+        {
+            final int from = viewChoice.nextInt(lengths[a]);
+            final int to = from + viewChoice.nextInt(lengths[a] - from + 1);
+            phaseViews[mode.ordinal()] = TypedViews.view(mode, array, from, to, phaseViews[mode.ordinal()]);
+        }
         long ops = 0;
         int nextWrite = 0;
         for (int op = 0; op < opsPerPhase; op++)
@@ -164,7 +188,7 @@ final class RandomDrfProgram
                 {
                     final int e = elements[nextWrite];
                     final long value = valueOf(phase, a, e);
-                    write(array, a, e, value);
+                    write(viewFor(viewChoice, phaseViews, e, true, array), a, e, value);
                     mine.put(e, nextWrite);
                     nextWrite++;
                     ops++;
@@ -178,7 +202,7 @@ final class RandomDrfProgram
                 continue;
             }
             final long value = mine.containsKey(e) ? valueOf(phase, a, e) : model[e];
-            final long got = read(array, a, e);
+            final long got = read(viewFor(viewChoice, phaseViews, e, false, array), a, e);
             if (expected(a, value) != got)
             {
                 assertEquals(expected(a, value), got, "phase " + phase + " array " + a + " element " + e +
@@ -190,7 +214,8 @@ final class RandomDrfProgram
         {
             if (owners[nextWrite] == me && owner.get(elements[nextWrite]) == me)
             {
-                write(array, a, elements[nextWrite], valueOf(phase, a, elements[nextWrite]));
+                final int e = elements[nextWrite];
+                write(viewFor(viewChoice, phaseViews, e, true, array), a, e, valueOf(phase, a, e));
                 ops++;
             }
             nextWrite++;
@@ -250,15 +275,17 @@ final class RandomDrfProgram
                     }
                 }
                 final int t = (int)counts.get(group);
+                final int first = group * LOG_CAPACITY;
+                final LongReadView entries = 0 == (k & 2) ? logs.read(first, first + t) : null;
                 for (int i = 0; i < t; i++)
                 {
-                    if (0 == logs.get(group * LOG_CAPACITY + i))
+                    if (0 == (null == entries ? logs.get(first + i) : entries.get(first + i)))
                     {
                         throw new AssertionError("entry " + i + " of log " + group + " is stale: " + this);
                     }
                     ops++;
                 }
-                logs.set(group * LOG_CAPACITY + t, entry(me, appendsPerNode[group][me]));
+                logs.update(first + t, first + t + 1).set(first + t, entry(me, appendsPerNode[group][me]));
                 counts.set(group, t + 1);
                 lock.unlock();
                 ops += 3;
@@ -323,7 +350,38 @@ final class RandomDrfProgram
         }
     }
 
+    /**
+     * A view that covers element {@code e} (and may be used for the access), or the array.
+     */
+    private static Object viewFor(
+        final SplittableRandom choice, final Object[] phaseViews, final int e, final boolean write, final Object array)
+    {
+        final int pick = choice.nextInt(4);
+        if (pick < 3 && (write ? pick != TypedViews.Mode.READ.ordinal() : pick != TypedViews.Mode.WRITE.ordinal()))
+        {
+            final Object view = phaseViews[pick];
+            if (TypedViews.from(view) <= e && e < TypedViews.to(view))
+            {
+                return view;
+            }
+        }
+        return array;
+    }
+
     private void write(final Object array, final int a, final int e, final long value)
+    {
+        switch (array)
+        {
+            case LongView v -> v.set(e, value);
+            case IntView v -> v.set(e, (int)value);
+            case ByteView v -> v.set(e, (byte)value);
+            case DoubleView v -> v.set(e, Double.longBitsToDouble(value));
+            case FloatView v -> v.set(e, Float.intBitsToFloat((int)value));
+            default -> writeElement(array, a, e, value);
+        }
+    }
+
+    private void writeElement(final Object array, final int a, final int e, final long value)
     {
         switch (types[a])
         {
@@ -351,6 +409,19 @@ final class RandomDrfProgram
     }
 
     private long read(final Object array, final int a, final int e)
+    {
+        return switch (array)
+        {
+            case LongReadView v -> v.get(e);
+            case IntReadView v -> v.get(e);
+            case ByteReadView v -> v.get(e);
+            case DoubleReadView v -> Double.doubleToRawLongBits(v.get(e));
+            case FloatReadView v -> Float.floatToRawIntBits(v.get(e));
+            default -> readElement(array, a, e);
+        };
+    }
+
+    private long readElement(final Object array, final int a, final int e)
     {
         switch (types[a])
         {

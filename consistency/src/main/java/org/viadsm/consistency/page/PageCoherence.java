@@ -112,6 +112,44 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     }
 
     /**
+     * Makes every page of {@code [firstPage, lastPage]} readable, as a read fault on each invalid one would.
+     *
+     * @param table     the pages' array.
+     * @param firstPage the first page.
+     * @param lastPage  the last page, inclusive.
+     */
+    public void readable(final PageTable table, final int firstPage, final int lastPage)
+    {
+        final byte[] states = table.states();
+        for (int page = firstPage; page <= lastPage; page++)
+        {
+            if (PageState.INVALID == states[page])
+            {
+                readFault(table, page);
+            }
+        }
+    }
+
+    /**
+     * Makes every page of {@code [firstPage, lastPage]} writable, as a write fault on each would.
+     *
+     * @param table     the pages' array.
+     * @param firstPage the first page.
+     * @param lastPage  the last page, inclusive.
+     */
+    public void writable(final PageTable table, final int firstPage, final int lastPage)
+    {
+        final byte[] states = table.states();
+        for (int page = firstPage; page <= lastPage; page++)
+        {
+            if (PageState.READ_WRITE != states[page])
+            {
+                writeFault(table, page);
+            }
+        }
+    }
+
+    /**
      * Release: sends every dirty page's diff home and waits until all are in the homes' memory, makes the pages
      * read-only, and moves the dirty list into {@code notices}.
      *

@@ -1,0 +1,64 @@
+package org.viadsm.dsm.array;
+
+/**
+ * What every view of a plain array holds: its range, in the indices of the array it was made from. A plain view
+ * never expires (a plain array has no node whose synchronizations could invalidate it); its accesses check the
+ * index against the range, as a shared view's do, so a kernel behaves the same over both.
+ * <p>
+ * The typed views are generated from {@code PlainTypeReadView} and {@code PlainTypeView}.
+ */
+abstract class PlainView
+{
+    private int from;
+    private int length;
+
+    final void range(final int from, final int to)
+    {
+        this.from = from;
+        this.length = to - from;
+    }
+
+    /**
+     * The first index of the view.
+     *
+     * @return the array index of the first element, inclusive.
+     */
+    public final int from()
+    {
+        return from;
+    }
+
+    /**
+     * The end of the view.
+     *
+     * @return the array index after the last element.
+     */
+    public final int to()
+    {
+        return from + length;
+    }
+
+    /**
+     * Checks that the view holds {@code index}.
+     *
+     * @param index the array index.
+     * @return {@code index}.
+     */
+    final int check(final int index)
+    {
+        if (Integer.compareUnsigned(index - from, length) >= 0)
+        {
+            throw new IndexOutOfBoundsException("index " + index + " is outside view [" + from + ", " + to() + ")");
+        }
+        return index;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String toString()
+    {
+        return getClass().getSimpleName() + "{[" + from + ", " + to() + ")}";
+    }
+}
