@@ -106,6 +106,15 @@ public final class Intervals
     }
 
     /**
+     * An acquire with nothing to apply: the lock was released last by this node (cached here), so no other node
+     * wrote under it since. Advances the {@link SyncEpoch} as every synchronization does.
+     */
+    public void acquireLocal()
+    {
+        epoch.advance();
+    }
+
+    /**
      * Brings this node up to {@code incoming}: applies the write notices of every interval it covers that this
      * node's clock does not, then merges the clocks. Advances the {@link SyncEpoch} first.
      *

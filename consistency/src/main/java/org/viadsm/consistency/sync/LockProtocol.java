@@ -120,6 +120,7 @@ public final class LockProtocol
             control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1)))
         {
             // the common case, kept free of clock reads: nothing to wait for, nothing to acquire
+            node.intervals.acquireLocal();
             node.counters.increment(Counter.LOCK_ACQUIRES_LOCAL);
             return ACQUIRED_CACHED;
         }
@@ -184,6 +185,7 @@ public final class LockProtocol
                 case LockWord.CACHED:
                     if (control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1)))
                     {
+                        node.intervals.acquireLocal();
                         return ACQUIRED_CACHED;
                     }
                     break;
