@@ -12,7 +12,7 @@ import org.viadsm.via.NicContext;
  * {@link Thread#onSpinWait()} for the engine's spin phase, then park with the engine's exponential backoff, from the
  * same settings ({@link #SETTINGS}). A baseline that waits this way spins as long as a {@code recvWait} does before it
  * blocks; one that busy-spun forever would win or lose by a wide margin on 2 cores depending on what else runs. Past
- * the spin phase a {@code recvWait} sleeps until its completer wakes it (a doorbell across processes), which a
+ * the spin phase a {@code recvWait} sleeps until its completer wakes it (a bell across processes), which a
  * baseline without such a mechanism cannot match, so rows where waits end in wake-ups favour the engine.
  * <p>
  * Gives up with an {@link IllegalStateException} after {@link BenchCase#TIMEOUT_NS} of waiting.

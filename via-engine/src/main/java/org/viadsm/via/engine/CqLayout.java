@@ -11,7 +11,7 @@ package org.viadsm.via.engine;
  *  +---------------------------------------------------------------+
  *  |      Overrun: 1 once a lost completion was reported           |  8
  *  +---------------------------------------------------------------+
- *  |      Sleeper: doorbell of the thread asleep on the queue + 1  |  16
+ *  |      Sleeper: bell of the thread asleep on the queue + 1  |  16
  *  +---------------------------------------------------------------+
  *  |                Head (long): consumer, own cache line          |  64
  *  +---------------------------------------------------------------+
@@ -38,7 +38,7 @@ public final class CqLayout
     public static final int OVERRUN_OFFSET = 8;
     /**
      * Offset of the sleeper word: 0 unless the consumer's thread is about to sleep, or sleeps, waiting on the queue;
-     * then the id of the doorbell that wakes it, plus 1 (see {@link WaitSlot}).
+     * then the id of the bell that wakes it, plus 1 (see {@link WaitSlot}).
      */
     public static final int SLEEPER_OFFSET = 16;
     /** Offset of the consumer's head index. */

@@ -102,7 +102,7 @@ public final class CqRing
     }
 
     /**
-     * Offset in the area of the sleeper word, where the consumer's waiting thread announces its doorbell.
+     * Offset in the area of the sleeper word, where the consumer's waiting thread announces its bell.
      *
      * @return the offset.
      */
@@ -112,10 +112,10 @@ public final class CqRing
     }
 
     /**
-     * Producer side: takes the doorbell the consumer's thread sleeps on, so that exactly one producer rings it per
+     * Producer side: takes the bell the consumer's thread sleeps on, so that exactly one producer rings it per
      * announcement. Call after a full fence that follows the entry's publication.
      *
-     * @return the doorbell's id, or -1 if nobody sleeps.
+     * @return the bell's id, or -1 if nobody sleeps.
      */
     public int takeSleeper()
     {

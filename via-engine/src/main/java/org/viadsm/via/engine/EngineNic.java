@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.via.AsyncErrorHandler;
@@ -13,7 +14,6 @@ import org.viadsm.via.CompletionQueue;
 import org.viadsm.via.ConnectRequest;
 import org.viadsm.via.Nic;
 import org.viadsm.via.NicAttributes;
-import org.viadsm.via.NicConfiguration;
 import org.viadsm.via.NicContext;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
@@ -25,21 +25,18 @@ import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
 
 /**
- * The base of the emulated NICs: everything but how a NIC's area, its memory and its peers are reached.
+ * The emulated NIC: everything but how its peers, their memory and its sleeping waiters are reached, which the
+ * provider's {@link NicTransport} says.
  * <p>
  * Progress is driven by the caller; there is no engine thread. A post executes the operation on the posting
  * thread, directly on the target's shared area and registered memory, and completes it at both ends before it
- * returns, so a queue fence is always satisfied. Waits spin briefly, then sleep until a completer wakes them (see
- * {@link Idler}): a completer in the same JVM unparks the waiter, one in another process rings the doorbell the
- * provider lends the waiter ({@link #acquireDoorbell()}); waits nobody can wake poll with backoff. Calls (waits,
- * done calls, posts) check every {@link NicContext#failureCheckIntervalNs()} that the peers of connected VIs are
- * alive.
+ * returns, so a queue fence is always satisfied (a transport that reaches peers through messages completes it
+ * later instead). Waits spin briefly, then sleep until a completer wakes them (see {@link Idler}): a completer in
+ * the same JVM unparks the waiter, one in another process rings the bell the transport lends the waiter
+ * ({@link NicTransport#acquireBell()}); waits nobody can wake poll with backoff. Calls (waits, done calls, posts)
+ * check every {@link NicContext#failureCheckIntervalNs()} that the peers of connected VIs are alive.
  * Asynchronous errors are queued in the NIC's error ring and handed to the {@link AsyncErrorHandler} on the owner's
  * next call into the NIC.
- * <p>
- * Providers implement the hooks: {@link #resolvePeer(String)}, {@link #mapMemory(long, int)},
- * {@link #unmapMemory(long, ByteBuffer)}, {@link #registersForeignMemory()} and {@link #onClose()}; and for waits
- * {@link #wakesArmedWaiters()}, {@link #acquireDoorbell()} and {@link #releaseDoorbell(Doorbell)}.
  * <p>
  * <b>Note:</b> control calls are thread-safe; see {@link Vi} and {@link CompletionQueue} for their queues.
  * Every call that touches the shared area or mapped memory is counted while it runs, and {@link #close()} releases
@@ -47,7 +44,7 @@ import org.viadsm.via.memory.ProtectionTag;
  * {@link #close()}, or an {@link AsyncErrorHandler} closing the NIC from inside a call, never touches released
  * memory; waits return when the NIC closes.
  */
-public abstract class EngineNic implements Nic
+public final class EngineNic implements Nic
 {
     private static final long CLOSE_GRACE_NS = 2_000_000_000L;
 
@@ -58,6 +55,7 @@ public abstract class EngineNic implements Nic
     final int livenessPeriod;
 
     private final NicContext context;
+    private final NicTransport transport;
     private final String address;
     private final NicArea area;
     private final NicAttributes attributes;
@@ -67,7 +65,7 @@ public abstract class EngineNic implements Nic
     private final MemoryManager memory;
     private final EngineVi[] vis;
     private final EngineCq[] cqs;
-    private final ConnectionManager connections;
+    private final Connector connector;
     private final SelfPeer self;
     private final PeerDirectory peers = new PeerDirectory(this);
     private final Housekeeper housekeeper;
@@ -77,36 +75,25 @@ public abstract class EngineNic implements Nic
     private volatile boolean closed;
 
     /**
-     * Creates the NIC over its laid-out area.
-     *
-     * @param address    the NIC's address.
-     * @param area       its shared area, open.
-     * @param attributes what it can do.
-     * @param context    its settings, concluded.
-     */
-    protected EngineNic(
-        final String address, final NicArea area, final NicAttributes attributes, final NicContext context)
-    {
-        this(address, area, attributes, context, NicConfiguration.WAIT_SPIN_NS_DEFAULT);
-    }
-
-    /**
-     * Creates the NIC over its laid-out area, with the provider's own default spin phase for waits.
+     * Creates the NIC over its laid-out area, with the provider's transport.
      *
      * @param address           the NIC's address.
      * @param area              its shared area, open.
      * @param attributes        what it can do.
      * @param context           its settings, concluded.
-     * @param defaultWaitSpinNs how long a wait spins (and makes progress, see {@link #progress(boolean)}) before it
-     *                          parks, unless the context sets it.
+     * @param defaultWaitSpinNs how long a wait spins (and makes progress, see {@link NicTransport#progress(boolean)})
+     *                          before it parks, unless the context sets it.
+     * @param transport         makes the provider's transport for the new NIC, last in the constructor.
+     * @throws IllegalStateException if the context is not concluded.
      */
     @SuppressWarnings("this-escape") // the parts it hands itself to only keep the reference until close
-    protected EngineNic(
+    public EngineNic(
         final String address,
         final NicArea area,
         final NicAttributes attributes,
         final NicContext context,
-        final long defaultWaitSpinNs)
+        final long defaultWaitSpinNs,
+        final Function<EngineNic, NicTransport> transport)
     {
         if (!context.isConcluded())
         {
@@ -123,71 +110,32 @@ public abstract class EngineNic implements Nic
         this.attributes = attributes;
         this.nicId = area.nicId();
         this.ptags = new PtagTable(nicId, address);
-        this.memory = new MemoryManager(this, area.table(), attributes.maxRegisteredBytes());
         this.vis = new EngineVi[area.geometry().maxVis()];
         this.cqs = new EngineCq[area.geometry().maxCqs()];
-        this.connections = new ConnectionManager(this);
         this.self = new SelfPeer(this);
         this.housekeeper = new Housekeeper(this);
+        this.transport = transport.apply(this);
+        this.memory = new MemoryManager(this, area.table(), attributes.maxRegisteredBytes());
+        final Connector own = this.transport.connector();
+        this.connector = null != own ? own : new ConnectionManager(this);
     }
 
     /**
-     * Reaches another NIC by address; called once per address, the engine caches the result.
+     * The provider's transport.
      *
-     * @param address the peer's address.
-     * @return the peer.
-     * @throws ViaException with {@link ViaError#NOT_REACHABLE} if no open NIC answers there.
+     * @return the transport.
      */
-    protected abstract PeerNic resolvePeer(String address);
-
-    /**
-     * Maps zeroed, sparse, page-aligned memory for {@link #allocateMemory(int)}. The default maps memory private
-     * to this process, for providers whose peers never map it.
-     *
-     * @param allocationId the allocation's id, unique in this NIC, never 0.
-     * @param length       bytes.
-     * @return the memory.
-     */
-    protected ByteBuffer mapMemory(final long allocationId, final int length)
+    public NicTransport transport()
     {
-        return SparseMemory.mapUnlinked(context.shmDirectory(), length);
+        return transport;
     }
-
-    /**
-     * Releases memory from {@link #mapMemory(long, int)}. The default leaves the unmapping to the garbage
-     * collector, since threads other than the owner's (a peer's initiator, a provider's engine) may still be
-     * copying from it.
-     *
-     * @param allocationId the allocation's id.
-     * @param buffer       the memory.
-     */
-    protected void unmapMemory(final long allocationId, final ByteBuffer buffer)
-    {
-        // unmapped by the garbage collector once nobody reaches it
-    }
-
-    /**
-     * Whether any direct buffer may be registered, or only memory from {@link #allocateMemory(int)}. The default
-     * accepts any, as a provider whose peers never map the memory can.
-     *
-     * @return true if any direct buffer may be registered.
-     */
-    protected boolean registersForeignMemory()
-    {
-        return true;
-    }
-
-    /**
-     * Releases the provider's resources (the area, files, registry entries) once the engine has closed everything.
-     */
-    protected abstract void onClose();
 
     /**
      * The NIC's shared area.
      *
      * @return the area.
      */
-    public final NicArea area()
+    public NicArea area()
     {
         return area;
     }
@@ -197,7 +145,7 @@ public abstract class EngineNic implements Nic
      *
      * @return the id.
      */
-    public final long nicId()
+    public long nicId()
     {
         return nicId;
     }
@@ -209,7 +157,7 @@ public abstract class EngineNic implements Nic
      * @param generation the handle's generation.
      * @return the region's buffer, or null if no such registration is live.
      */
-    public final AtomicBuffer localRegionBuffer(final int index, final int generation)
+    public AtomicBuffer localRegionBuffer(final int index, final int generation)
     {
         return memory.regionBuffer(index, generation);
     }
@@ -217,12 +165,12 @@ public abstract class EngineNic implements Nic
     /**
      * After receive completions of one of this NIC's VIs were published, from a thread of this process: wakes the
      * thread waiting on the VI's receive queue and the one waiting on its receive completion queue, if they are
-     * asleep (unpark, and the doorbell they sleep on). Issues a full fence first (see {@link WaitSlot}).
+     * asleep (unpark, and the bell they sleep on). Issues a full fence first (see {@link WaitSlot}).
      *
      * @param viId the VI id.
      * @param cqId the VI's receive completion-queue id, or -1 if it has none.
      */
-    public final void wakeReceivers(final int viId, final int cqId)
+    public void wakeReceivers(final int viId, final int cqId)
     {
         VarHandle.fullFence();
         final EngineVi vi = viAt(viId);
@@ -245,7 +193,7 @@ public abstract class EngineNic implements Nic
      *
      * @return the count since the NIC opened.
      */
-    public final long sleeps()
+    public long sleeps()
     {
         return sleeps.get();
     }
@@ -257,7 +205,7 @@ public abstract class EngineNic implements Nic
      * @return the peer.
      * @throws ViaException with {@link ViaError#NOT_REACHABLE} if no open NIC answers there.
      */
-    public final PeerNic peer(final String peerAddress)
+    public PeerNic peer(final String peerAddress)
     {
         if (address.equals(peerAddress))
         {
@@ -267,25 +215,25 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final String address()
+    public String address()
     {
         return address;
     }
 
     @Override
-    public final NicContext context()
+    public NicContext context()
     {
         return context;
     }
 
     @Override
-    public final NicAttributes attributes()
+    public NicAttributes attributes()
     {
         return attributes;
     }
 
     @Override
-    public final ProtectionTag createPtag()
+    public ProtectionTag createPtag()
     {
         synchronized (lock)
         {
@@ -295,7 +243,7 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final void destroyPtag(final ProtectionTag ptag)
+    public void destroyPtag(final ProtectionTag ptag)
     {
         synchronized (lock)
         {
@@ -305,7 +253,7 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final ByteBuffer allocateMemory(final int length)
+    public ByteBuffer allocateMemory(final int length)
     {
         synchronized (lock)
         {
@@ -315,7 +263,7 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final void freeMemory(final ByteBuffer buffer)
+    public void freeMemory(final ByteBuffer buffer)
     {
         synchronized (lock)
         {
@@ -325,7 +273,7 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final MemoryRegion registerMemory(final ByteBuffer buffer, final MemoryAttributes memoryAttributes)
+    public MemoryRegion registerMemory(final ByteBuffer buffer, final MemoryAttributes memoryAttributes)
     {
         synchronized (lock)
         {
@@ -344,7 +292,7 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final void deregisterMemory(final MemoryRegion region)
+    public void deregisterMemory(final MemoryRegion region)
     {
         synchronized (lock)
         {
@@ -354,7 +302,7 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final CompletionQueue createCq(final int capacity)
+    public CompletionQueue createCq(final int capacity)
     {
         synchronized (lock)
         {
@@ -381,7 +329,7 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final Vi createVi(
+    public Vi createVi(
         final ViAttributes viAttributes, final CompletionQueue sendCq, final CompletionQueue recvCq)
     {
         synchronized (lock)
@@ -414,7 +362,7 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final ConnectRequest connectWait(final long discriminator, final long timeoutNs)
+    public ConnectRequest connectWait(final long discriminator, final long timeoutNs)
     {
         enterControl();
         try
@@ -429,19 +377,19 @@ public abstract class EngineNic implements Nic
     }
 
     @Override
-    public final void errorHandler(final AsyncErrorHandler handler)
+    public void errorHandler(final AsyncErrorHandler handler)
     {
         housekeeper.handler(handler);
     }
 
     @Override
-    public final boolean isClosed()
+    public boolean isClosed()
     {
         return closed;
     }
 
     @Override
-    public final void close()
+    public void close()
     {
         synchronized (lock)
         {
@@ -482,7 +430,7 @@ public abstract class EngineNic implements Nic
      * @return it, as the engine's VI.
      * @throws IllegalArgumentException if it is not a live VI of this NIC.
      */
-    public final EngineVi ownVi(final Vi vi)
+    public EngineVi ownVi(final Vi vi)
     {
         if (!(vi instanceof EngineVi) || ((EngineVi)vi).nic() != this || ((EngineVi)vi).isClosed())
         {
@@ -491,86 +439,68 @@ public abstract class EngineNic implements Nic
         return (EngineVi)vi;
     }
 
-    /**
-     * How this NIC connects its VIs: by default through the peers' shared areas; a provider whose peers are
-     * reached only through messages overrides this.
-     *
-     * @return the connector, the same object on every call.
-     */
-    protected Connector connector()
+    Connector connector()
     {
-        return connections;
-    }
-
-    ConnectionManager connections()
-    {
-        return connections;
+        return connector;
     }
 
     /**
-     * Lets an application thread make progress on the provider's transport: called by done calls that found
-     * nothing, and repeatedly by waits during their spin phase. The default does nothing, for providers whose
-     * initiators complete operations inline.
-     *
-     * @param spinning true from a wait's spin phase (the thread will call again soon), false from a done call.
-     * @return the work done, 0 if none.
+     * The connection a VI's record names when the VI never got one, from the engine's connection manager.
      */
-    protected int progress(final boolean spinning)
+    Connection connectionNamedByRecord(final EngineVi vi)
     {
-        return 0;
+        return connector instanceof ConnectionManager ?
+            ((ConnectionManager)connector).connectionNamedByRecord(vi) : null;
     }
 
-    /**
-     * Lets a waiting application thread, past its spin phase, block in the provider's transport (and make progress
-     * when it wakes) instead of parking; it must return within about {@code timeoutNs}. The default does not block.
-     *
-     * @param timeoutNs how long the thread would have parked.
-     * @return true if the thread blocked, false to park it.
-     */
-    protected boolean block(final long timeoutNs)
+    PeerNic resolvePeer(final String peerAddress)
     {
-        return false;
+        return transport.resolvePeer(peerAddress);
     }
 
-    /**
-     * Called when a wait that went past its spin phase (so parked or blocked) ends, whether it succeeded or not.
-     * The default does nothing.
-     */
-    protected void onWaitEnd()
+    ByteBuffer mapMemory(final long allocationId, final int length)
     {
+        return transport.mapMemory(context, allocationId, length);
     }
 
-    /**
-     * Whether every completer of this NIC's receive and completion queues runs in this process, so that unparking
-     * a waiter always reaches it and waits may sleep parked (see {@link Idler}). The default is false: waits that
-     * get no doorbell poll.
-     *
-     * @return true if a parked waiter is always unparked.
-     */
-    protected boolean wakesArmedWaiters()
+    void unmapMemory(final long allocationId, final ByteBuffer buffer)
     {
-        return false;
+        transport.unmapMemory(allocationId, buffer);
     }
 
-    /**
-     * Lends a waiting thread, past its spin phase, a doorbell to sleep on, which completers in other processes
-     * ring; the thread gives it back with {@link #releaseDoorbell(Doorbell)} when its wait ends. The default lends
-     * none.
-     *
-     * @return a doorbell no other thread holds, or null if the thread cannot sleep on one (it parks or polls).
-     */
-    protected Doorbell acquireDoorbell()
+    boolean registersForeignMemory()
     {
-        return null;
+        return transport.registersForeignMemory();
     }
 
-    /**
-     * Takes back a doorbell from {@link #acquireDoorbell()}.
-     *
-     * @param doorbell the doorbell.
-     */
-    protected void releaseDoorbell(final Doorbell doorbell)
+    int progress(final boolean spinning)
     {
+        return transport.progress(spinning);
+    }
+
+    boolean block(final long timeoutNs)
+    {
+        return transport.block(timeoutNs);
+    }
+
+    void onWaitEnd()
+    {
+        transport.onWaitEnd();
+    }
+
+    boolean wakesArmedWaiters()
+    {
+        return transport.wakesArmedWaiters();
+    }
+
+    Bell acquireBell()
+    {
+        return transport.acquireBell();
+    }
+
+    void releaseBell(final Bell bell)
+    {
+        transport.releaseBell(bell);
     }
 
     void onSleep()
@@ -735,7 +665,7 @@ public abstract class EngineNic implements Nic
         }
         finally
         {
-            onClose();
+            transport.close();
         }
     }
 

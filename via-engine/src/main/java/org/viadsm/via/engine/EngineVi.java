@@ -216,7 +216,7 @@ public final class EngineVi implements Vi
             record.compareAndSetState(STATE_CONNECTED, STATE_ERROR);
             final String detail = "VI " + id + " of " + nic.address() + " disconnected";
             final Connection current =
-                null != connection ? connection : nic.connections().connectionNamedByRecord(this);
+                null != connection ? connection : nic.connectionNamedByRecord(this);
             if (null != current)
             {
                 breakPeer(current, AsyncError.CONNECTION_LOST, detail);

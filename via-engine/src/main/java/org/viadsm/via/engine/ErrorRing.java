@@ -3,10 +3,6 @@ package org.viadsm.via.engine;
 import org.agrona.BitUtil;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.MessageHandler;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
-import org.agrona.concurrent.ringbuffer.RingBuffer;
 import org.viadsm.via.AsyncError;
 
 /**
@@ -20,10 +16,10 @@ import org.viadsm.via.AsyncError;
  *  |            Detail: ASCII, 32-bit length prefix                |  4
  *  +---------------------------------------------------------------+
  * </pre>
- * <b>Note:</b> {@link #offer} may be called by any thread of any process that maps the area; {@link #drain} by one
+ * <b>Note:</b> {@link #offer} may be called by any thread of any process that maps the area; {@code drain} by one
  * thread at a time.
  */
-public final class ErrorRing
+public final class ErrorRing extends AreaRing<ErrorRing.Consumer>
 {
     /** Longest detail kept (less in a ring too small for it); longer ones are cut. */
     public static final int MAX_DETAIL_LENGTH = 1000;
@@ -48,11 +44,6 @@ public final class ErrorRing
         void onError(AsyncError error, int viId, String detail);
     }
 
-    private final RingBuffer ring;
-    private final RingRecovery recovery;
-    private final MessageHandler handler = this::onMessage;
-    private Consumer consumer;
-
     /**
      * Binds to the error ring of an area.
      *
@@ -61,9 +52,7 @@ public final class ErrorRing
      */
     public ErrorRing(final AtomicBuffer area, final NicGeometry geometry)
     {
-        this.ring = new ManyToOneRingBuffer(
-            new UnsafeBuffer(area, geometry.errorRingOffset(), geometry.errorRingLength()));
-        this.recovery = new RingRecovery(ring);
+        super(area, geometry.errorRingOffset(), geometry.errorRingLength());
     }
 
     /**
@@ -76,63 +65,23 @@ public final class ErrorRing
      */
     public boolean offer(final AsyncError error, final int viId, final String detail)
     {
-        final int maxLength = Math.min(MAX_DETAIL_LENGTH, ring.maxMsgLength() - DETAIL_OFFSET - BitUtil.SIZE_OF_INT);
+        final int maxLength = Math.min(MAX_DETAIL_LENGTH, maxRecordLength() - DETAIL_OFFSET - BitUtil.SIZE_OF_INT);
         final String text = detail.length() > maxLength ? detail.substring(0, maxLength) : detail;
         final int length = DETAIL_OFFSET + BitUtil.SIZE_OF_INT + text.length();
-        final int index = ring.tryClaim(error.ordinal() + 1, length);
+        final int index = tryClaim(error.ordinal() + 1, length);
         if (index <= 0)
         {
             return false;
         }
-        final AtomicBuffer buffer = ring.buffer();
+        final AtomicBuffer buffer = buffer();
         buffer.putInt(index + VI_ID_OFFSET, viId);
         buffer.putStringAscii(index + DETAIL_OFFSET, text);
-        return recovery.commit(index);
+        return commit(index);
     }
 
-    /**
-     * Whether no error is queued; two volatile reads, no write.
-     *
-     * @return true if empty.
-     */
-    public boolean isEmpty()
-    {
-        return ring.producerPosition() == ring.consumerPosition();
-    }
-
-    /**
-     * Consumer side: unblocks the ring if its consumer position has not moved for {@code stallNs} while records were
-     * queued, because a producer claimed the record at the head and died before committing it.
-     *
-     * @param nowNs   the time now.
-     * @param stallNs the stall timeout.
-     * @return true if the ring was unblocked.
-     */
-    public boolean unblockIfStalled(final long nowNs, final long stallNs)
-    {
-        return recovery.unblockIfStalled(nowNs, stallNs);
-    }
-
-    /**
-     * Takes every queued error off the ring.
-     *
-     * @param consumer receives them in order.
-     * @return the number taken.
-     */
-    public int drain(final Consumer consumer)
-    {
-        this.consumer = consumer;
-        try
-        {
-            return ring.read(handler);
-        }
-        finally
-        {
-            this.consumer = null;
-        }
-    }
-
-    private void onMessage(final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
+    @Override
+    void onRecord(
+        final Consumer consumer, final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
         if (typeId >= 1 && typeId <= ERRORS.length)
         {

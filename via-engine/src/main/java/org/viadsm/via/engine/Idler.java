@@ -8,9 +8,9 @@ import java.util.concurrent.locks.LockSupport;
  * wait slot and either sleep or poll.
  * <ul>
  * <li>A wait every completer will wake sleeps: its slot is fenced ({@link WaitSlot#isFenced()}) and the provider
- * either lends it a doorbell ({@link EngineNic#acquireDoorbell()}, completers in other processes ring it) or has
+ * either lends it a bell ({@link EngineNic#acquireBell()}, completers in other processes ring it) or has
  * every completer unpark it ({@link EngineNic#wakesArmedWaiters()}, completers in this process). It sleeps
- * {@link org.viadsm.via.NicContext#waitSleepMaxNs()} at a time, re-announcing its doorbell before each check.</li>
+ * {@link org.viadsm.via.NicContext#waitSleepMaxNs()} at a time, re-announcing its bell before each check.</li>
  * <li>Any other wait polls: it parks with exponential backoff up to
  * {@link org.viadsm.via.NicContext#waitParkMaxNs()}, or the provider blocks it in its transport instead
  * ({@link EngineNic#block(long)}).</li>
@@ -34,7 +34,7 @@ public final class Idler
     private boolean blocked;
     private boolean sleeping;
     private WaitSlot armed;
-    private volatile Doorbell bell;
+    private volatile Bell bell;
     private volatile Thread waiter;
     private volatile boolean cancelled;
 
@@ -55,7 +55,7 @@ public final class Idler
      */
     public void start(final long timeoutNs)
     {
-        // a wait that ended by an exception may have left its slot armed or its doorbell lent
+        // a wait that ended by an exception may have left its slot armed or its bell lent
         finish();
         startNs = System.nanoTime();
         unbounded = timeoutNs >= Long.MAX_VALUE / 2;
@@ -136,11 +136,11 @@ public final class Idler
             armed.disarm();
             armed = null;
         }
-        final Doorbell lent = bell;
+        final Bell lent = bell;
         if (null != lent)
         {
             bell = null;
-            nic.releaseDoorbell(lent);
+            nic.releaseBell(lent);
         }
         sleeping = false;
         waiter = null;
@@ -160,7 +160,7 @@ public final class Idler
         while (null != (inside = waiter) && inside != current && System.nanoTime() - deadlineNs < 0)
         {
             LockSupport.unpark(inside);
-            final Doorbell lent = bell;
+            final Bell lent = bell;
             if (null != lent)
             {
                 lent.wakeup();
@@ -170,12 +170,12 @@ public final class Idler
     }
 
     /**
-     * Arms the slot; a fenced slot sleeps on a doorbell if the provider lends one, or parked if the provider's
+     * Arms the slot; a fenced slot sleeps on a bell if the provider lends one, or parked if the provider's
      * completers unpark it. The caller checks its queue once more before the first sleep.
      */
     private void arm(final WaitSlot slot)
     {
-        final Doorbell lent = slot.isFenced() ? nic.acquireDoorbell() : null;
+        final Bell lent = slot.isFenced() ? nic.acquireBell() : null;
         bell = lent;
         slot.arm(lent);
         armed = slot;
@@ -189,7 +189,7 @@ public final class Idler
     private void sleep(final long nowNs)
     {
         final long sleepNs = unbounded ? nic.sleepMaxNs : Math.min(nic.sleepMaxNs, deadlineNs - nowNs);
-        final Doorbell lent = bell;
+        final Bell lent = bell;
         if (null != lent && sleepNs >= MIN_DOORBELL_SLEEP_NS)
         {
             lent.await(sleepNs);

@@ -2,19 +2,15 @@ package org.viadsm.via.engine;
 
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.MessageHandler;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
-import org.agrona.concurrent.ringbuffer.RingBuffer;
 
 /**
  * A NIC's connection-request ring: requesters write {@link ConnectMessageFlyweight} records into the ring of the
  * NIC they want to reach, and the owner takes them off when it looks for requests.
  * <p>
  * <b>Note:</b> {@link #offer} may be called by any thread of any process that maps the area, one call per thread
- * at a time; {@link #drain} by one thread at a time.
+ * at a time; {@code drain} by one thread at a time.
  */
-public final class RequestRing
+public final class RequestRing extends AreaRing<RequestRing.Consumer>
 {
     /**
      * Receives requests taken off the ring; the flyweight is valid only during the call.
@@ -31,11 +27,7 @@ public final class RequestRing
         void onRequest(int type, ConnectMessageFlyweight message);
     }
 
-    private final RingBuffer ring;
-    private final RingRecovery recovery;
-    private final MessageHandler handler = this::onMessage;
     private final ConnectMessageFlyweight readFlyweight = new ConnectMessageFlyweight();
-    private Consumer consumer;
 
     /**
      * Binds to the request ring of an area.
@@ -45,9 +37,7 @@ public final class RequestRing
      */
     public RequestRing(final AtomicBuffer area, final NicGeometry geometry)
     {
-        this.ring = new ManyToOneRingBuffer(
-            new UnsafeBuffer(area, geometry.requestRingOffset(), geometry.requestRingLength()));
-        this.recovery = new RingRecovery(ring);
+        super(area, geometry.requestRingOffset(), geometry.requestRingLength());
     }
 
     /**
@@ -75,12 +65,12 @@ public final class RequestRing
         final int maxTransfer,
         final int flags)
     {
-        final int index = ring.tryClaim(type, ConnectMessageFlyweight.length(address));
+        final int index = tryClaim(type, ConnectMessageFlyweight.length(address));
         if (index <= 0)
         {
             return false;
         }
-        new ConnectMessageFlyweight().wrap(ring.buffer(), index)
+        new ConnectMessageFlyweight().wrap(buffer(), index)
             .nicId(nicId)
             .discriminator(discriminator)
             .sequence(sequence)
@@ -89,42 +79,12 @@ public final class RequestRing
             .maxTransfer(maxTransfer)
             .flags(flags)
             .address(address);
-        return recovery.commit(index);
+        return commit(index);
     }
 
-    /**
-     * Consumer side: unblocks the ring if its consumer position has not moved for {@code stallNs} while records were
-     * queued, because a producer claimed the record at the head and died before committing it.
-     *
-     * @param nowNs   the time now.
-     * @param stallNs the stall timeout.
-     * @return true if the ring was unblocked.
-     */
-    public boolean unblockIfStalled(final long nowNs, final long stallNs)
-    {
-        return recovery.unblockIfStalled(nowNs, stallNs);
-    }
-
-    /**
-     * Takes every queued request off the ring.
-     *
-     * @param consumer receives them in order.
-     * @return the number taken.
-     */
-    public int drain(final Consumer consumer)
-    {
-        this.consumer = consumer;
-        try
-        {
-            return ring.read(handler);
-        }
-        finally
-        {
-            this.consumer = null;
-        }
-    }
-
-    private void onMessage(final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
+    @Override
+    void onRecord(
+        final Consumer consumer, final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
         consumer.onRequest(typeId, readFlyweight.wrap(buffer, index));
     }

@@ -111,7 +111,7 @@ public final class ViRecord
     }
 
     /**
-     * Offset in the area of the receive sleeper word, where the owner's waiting thread announces its doorbell.
+     * Offset in the area of the receive sleeper word, where the owner's waiting thread announces its bell.
      *
      * @return the offset.
      */
@@ -121,10 +121,10 @@ public final class ViRecord
     }
 
     /**
-     * Completer side: takes the doorbell a thread of the owner sleeps on waiting for receives, so that exactly one
+     * Completer side: takes the bell a thread of the owner sleeps on waiting for receives, so that exactly one
      * completer rings it per announcement. Call after a full fence that follows the completion's publication.
      *
-     * @return the doorbell's id, or -1 if nobody sleeps.
+     * @return the bell's id, or -1 if nobody sleeps.
      */
     public int takeRecvSleeper()
     {

@@ -34,7 +34,7 @@ import org.viadsm.via.ViState;
  *  +---------------------------------------------------------------+
  *  |   Connect Word (long): sequence(32) | peer VI(16) | result(8) |  48
  *  +---------------------------------------------------------------+
- *  |   Receive Sleeper: doorbell of a thread asleep on receives + 1 |  56
+ *  |   Receive Sleeper: bell of a thread asleep on receives + 1 |  56
  *  +---------------------------------------------------------------+
  *  |        Receive Producer Index (long), own cache line          |  64
  *  +---------------------------------------------------------------+
@@ -53,7 +53,7 @@ import org.viadsm.via.ViState;
  * up sets {@link #RESULT_ABANDONED}. Whoever changes it first wins.
  * <p>
  * The receive sleeper word is 0 unless a thread of the owner is about to sleep, or sleeps, waiting on the VI's
- * receive queue: then it holds the id of the doorbell that wakes it, plus 1 (see {@link WaitSlot}).
+ * receive queue: then it holds the id of the bell that wakes it, plus 1 (see {@link WaitSlot}).
  */
 public final class ViRecordLayout
 {
@@ -106,7 +106,7 @@ public final class ViRecordLayout
     public static final int INCARNATION_OFFSET = 44;
     /** Offset of the connect word. */
     public static final int CONNECT_WORD_OFFSET = 48;
-    /** Offset of the receive sleeper word: the doorbell of a thread asleep on the receive queue, plus 1, or 0. */
+    /** Offset of the receive sleeper word: the bell of a thread asleep on the receive queue, plus 1, or 0. */
     public static final int RECV_SLEEPER_OFFSET = 56;
     /** Offset of the receive ring's producer index, written by the owner. */
     public static final int RECV_PRODUCER_OFFSET = 64;

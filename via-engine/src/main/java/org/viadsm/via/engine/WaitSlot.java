@@ -11,13 +11,13 @@ import org.agrona.concurrent.AtomicBuffer;
  * waiter spins or nobody waits.
  * <p>
  * A slot of a queue that completers in other processes feed (a receive queue, a completion queue) has a sleeper
- * word in the NIC's shared area. A waiter that sleeps on a {@link Doorbell} arms the slot with it, which stores the
- * doorbell's id (plus 1) in the word with volatile semantics, then checks its queue once more before it blocks; a
+ * word in the NIC's shared area. A waiter that sleeps on a {@link Bell} arms the slot with it, which stores the
+ * bell's id (plus 1) in the word with volatile semantics, then checks its queue once more before it blocks; a
  * completer publishes its completion, issues a full fence, and only then reads the word (in this process: the armed
  * thread), so that one of the two sees the other: either the waiter's check finds the completion, or the completer
- * finds the sleeper and wakes it (a thread of this process by unpark and {@link Doorbell#wakeup()}, one of another
- * process by taking the word with {@link #takeSleeper(AtomicBuffer, int)} and ringing the doorbell). No wake-up is
- * lost that way; a ring that fails (the doorbell closed, a socket error) leaves the waiter to its bounded sleep.
+ * finds the sleeper and wakes it (a thread of this process by unpark and {@link Bell#wakeup()}, one of another
+ * process by taking the word with {@link #takeSleeper(AtomicBuffer, int)} and ringing the bell). No wake-up is
+ * lost that way; a ring that fails (the bell closed, a socket error) leaves the waiter to its bounded sleep.
  * <p>
  * A slot without a sleeper word (a send queue, completed on the posting thread or by the provider's engine) keeps
  * the completer's check unfenced, so a completion racing the arming can miss the waiter: such waits poll with a
@@ -28,7 +28,7 @@ public final class WaitSlot
     private final AtomicBuffer sleeperBuffer;
     private final int sleeperOffset;
     private volatile Thread thread;
-    private volatile Doorbell doorbell;
+    private volatile Bell armedBell;
 
     /**
      * A slot without a sleeper word: its waits poll.
@@ -39,7 +39,7 @@ public final class WaitSlot
     }
 
     /**
-     * A slot whose waits may sleep, announcing their doorbell in a sleeper word.
+     * A slot whose waits may sleep, announcing their bell in a sleeper word.
      *
      * @param sleeperBuffer the NIC's shared area, or null for a slot without a sleeper word.
      * @param sleeperOffset offset of the sleeper word in it.
@@ -61,24 +61,24 @@ public final class WaitSlot
     }
 
     /**
-     * Says the calling thread may park, or sleep on a doorbell, and announces the doorbell in the sleeper word.
+     * Says the calling thread may park, or sleep on a bell, and announces the bell in the sleeper word.
      *
-     * @param bell the doorbell the thread will sleep on, or null if it parks.
+     * @param bell the bell the thread will sleep on, or null if it parks.
      */
-    public void arm(final Doorbell bell)
+    public void arm(final Bell bell)
     {
-        doorbell = bell;
+        armedBell = bell;
         thread = Thread.currentThread();
         announce();
     }
 
     /**
-     * Announces the armed doorbell in the sleeper word again, with volatile semantics, before the waiter checks
+     * Announces the armed bell in the sleeper word again, with volatile semantics, before the waiter checks
      * its queue and sleeps once more (a completer that rang took the word).
      */
     public void announce()
     {
-        final Doorbell bell = doorbell;
+        final Bell bell = armedBell;
         if (null != bell && null != sleeperBuffer)
         {
             sleeperBuffer.putIntVolatile(sleeperOffset, bell.id() + 1);
@@ -94,9 +94,9 @@ public final class WaitSlot
     public void disarm()
     {
         thread = null;
-        if (null != doorbell)
+        if (null != armedBell)
         {
-            doorbell = null;
+            armedBell = null;
             if (null != sleeperBuffer)
             {
                 sleeperBuffer.putIntVolatile(sleeperOffset, 0);
@@ -126,7 +126,7 @@ public final class WaitSlot
         if (null != waiter)
         {
             LockSupport.unpark(waiter);
-            final Doorbell bell = doorbell;
+            final Bell bell = armedBell;
             if (null != bell)
             {
                 bell.wakeup();
@@ -135,12 +135,12 @@ public final class WaitSlot
     }
 
     /**
-     * Completer side: takes the doorbell announced in a sleeper word, so that exactly one completer rings it per
+     * Completer side: takes the bell announced in a sleeper word, so that exactly one completer rings it per
      * announcement. The caller has published its completion and issued a full fence.
      *
      * @param buffer the area holding the word.
      * @param offset the word's offset.
-     * @return the doorbell's id, or -1 if nobody sleeps (or another completer took it).
+     * @return the bell's id, or -1 if nobody sleeps (or another completer took it).
      */
     public static int takeSleeper(final AtomicBuffer buffer, final int offset)
     {

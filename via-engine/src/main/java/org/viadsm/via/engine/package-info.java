@@ -5,8 +5,10 @@
  * rings, the asynchronous-error ring and the connection-request ring) lives in one {@link
  * org.viadsm.via.engine.NicArea}, laid out by the {@code *Layout} classes, so that an initiator that can reach the
  * area (a peer thread in the same JVM, a peer process mapping the same file, or a provider's engine thread acting
- * for a remote initiator) performs Send, RDMA and atomics on it with the same code. Providers extend {@link
- * org.viadsm.via.engine.EngineNic} and {@link org.viadsm.via.engine.PeerNic}.
+ * for a remote initiator) performs Send, RDMA and atomics on it with the same code. A provider makes its NICs as
+ * {@link org.viadsm.via.engine.EngineNic}s with its own {@link org.viadsm.via.engine.NicTransport}, the SPI that
+ * says how peers, their memory and sleeping waiters are reached, and subclasses {@link
+ * org.viadsm.via.engine.PeerNic} for the peers it reaches.
  * <p>
  * Shared words follow the publish pattern: a writer fills a record, then stores its status or length word with
  * release semantics; a reader loads that word with acquire semantics before reading the record.

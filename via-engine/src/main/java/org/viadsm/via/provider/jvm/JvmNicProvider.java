@@ -28,6 +28,6 @@ public final class JvmNicProvider implements NicProvider
     @Override
     public Nic open(final String address, final NicContext context)
     {
-        return JvmNic.open(address, context);
+        return JvmTransport.open(address, context);
     }
 }

@@ -1,6 +1,7 @@
 package org.viadsm.via.provider.jvm;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.PeerNic;
 
 /**
@@ -8,9 +9,9 @@ import org.viadsm.via.engine.PeerNic;
  */
 final class JvmPeer extends PeerNic
 {
-    private final JvmNic target;
+    private final EngineNic target;
 
-    JvmPeer(final JvmNic target)
+    JvmPeer(final EngineNic target)
     {
         super(target.address(), target.area());
         this.target = target;

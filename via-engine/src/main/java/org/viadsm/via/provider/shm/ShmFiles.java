@@ -18,7 +18,7 @@ import org.viadsm.via.engine.NicLayout;
  * <pre>
  *   viadsm-&lt;name&gt;.nic                     the NIC's shared area; its header names the owner
  *   viadsm-&lt;name&gt;-&lt;pid&gt;-&lt;id&gt;.mem         memory from allocateMemory, owner in the name
- *   viadsm-&lt;name&gt;-&lt;pid&gt;-&lt;id&gt;.bell        a doorbell's UNIX-domain socket, owner in the name
+ *   viadsm-&lt;name&gt;-&lt;pid&gt;-&lt;id&gt;.bell        a bell's UNIX-domain socket, owner in the name
  *   viadsm-&lt;name&gt;.nic.&lt;pid&gt;.&lt;n&gt;.tmp       a NIC area being laid out before it is linked in place
  * </pre>
  */
@@ -50,9 +50,9 @@ final class ShmFiles
         return directory.resolve(PREFIX + name + '-' + pid + '-' + allocationId + MEM_SUFFIX);
     }
 
-    static Path bellFile(final Path directory, final String name, final long pid, final int doorbellId)
+    static Path bellFile(final Path directory, final String name, final long pid, final int bellId)
     {
-        return directory.resolve(PREFIX + name + '-' + pid + '-' + doorbellId + BELL_SUFFIX);
+        return directory.resolve(PREFIX + name + '-' + pid + '-' + bellId + BELL_SUFFIX);
     }
 
     static long currentStartMs()

@@ -52,6 +52,6 @@ public final class ShmNicProvider implements NicProvider
     @Override
     public Nic open(final String address, final NicContext context)
     {
-        return ShmNic.open(address, context);
+        return ShmTransport.open(address, context);
     }
 }

@@ -70,7 +70,7 @@ final class ShmPeer extends PeerNic
         this.owner = ProcessHandle.of(ownerPid).orElse(null);
         this.regions = new RegionView[area.geometry().maxRegions()];
         this.ringer = new ShmRinger(directory, name, ownerPid,
-            ShmNic.maxDoorbells(area.geometry().maxVis(), area.geometry().maxCqs()));
+            ShmTransport.maxBells(area.geometry().maxVis(), area.geometry().maxCqs()));
         if (null == owner || !ShmFiles.isAlive(ownerPid, area.ownerStartMs()))
         {
             throw new ViaException(ViaError.NOT_REACHABLE, "the process " + ownerPid + " owning " + address +

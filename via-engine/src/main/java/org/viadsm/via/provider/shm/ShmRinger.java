@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.CloseHelper;
 
 /**
- * The ringing side of the doorbells of one peer NIC: a connection to each doorbell rung so far, opened on its first
+ * The ringing side of the bells of one peer NIC: a connection to each bell rung so far, opened on its first
  * ring, and one byte written per ring. Nothing here blocks: the sockets are non-blocking, a connect that does not
  * complete at once or a write that fails drops the connection (it is opened again at the next ring), and a write
  * the socket has no room for is skipped (the bytes already there wake the sleeper). A ring that fails is ignored:
@@ -36,20 +36,20 @@ final class ShmRinger implements AutoCloseable
      * @param directory the NIC files' directory.
      * @param name      the peer NIC's name.
      * @param ownerPid  the peer NIC's process.
-     * @param doorbells how many doorbells the peer may have: ids beyond are ignored.
+     * @param bells how many bells the peer may have: ids beyond are ignored.
      */
-    ShmRinger(final Path directory, final String name, final long ownerPid, final int doorbells)
+    ShmRinger(final Path directory, final String name, final long ownerPid, final int bells)
     {
         this.directory = directory;
         this.name = name;
         this.ownerPid = ownerPid;
-        this.channels = new SocketChannel[doorbells];
+        this.channels = new SocketChannel[bells];
     }
 
     /**
-     * Rings a doorbell of the peer.
+     * Rings a bell of the peer.
      *
-     * @param id the doorbell's id, from a sleeper word of the peer's area.
+     * @param id the bell's id, from a sleeper word of the peer's area.
      */
     synchronized void ring(final int id)
     {
@@ -112,7 +112,7 @@ final class ShmRinger implements AutoCloseable
         }
         catch (final IOException | RuntimeException ex)
         {
-            // no doorbell there (the peer closed, died, or never slept), or its backlog is full
+            // no bell there (the peer closed, died, or never slept), or its backlog is full
         }
         CloseHelper.quietClose(channel);
         return null;

@@ -2,6 +2,7 @@ package org.viadsm.via.provider.tcp;
 
 import java.util.ArrayList;
 
+import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.EngineVi;
 import org.viadsm.via.engine.ViRecord;
 
@@ -17,12 +18,12 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECT_PENDING;
  */
 final class ConnectionSetup
 {
-    private final TcpNic nic;
+    private final EngineNic nic;
     private final TcpEngine engine;
     private final RequestTable table;
     private final PeerMatcher matcher;
 
-    ConnectionSetup(final TcpNic nic, final TcpEngine engine, final RequestTable table)
+    ConnectionSetup(final EngineNic nic, final TcpEngine engine, final RequestTable table)
     {
         this.nic = nic;
         this.engine = engine;

@@ -5,6 +5,7 @@ import org.viadsm.via.Vi;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.engine.Connector;
+import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.EngineVi;
 import org.viadsm.via.engine.Idler;
 import org.viadsm.via.engine.ViRecord;
@@ -40,12 +41,12 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
  */
 final class TcpConnector implements Connector
 {
-    private final TcpNic nic;
+    private final EngineNic nic;
     private final TcpEngine engine;
     private final RequestTable table;
     private final ConnectionSetup setup;
 
-    TcpConnector(final TcpNic nic, final TcpEngine engine, final RequestTable table, final ConnectionSetup setup)
+    TcpConnector(final EngineNic nic, final TcpEngine engine, final RequestTable table, final ConnectionSetup setup)
     {
         this.nic = nic;
         this.engine = engine;

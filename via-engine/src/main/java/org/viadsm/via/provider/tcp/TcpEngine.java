@@ -18,6 +18,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.NoOpIdleStrategy;
 import org.viadsm.via.AsyncError;
+import org.viadsm.via.engine.EngineNic;
 
 /**
  * The progress engine of a tcp NIC: one selector serves every socket of the NIC (the listener, connections being
@@ -40,7 +41,8 @@ final class TcpEngine implements Agent
 {
     private static final long SELECT_TIMEOUT_MS = 10;
 
-    private final TcpNic nic;
+    private final EngineNic nic;
+    private final TcpTransport transport;
     private final ServerSocketChannel server;
     private final Selector selector;
     private final PollLease lease;
@@ -51,9 +53,10 @@ final class TcpEngine implements Agent
     private volatile TcpChannel[] connected = new TcpChannel[0];
     private volatile Thread thread;
 
-    TcpEngine(final TcpNic nic, final ServerSocketChannel server) throws IOException
+    TcpEngine(final EngineNic nic, final TcpTransport transport, final ServerSocketChannel server) throws IOException
     {
         this.nic = nic;
+        this.transport = transport;
         this.server = server;
         this.lease = new PollLease(nic.context().tcpPollLeaseNs(), nic.context().tcpPollLeaseMaxNs());
         this.selector = Selector.open();
@@ -240,14 +243,14 @@ final class TcpEngine implements Agent
      */
     void open(final PendingRequest request)
     {
-        final OutgoingHandshake handshake = new OutgoingHandshake(nic.connectionSetup(), request);
+        final OutgoingHandshake handshake = new OutgoingHandshake(transport.connectionSetup(), request);
         SocketChannel socket = null;
         try
         {
             socket = SocketChannel.open();
             configure(socket);
             final TcpChannel channel = new TcpChannel(this, socket, request.address, handshake);
-            if (!nic.connectionSetup().attach(request, channel))
+            if (!transport.connectionSetup().attach(request, channel))
             {
                 channel.close();
                 return;
@@ -320,7 +323,7 @@ final class TcpEngine implements Agent
             open(request);
             work++;
         }
-        work += nic.connectionSetup().onTimer(System.nanoTime());
+        work += transport.connectionSetup().onTimer(System.nanoTime());
         return work + (work > 0 || 0 == timeoutMs ? selector.selectNow(onReady) : selector.select(onReady, timeoutMs));
     }
 
@@ -392,7 +395,7 @@ final class TcpEngine implements Agent
                 }
                 configure(socket);
                 final TcpChannel channel = new TcpChannel(
-                    this, socket, String.valueOf(socket.getRemoteAddress()), nic.connectionSetup().newIncoming());
+                    this, socket, String.valueOf(socket.getRemoteAddress()), transport.connectionSetup().newIncoming());
                 channel.engineKey(socket.register(selector, SelectionKey.OP_READ, channel));
             }
             catch (final IOException ex)

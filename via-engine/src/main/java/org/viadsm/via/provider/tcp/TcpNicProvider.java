@@ -28,6 +28,6 @@ public final class TcpNicProvider implements NicProvider
     @Override
     public Nic open(final String address, final NicContext context)
     {
-        return TcpNic.open(address, context);
+        return TcpTransport.open(address, context);
     }
 }

@@ -17,6 +17,7 @@ import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorStatus;
+import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
@@ -31,7 +32,7 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
 
 /**
  * What only the shm provider does between two processes: the files of a NIC whose process was killed, receives a
- * killed peer had claimed, and doorbells that wake a receiver asleep in another process (the two-process behaviour
+ * killed peer had claimed, and bells that wake a receiver asleep in another process (the two-process behaviour
  * of every provider is in {@code TwoProcessTest}).
  */
 @Timeout(120)
@@ -115,18 +116,19 @@ class TwoProcessShmTest
     }
 
     @Test
-    void shouldWakeAReceiverAsleepOnItsDoorbellWhenTheOtherProcessSends() throws Exception
+    void shouldWakeAReceiverAsleepOnItsBellWhenTheOtherProcessSends() throws Exception
     {
         // a sleep longer than the wait: only the child's ring can end it before the wait times out (the ring's byte
         // itself may be read only at a later await, so the count of rings heard is not asserted)
         final Vi vi = openConnectedPeer(6, new NicContext().waitSleepMaxNs(600_000_000_000L));
-        final ShmNic shm = (ShmNic)nic;
+        final EngineNic shm = (EngineNic)nic;
+        final ShmTransport bells = (ShmTransport)shm.transport();
         final Descriptor received = receiveWhileAsleep(vi, shm);
 
         assertEquals(DONE | DescriptorStatus.OP_RECEIVE | DescriptorStatus.IMMEDIATE, received.status());
         assertEquals(7, received.immediateData());
         assertEquals(1, shm.sleeps());
-        assertEquals(1, shm.doorbellsMade());
+        assertEquals(1, bells.bellsMade());
         final Path bell = ShmFiles.bellFile(nic.context().shmDirectory(), address.substring(4),
             ProcessHandle.current().pid(), 0);
         assertTrue(Files.exists(bell));
@@ -135,10 +137,11 @@ class TwoProcessShmTest
     }
 
     @Test
-    void shouldPollForReceivesWhenDoorbellsAreOff() throws Exception
+    void shouldPollForReceivesWhenBellsAreOff() throws Exception
     {
         final Vi vi = openConnectedPeer(7, new NicContext().shmWakeup(false));
-        final ShmNic shm = (ShmNic)nic;
+        final EngineNic shm = (EngineNic)nic;
+        final ShmTransport bells = (ShmTransport)shm.transport();
         final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
         vi.postRecv(recv);
         final CompletableFuture<Descriptor> waiter = CompletableFuture.supplyAsync(() -> vi.recvWait(T));
@@ -147,15 +150,15 @@ class TwoProcessShmTest
         assertSame(recv, waiter.get(T, TimeUnit.NANOSECONDS));
         assertEquals(7, recv.immediateData());
         assertEquals(0, shm.sleeps());
-        assertEquals(0, shm.doorbellsMade());
-        assertEquals(0, shm.doorbellWakeups());
+        assertEquals(0, bells.bellsMade());
+        assertEquals(0, bells.bellWakeups());
     }
 
     /**
      * Posts a receive, waits for it in another thread until that thread sleeps, then has the child send; returns
      * what the wait returned.
      */
-    private Descriptor receiveWhileAsleep(final Vi vi, final ShmNic shm) throws Exception
+    private Descriptor receiveWhileAsleep(final Vi vi, final EngineNic shm) throws Exception
     {
         final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(region, 0, 64);
         vi.postRecv(recv);

@@ -6,36 +6,36 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.viadsm.via.engine.Doorbell;
+import org.viadsm.via.engine.Bell;
 
 /**
- * The doorbells of a shm NIC, made on first need and lent to sleeping threads, one each: as many exist as threads
+ * The bells of a shm NIC, made on first need and lent to sleeping threads, one each: as many exist as threads
  * ever slept on the NIC at once, at most one per queue. If one cannot be made (no UNIX-domain sockets, a directory
  * path too long for a socket's), the NIC lends none from then on and its waits poll.
  * <p>
  * <b>Note:</b> thread-safe.
  */
-final class ShmDoorbells implements AutoCloseable
+final class ShmBells implements AutoCloseable
 {
     private final Path directory;
     private final String name;
     private final long pid;
     private final int max;
     private final AtomicLong heard = new AtomicLong();
-    private final ArrayList<ShmDoorbell> all = new ArrayList<>();
-    private final ArrayDeque<ShmDoorbell> free = new ArrayDeque<>();
+    private final ArrayList<ShmBell> all = new ArrayList<>();
+    private final ArrayDeque<ShmBell> free = new ArrayDeque<>();
     private boolean failed;
     private boolean closed;
 
     /**
-     * Makes no doorbell yet.
+     * Makes no bell yet.
      *
      * @param directory the NIC files' directory.
      * @param name      the NIC's name.
      * @param pid       this process.
-     * @param max       the most doorbells to make: the NIC's queues that can have a sleeper.
+     * @param max       the most bells to make: the NIC's queues that can have a sleeper.
      */
-    ShmDoorbells(final Path directory, final String name, final long pid, final int max)
+    ShmBells(final Path directory, final String name, final long pid, final int max)
     {
         this.directory = directory;
         this.name = name;
@@ -43,19 +43,19 @@ final class ShmDoorbells implements AutoCloseable
         this.max = max;
     }
 
-    synchronized Doorbell acquire()
+    synchronized Bell acquire()
     {
         if (closed || failed)
         {
             return null;
         }
-        ShmDoorbell bell = free.pollFirst();
+        ShmBell bell = free.pollFirst();
         if (null == bell && all.size() < max)
         {
             final int id = all.size();
             try
             {
-                bell = ShmDoorbell.open(id, ShmFiles.bellFile(directory, name, pid, id), heard);
+                bell = ShmBell.open(id, ShmFiles.bellFile(directory, name, pid, id), heard);
                 all.add(bell);
             }
             catch (final IOException | RuntimeException ex)
@@ -66,16 +66,16 @@ final class ShmDoorbells implements AutoCloseable
         return bell;
     }
 
-    synchronized void release(final Doorbell bell)
+    synchronized void release(final Bell bell)
     {
         if (!closed)
         {
-            free.addFirst((ShmDoorbell)bell);
+            free.addFirst((ShmBell)bell);
         }
     }
 
     /**
-     * Rings heard by this NIC's doorbells.
+     * Rings heard by this NIC's bells.
      */
     long heard()
     {
@@ -83,7 +83,7 @@ final class ShmDoorbells implements AutoCloseable
     }
 
     /**
-     * Doorbells made so far.
+     * Bells made so far.
      */
     synchronized int made()
     {
@@ -94,7 +94,7 @@ final class ShmDoorbells implements AutoCloseable
     public synchronized void close()
     {
         closed = true;
-        for (final ShmDoorbell bell : all)
+        for (final ShmBell bell : all)
         {
             bell.close();
         }

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.viadsm.via.NicContext;
-import org.viadsm.via.engine.Doorbell;
+import org.viadsm.via.engine.Bell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,11 +21,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The doorbells of the shm provider within one process: the ringing and waiting sides, lending, and their files.
+ * The bells of the shm provider within one process: the ringing and waiting sides, lending, and their files.
  * Every await is far longer than the test's timeout, so only a ring (or a wake-up) can end it.
  */
 @Timeout(60)
-class ShmDoorbellTest
+class ShmBellTest
 {
     private static final long LONG_NS = TimeUnit.MINUTES.toNanos(10);
 
@@ -33,20 +33,20 @@ class ShmDoorbellTest
     private final String name = "bell" + Long.toString(ProcessHandle.current().pid(), 36) +
         Integer.toString(ThreadLocalRandom.current().nextInt(1 << 20), 36);
     private final long pid = ProcessHandle.current().pid();
-    private final ShmDoorbells doorbells = new ShmDoorbells(directory, name, pid, 2);
+    private final ShmBells bells = new ShmBells(directory, name, pid, 2);
     private final ShmRinger ringer = new ShmRinger(directory, name, pid, 2);
 
     @AfterEach
     void tearDown()
     {
         ringer.close();
-        doorbells.close();
+        bells.close();
     }
 
     @Test
     void shouldEndAnAwaitWhenRung() throws Exception
     {
-        final Doorbell bell = doorbells.acquire();
+        final Bell bell = bells.acquire();
         assertNotNull(bell);
         final CompletableFuture<Void> sleeper = CompletableFuture.runAsync(() -> bell.await(LONG_NS));
 
@@ -59,20 +59,20 @@ class ShmDoorbellTest
     @Test
     void shouldReturnAtOnceFromAnAwaitAfterARingThatCameFirst()
     {
-        final Doorbell bell = doorbells.acquire();
+        final Bell bell = bells.acquire();
         ringer.ring(bell.id());
         ringer.ring(bell.id());
 
         bell.await(LONG_NS);
 
         assertEquals(2, ringer.rings());
-        assertEquals(2, doorbells.heard());
+        assertEquals(2, bells.heard());
     }
 
     @Test
     void shouldEndAnAwaitOnWakeupFromThisProcess() throws Exception
     {
-        final Doorbell bell = doorbells.acquire();
+        final Bell bell = bells.acquire();
         final CompletableFuture<Void> sleeper = CompletableFuture.runAsync(() -> bell.await(LONG_NS));
 
         bell.wakeup();
@@ -82,49 +82,49 @@ class ShmDoorbellTest
     }
 
     @Test
-    void shouldLendEachDoorbellToOneThreadAtATimeUpToTheMaximum()
+    void shouldLendEachBellToOneThreadAtATimeUpToTheMaximum()
     {
-        final Doorbell first = doorbells.acquire();
-        final Doorbell second = doorbells.acquire();
+        final Bell first = bells.acquire();
+        final Bell second = bells.acquire();
         assertNotSame(first, second);
         assertEquals(0, first.id());
         assertEquals(1, second.id());
-        assertNull(doorbells.acquire(), "a third waiter polls");
+        assertNull(bells.acquire(), "a third waiter polls");
 
-        doorbells.release(first);
+        bells.release(first);
 
-        assertSame(first, doorbells.acquire());
-        assertEquals(2, doorbells.made());
+        assertSame(first, bells.acquire());
+        assertEquals(2, bells.made());
     }
 
     @Test
-    void shouldIgnoreRingsOfDoorbellsThatDoNotExist()
+    void shouldIgnoreRingsOfBellsThatDoNotExist()
     {
         ringer.ring(0);
         ringer.ring(5);
         ringer.ring(-1);
 
         assertEquals(0, ringer.rings());
-        assertEquals(0, doorbells.made());
+        assertEquals(0, bells.made());
     }
 
     @Test
     void shouldRemoveTheFilesOnCloseAndLendNoMore()
     {
-        final Doorbell bell = doorbells.acquire();
+        final Bell bell = bells.acquire();
         final Path file = ShmFiles.bellFile(directory, name, pid, bell.id());
         assertTrue(Files.exists(file));
 
-        doorbells.close();
+        bells.close();
 
         assertFalse(Files.exists(file));
-        assertNull(doorbells.acquire());
+        assertNull(bells.acquire());
         ringer.ring(0);
         assertEquals(0, ringer.rings());
     }
 
     @Test
-    void shouldSweepTheDoorbellFileOfADeadProcess() throws Exception
+    void shouldSweepTheBellFileOfADeadProcess() throws Exception
     {
         final Process dead = new ProcessBuilder("true").start();
         dead.waitFor();

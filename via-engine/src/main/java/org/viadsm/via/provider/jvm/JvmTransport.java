@@ -4,38 +4,40 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.NicConfiguration;
+import org.viadsm.via.NicContext;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
-import org.viadsm.via.NicContext;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
 import org.viadsm.via.engine.NicGeometry;
+import org.viadsm.via.engine.NicTransport;
 import org.viadsm.via.engine.PeerNic;
 import org.viadsm.via.engine.ProviderSupport;
 import org.viadsm.via.engine.SparseMemory;
 
 /**
- * A NIC reachable by the other NICs of its JVM through a static registry of open NICs by name.
+ * The transport of a jvm NIC: NICs of one JVM reach each other through a static registry of open NICs by name, and
+ * every completer runs in this JVM, so it unparks the waiter.
  */
-final class JvmNic extends EngineNic
+final class JvmTransport implements NicTransport
 {
-    private static final ConcurrentMap<String, JvmNic> REGISTRY = new ConcurrentHashMap<>();
+    private static final ConcurrentMap<String, EngineNic> REGISTRY = new ConcurrentHashMap<>();
 
+    private final EngineNic nic;
     private final String name;
 
-    private JvmNic(
-        final String address, final String name, final NicArea area, final NicGeometry geometry,
-        final NicContext context)
+    private JvmTransport(final EngineNic nic, final String name)
     {
-        super(address, area, ProviderSupport.attributes(address, geometry, context.maxTransferSize()), context);
+        this.nic = nic;
         this.name = name;
     }
 
-    static JvmNic open(final String address, final NicContext context)
+    static EngineNic open(final String address, final NicContext context)
     {
         final String name = ProviderSupport.nameOf(address, JvmNicProvider.SCHEME);
         final NicGeometry geometry = ProviderSupport.geometry(context);
-        final JvmNic existing = REGISTRY.get(name);
+        final EngineNic existing = REGISTRY.get(name);
         if (null != existing && !existing.isClosed())
         {
             throw new ViaException(ViaError.ERROR_RESOURCE, "address in use: " + address + " is already open");
@@ -43,7 +45,9 @@ final class JvmNic extends EngineNic
         final NicArea area = NicArea.create(
             new UnsafeBuffer(SparseMemory.mapUnlinked(context.shmDirectory(), geometry.areaLength())),
             geometry, ProviderSupport.newNicId(), ProcessHandle.current().pid(), 0);
-        final JvmNic nic = new JvmNic(address, name, area, geometry, context);
+        final EngineNic nic = new EngineNic(address, area,
+            ProviderSupport.attributes(address, geometry, context.maxTransferSize()), context,
+            NicConfiguration.WAIT_SPIN_NS_DEFAULT, engineNic -> new JvmTransport(engineNic, name));
         final boolean registered = null == existing ?
             null == REGISTRY.putIfAbsent(name, nic) : REGISTRY.replace(name, existing, nic);
         if (!registered)
@@ -54,10 +58,10 @@ final class JvmNic extends EngineNic
     }
 
     @Override
-    protected PeerNic resolvePeer(final String address)
+    public PeerNic resolvePeer(final String address)
     {
         final String peerName = ProviderSupport.peerNameOf(address, JvmNicProvider.SCHEME);
-        final JvmNic target = REGISTRY.get(peerName);
+        final EngineNic target = REGISTRY.get(peerName);
         if (null == target || target.isClosed())
         {
             throw new ViaException(ViaError.NOT_REACHABLE, "no open NIC at " + address + " in this JVM");
@@ -69,14 +73,14 @@ final class JvmNic extends EngineNic
      * Every completer of this NIC runs in its JVM and unparks the waiter, so waits sleep parked.
      */
     @Override
-    protected boolean wakesArmedWaiters()
+    public boolean wakesArmedWaiters()
     {
         return true;
     }
 
     @Override
-    protected void onClose()
+    public void close()
     {
-        REGISTRY.remove(name, this);
+        REGISTRY.remove(name, nic);
     }
 }

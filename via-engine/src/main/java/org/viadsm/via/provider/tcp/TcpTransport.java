@@ -1,6 +1,7 @@
 package org.viadsm.via.provider.tcp;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -17,16 +18,18 @@ import org.viadsm.via.engine.Connector;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
 import org.viadsm.via.engine.NicGeometry;
+import org.viadsm.via.engine.NicTransport;
 import org.viadsm.via.engine.PeerNic;
 import org.viadsm.via.engine.ProviderSupport;
 import org.viadsm.via.engine.SparseMemory;
 
 /**
- * A NIC that listens on a TCP port and reaches its peers over one connection per VI. Its shared area and memory
- * are private to this process (any direct buffer may be registered); peers reach them only through the engine
- * thread, which performs their operations on this NIC's behalf.
+ * The transport of a tcp NIC: it listens on a TCP port and reaches its peers over one connection per VI. Its shared
+ * area and memory are private to this process (any direct buffer may be registered); peers reach them only through
+ * the {@link TcpEngine}, which performs their operations on this NIC's behalf, and VIs connect through the
+ * {@link TcpConnector}'s handshake.
  */
-final class TcpNic extends EngineNic
+final class TcpTransport implements NicTransport
 {
     private static final int BACKLOG = 128;
 
@@ -34,18 +37,22 @@ final class TcpNic extends EngineNic
     private final TcpConnector connector;
     private final ConnectionSetup setup;
 
-    private TcpNic(final String address, final NicArea area, final NicGeometry geometry,
-        final NicContext context, final ServerSocketChannel server) throws IOException
+    private TcpTransport(final EngineNic nic, final ServerSocketChannel server)
     {
-        super(address, area, ProviderSupport.attributes(address, geometry, context.maxTransferSize()), context,
-            NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT);
-        this.engine = new TcpEngine(this, server);
-        final RequestTable table = new RequestTable(attributes().maxVis(), context.tcpConnectRetryNs());
-        this.setup = new ConnectionSetup(this, engine, table);
-        this.connector = new TcpConnector(this, engine, table, setup);
+        try
+        {
+            this.engine = new TcpEngine(nic, this, server);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+        final RequestTable table = new RequestTable(nic.attributes().maxVis(), nic.context().tcpConnectRetryNs());
+        this.setup = new ConnectionSetup(nic, engine, table);
+        this.connector = new TcpConnector(nic, engine, table, setup);
     }
 
-    static TcpNic open(final String address, final NicContext context)
+    static EngineNic open(final String address, final NicContext context)
     {
         final TcpAddress parsed = TcpAddress.parse(address);
         if (ByteOrder.LITTLE_ENDIAN != ByteOrder.nativeOrder())
@@ -63,8 +70,11 @@ final class TcpNic extends EngineNic
             final NicArea area = NicArea.create(
                 new UnsafeBuffer(SparseMemory.mapUnlinked(context.shmDirectory(), geometry.areaLength())),
                 geometry, ProviderSupport.newNicId(), ProcessHandle.current().pid(), 0);
-            final TcpNic nic = new TcpNic(bound, area, geometry, context, server);
-            nic.engine.start();
+            final ServerSocketChannel listener = server;
+            final EngineNic nic = new EngineNic(bound, area,
+                ProviderSupport.attributes(bound, geometry, context.maxTransferSize()), context,
+                NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT, engineNic -> new TcpTransport(engineNic, listener));
+            ((TcpTransport)nic.transport()).engine.start();
             return nic;
         }
         catch (final BindException ex)
@@ -72,7 +82,7 @@ final class TcpNic extends EngineNic
             CloseHelper.quietClose(server);
             throw new ViaException(ViaError.ERROR_RESOURCE, "address in use: cannot listen at " + address, ex);
         }
-        catch (final IOException ex)
+        catch (final IOException | UncheckedIOException ex)
         {
             CloseHelper.quietClose(server);
             throw new ViaException(ViaError.CATASTROPHIC, "cannot open a tcp NIC at " + address, ex);
@@ -85,37 +95,37 @@ final class TcpNic extends EngineNic
     }
 
     @Override
-    protected Connector connector()
+    public Connector connector()
     {
         return connector;
     }
 
     @Override
-    protected int progress(final boolean spinning)
+    public int progress(final boolean spinning)
     {
         return engine.progress(spinning);
     }
 
     @Override
-    protected boolean block(final long timeoutNs)
+    public boolean block(final long timeoutNs)
     {
         return engine.block(timeoutNs);
     }
 
     @Override
-    protected void onWaitEnd()
+    public void onWaitEnd()
     {
         engine.onBlockedWaitEnd();
     }
 
     @Override
-    protected PeerNic resolvePeer(final String address)
+    public PeerNic resolvePeer(final String address)
     {
         throw new ViaException(ViaError.NOT_REACHABLE, "a tcp NIC reaches " + address + " through connections only");
     }
 
     @Override
-    protected void onClose()
+    public void close()
     {
         engine.close();
     }

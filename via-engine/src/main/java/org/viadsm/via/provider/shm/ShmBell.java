@@ -17,17 +17,17 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 import org.agrona.CloseHelper;
-import org.viadsm.via.engine.Doorbell;
+import org.viadsm.via.engine.Bell;
 
 /**
- * The waiting side of a doorbell of a shm NIC: a UNIX-domain stream socket listening at its file, and a selector
+ * The waiting side of a bell of a shm NIC: a UNIX-domain stream socket listening at its file, and a selector
  * the sleeping thread blocks in. Completers in other processes connect once and write one byte per ring
  * ({@link ShmRinger}); the sleeping thread accepts their connections and drains what they wrote as it wakes.
  * <p>
- * <b>Note:</b> {@link #await(long)} is called by the one thread the NIC lent the doorbell to, {@link #wakeup()} by
+ * <b>Note:</b> {@link #await(long)} is called by the one thread the NIC lent the bell to, {@link #wakeup()} by
  * any thread, {@link #close()} by the thread closing the NIC.
  */
-final class ShmDoorbell implements Doorbell, AutoCloseable
+final class ShmBell implements Bell, AutoCloseable
 {
     private final int id;
     private final Path file;
@@ -38,7 +38,7 @@ final class ShmDoorbell implements Doorbell, AutoCloseable
     private final Consumer<SelectionKey> onReady = this::onReady;
     private final ArrayList<SocketChannel> ringers = new ArrayList<>();
 
-    private ShmDoorbell(
+    private ShmBell(
         final int id, final Path file, final ServerSocketChannel server, final Selector selector,
         final AtomicLong heard)
     {
@@ -50,16 +50,16 @@ final class ShmDoorbell implements Doorbell, AutoCloseable
     }
 
     /**
-     * Binds a doorbell at its file, replacing a file left there (the name carries this process's id, so only a
+     * Binds a bell at its file, replacing a file left there (the name carries this process's id, so only a
      * NIC of this process that went before could have left it).
      *
-     * @param id    the doorbell's id in its NIC.
+     * @param id    the bell's id in its NIC.
      * @param file  where to listen.
      * @param heard counts the rings heard.
-     * @return the doorbell.
+     * @return the bell.
      * @throws IOException if the socket cannot be made (no UNIX-domain sockets, a path too long for one).
      */
-    static ShmDoorbell open(final int id, final Path file, final AtomicLong heard) throws IOException
+    static ShmBell open(final int id, final Path file, final AtomicLong heard) throws IOException
     {
         ShmFiles.deleteQuietly(file);
         final ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
@@ -70,7 +70,7 @@ final class ShmDoorbell implements Doorbell, AutoCloseable
             server.configureBlocking(false);
             selector = Selector.open();
             server.register(selector, SelectionKey.OP_ACCEPT);
-            return new ShmDoorbell(id, file, server, selector, heard);
+            return new ShmBell(id, file, server, selector, heard);
         }
         catch (final IOException | RuntimeException ex)
         {

@@ -11,32 +11,35 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
+import org.viadsm.via.NicConfiguration;
 import org.viadsm.via.NicContext;
-import org.viadsm.via.engine.Doorbell;
+import org.viadsm.via.engine.Bell;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
 import org.viadsm.via.engine.NicGeometry;
+import org.viadsm.via.engine.NicTransport;
 import org.viadsm.via.engine.PeerNic;
 import org.viadsm.via.engine.ProviderSupport;
 import org.viadsm.via.engine.SparseMemory;
 
 /**
- * A NIC whose shared area and memory are files that processes on the host map, and whose sleeping waiters are woken
- * by doorbells: UNIX-domain sockets beside the NIC file ({@link ShmDoorbells}).
+ * The transport of a shm NIC: its shared area and memory are files that processes on the host map, and its
+ * sleeping waiters are woken by bells, UNIX-domain sockets beside the NIC file ({@link ShmBells}).
  */
-final class ShmNic extends EngineNic
+final class ShmTransport implements NicTransport
 {
     private static final AtomicLong UNIQUE = new AtomicLong();
 
+    private final EngineNic nic;
     private final String name;
     private final Path directory;
     private final Path nicFile;
     private final MappedByteBuffer mapping;
     private final long pid;
-    private final ShmDoorbells doorbells;
+    private final ShmBells bells;
 
-    private ShmNic(
-        final String address,
+    private ShmTransport(
+        final EngineNic nic,
         final String name,
         final Path directory,
         final Path nicFile,
@@ -45,25 +48,25 @@ final class ShmNic extends EngineNic
         final NicGeometry geometry,
         final NicContext context)
     {
-        super(address, area, ProviderSupport.attributes(address, geometry, context.maxTransferSize()), context);
+        this.nic = nic;
         this.name = name;
         this.directory = directory;
         this.nicFile = nicFile;
         this.mapping = mapping;
         this.pid = area.ownerPid();
-        this.doorbells = context.shmWakeup() ?
-            new ShmDoorbells(directory, name, pid, maxDoorbells(geometry.maxVis(), geometry.maxCqs())) : null;
+        this.bells = context.shmWakeup() ?
+            new ShmBells(directory, name, pid, maxBells(geometry.maxVis(), geometry.maxCqs())) : null;
     }
 
     /**
-     * The most doorbells a NIC may make: one per queue a thread can sleep on.
+     * The most bells a NIC may make: one per queue a thread can sleep on.
      */
-    static int maxDoorbells(final int maxVis, final int maxCqs)
+    static int maxBells(final int maxVis, final int maxCqs)
     {
         return maxVis + maxCqs;
     }
 
-    static ShmNic open(final String address, final NicContext context)
+    static EngineNic open(final String address, final NicContext context)
     {
         final String name = ProviderSupport.nameOf(address, ShmNicProvider.SCHEME);
         final NicGeometry geometry = ProviderSupport.geometry(context);
@@ -80,7 +83,7 @@ final class ShmNic extends EngineNic
         }
     }
 
-    private static ShmNic create(
+    private static EngineNic create(
         final String address, final String name, final Path directory, final NicGeometry geometry,
         final NicContext context)
     {
@@ -93,7 +96,10 @@ final class ShmNic extends EngineNic
             final NicArea area = NicArea.create(
                 new UnsafeBuffer(mapping), geometry, ProviderSupport.newNicId(), pid, ShmFiles.currentStartMs());
             link(nicFile, tmp, address);
-            return new ShmNic(address, name, directory, nicFile, mapping, area, geometry, context);
+            return new EngineNic(address, area,
+                ProviderSupport.attributes(address, geometry, context.maxTransferSize()), context,
+                NicConfiguration.WAIT_SPIN_NS_DEFAULT,
+                nic -> new ShmTransport(nic, name, directory, nicFile, mapping, area, geometry, context));
         }
         catch (final RuntimeException ex)
         {
@@ -107,7 +113,7 @@ final class ShmNic extends EngineNic
     }
 
     @Override
-    protected PeerNic resolvePeer(final String address)
+    public PeerNic resolvePeer(final String address)
     {
         final String peerName = ProviderSupport.peerNameOf(address, ShmNicProvider.SCHEME);
         final Path file = ShmFiles.nicFile(directory, peerName);
@@ -129,60 +135,60 @@ final class ShmNic extends EngineNic
     }
 
     @Override
-    protected ByteBuffer mapMemory(final long allocationId, final int length)
+    public ByteBuffer mapMemory(final NicContext context, final long allocationId, final int length)
     {
         return SparseMemory.mapNew(ShmFiles.memFile(directory, name, pid, allocationId), length);
     }
 
     @Override
-    protected void unmapMemory(final long allocationId, final ByteBuffer buffer)
+    public void unmapMemory(final long allocationId, final ByteBuffer buffer)
     {
         SparseMemory.unmap(buffer);
         ShmFiles.deleteQuietly(ShmFiles.memFile(directory, name, pid, allocationId));
     }
 
     @Override
-    protected boolean registersForeignMemory()
+    public boolean registersForeignMemory()
     {
         return false;
     }
 
     @Override
-    protected Doorbell acquireDoorbell()
+    public Bell acquireBell()
     {
-        return null == doorbells ? null : doorbells.acquire();
+        return null == bells ? null : bells.acquire();
     }
 
     @Override
-    protected void releaseDoorbell(final Doorbell doorbell)
+    public void releaseBell(final Bell bell)
     {
-        doorbells.release(doorbell);
+        bells.release(bell);
     }
 
     /**
-     * Rings this NIC's doorbells heard, for tests.
+     * Rings this NIC's bells heard, for tests.
      */
-    long doorbellWakeups()
+    long bellWakeups()
     {
-        return null == doorbells ? 0 : doorbells.heard();
+        return null == bells ? 0 : bells.heard();
     }
 
     /**
-     * Doorbells this NIC made, for tests.
+     * Bells this NIC made, for tests.
      */
-    int doorbellsMade()
+    int bellsMade()
     {
-        return null == doorbells ? 0 : doorbells.made();
+        return null == bells ? 0 : bells.made();
     }
 
     @Override
-    protected void onClose()
+    public void close()
     {
         try
         {
-            if (null != doorbells)
+            if (null != bells)
             {
-                doorbells.close();
+                bells.close();
             }
             deleteOwnFile();
         }
@@ -201,7 +207,7 @@ final class ShmNic extends EngineNic
         final ShmLock lock = ShmLock.acquire(directory);
         try
         {
-            if (nicId() == ShmFiles.nicIdOf(nicFile))
+            if (nic.nicId() == ShmFiles.nicIdOf(nicFile))
             {
                 ShmFiles.deleteQuietly(nicFile);
             }

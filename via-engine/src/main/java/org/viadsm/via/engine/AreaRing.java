@@ -1,0 +1,162 @@
+package org.viadsm.via.engine;
+
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.MessageHandler;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBuffer;
+
+/**
+ * A many-to-one ring in a section of a NIC's area, from producers in any process that maps the area to the NIC's
+ * owner, recoverable from a producer killed between claiming a record and committing it. The owner unblocks the
+ * ring once it has made no progress while records were queued for a stall timeout: {@link RingBuffer#unblock()}
+ * turns the uncommitted record at the head into padding and the records behind it flow again (a committed record
+ * at the head, in a ring nobody drains, is left alone). A producer that was only slow then finds its claim released
+ * and its commit fails; it reports the record lost.
+ * <p>
+ * Subclasses encode their records ({@link #tryClaim}, then {@link #commit}) and decode them for a consumer of their
+ * own type ({@link #onRecord}).
+ * <p>
+ * <b>Note:</b> producers may call {@link #tryClaim} and {@link #commit} from any thread; {@link #drain} and
+ * {@link #unblockIfStalled} are called by the owner, one thread at a time.
+ *
+ * @param <C> the consumer of decoded records.
+ */
+abstract class AreaRing<C> implements MessageHandler
+{
+    private final RingBuffer ring;
+    private long lastConsumerPosition = -1;
+    private long sinceNs;
+    private C consumer;
+
+    AreaRing(final AtomicBuffer area, final int offset, final int length)
+    {
+        this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(area, offset, length));
+    }
+
+    /**
+     * Whether no record is queued; two volatile reads, no write.
+     *
+     * @return true if empty.
+     */
+    final boolean isEmpty()
+    {
+        return ring.producerPosition() == ring.consumerPosition();
+    }
+
+    /**
+     * Owner side: unblocks the ring if its consumer position has not moved for {@code stallNs} while records were
+     * queued.
+     *
+     * @param nowNs   the time now.
+     * @param stallNs how long the consumer position may stay still while records are queued.
+     * @return true if the ring was unblocked.
+     */
+    final boolean unblockIfStalled(final long nowNs, final long stallNs)
+    {
+        final long position = ring.consumerPosition();
+        if (ring.producerPosition() == position || position != lastConsumerPosition)
+        {
+            lastConsumerPosition = position;
+            sinceNs = nowNs;
+            return false;
+        }
+        if (nowNs - sinceNs < stallNs)
+        {
+            return false;
+        }
+        sinceNs = nowNs;
+        return ring.unblock();
+    }
+
+    /**
+     * Owner side: takes every queued record off the ring.
+     *
+     * @param consumer receives them in order, decoded.
+     * @return the number taken.
+     */
+    final int drain(final C consumer)
+    {
+        this.consumer = consumer;
+        try
+        {
+            return ring.read(this);
+        }
+        finally
+        {
+            this.consumer = null;
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public final void onMessage(final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
+    {
+        onRecord(consumer, typeId, buffer, index, length);
+    }
+
+    /**
+     * Decodes one record for the consumer.
+     *
+     * @param consumer the consumer {@link #drain} was given.
+     * @param typeId   the record's type.
+     * @param buffer   the ring's buffer.
+     * @param index    the record's offset in it.
+     * @param length   its length.
+     */
+    abstract void onRecord(C consumer, int typeId, MutableDirectBuffer buffer, int index, int length);
+
+    /**
+     * The longest record.
+     *
+     * @return bytes.
+     */
+    final int maxRecordLength()
+    {
+        return ring.maxMsgLength();
+    }
+
+    /**
+     * Claims a record to write in place.
+     *
+     * @param typeId the record's type, positive.
+     * @param length its length.
+     * @return its offset in {@link #buffer()}, or a value of at most 0 if the ring is full.
+     */
+    final int tryClaim(final int typeId, final int length)
+    {
+        return ring.tryClaim(typeId, length);
+    }
+
+    /**
+     * The ring's buffer, to write a claimed record into.
+     *
+     * @return the buffer.
+     */
+    final AtomicBuffer buffer()
+    {
+        return ring.buffer();
+    }
+
+    /**
+     * Commits a claimed record.
+     *
+     * @param index the offset {@link #tryClaim} returned.
+     * @return false if the owner took this producer for dead and unblocked the ring past its record.
+     */
+    final boolean commit(final int index)
+    {
+        try
+        {
+            ring.commit(index);
+            return true;
+        }
+        catch (final IllegalStateException ex)
+        {
+            return false;
+        }
+    }
+}
