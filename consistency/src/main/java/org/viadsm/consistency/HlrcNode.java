@@ -1,11 +1,14 @@
 package org.viadsm.consistency;
 
+import java.util.Arrays;
+
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.diff.TwinPool;
 import org.viadsm.consistency.home.HomePolicy;
 import org.viadsm.consistency.notice.WriteNoticeLog;
 import org.viadsm.consistency.notice.WriteNoticeReader;
 import org.viadsm.consistency.page.PageCoherence;
+import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.consistency.page.SharedSpace;
 import org.viadsm.consistency.port.Notifications;
@@ -216,6 +219,29 @@ public final class HlrcNode implements AutoCloseable
             elementSize, homes, memory, port.nodeId());
         space.add(table);
         return table;
+    }
+
+    /**
+     * Removes a shared array after a {@link #barrier()} that every node passed after its last access to it: the
+     * barrier sent every diff home and applied every write notice naming its pages, so nothing refers to them
+     * any more. Gives back any twins it still holds and invalidates every page; the caller frees the region.
+     *
+     * @param table the array's page table.
+     * @throws IllegalArgumentException if the array is not this node's.
+     * @throws IllegalStateException    if one of its pages is still dirty.
+     */
+    public void removeArray(final PageTable table)
+    {
+        space.remove(table);
+        for (int page = 0; page < table.pages(); page++)
+        {
+            if (PageTable.NO_TWIN != table.twin(page))
+            {
+                twins.release(table.twin(page));
+                table.twin(page, PageTable.NO_TWIN);
+            }
+        }
+        Arrays.fill(table.states(), PageState.INVALID);
     }
 
     /**

@@ -6,26 +6,34 @@ import org.agrona.MutableDirectBuffer;
 import org.viadsm.consistency.ControlRegionLayout;
 
 /**
- * Flyweight over an allocation record in a control region: what a node allocated as its {@code sequence}-th
- * shared array, which every node reads from every other to check they agree.
+ * Flyweight over an allocation record in a control region: what a node did in its {@code sequence}-th collective
+ * allocation or free, which every node reads from every other to check they agree.
  * <pre>
- *   0  sequence (long)        8  element type (int)    12  name length (int)
+ *   0  sequence (long)        8  kind (int)            12  element type (int)
  *  16  length (long)         24  placement fingerprint (long)
- *  32  region handle (int)   36  pages (int)           40  name (UTF-8)
+ *  32  allocation (long)     40  region handle (int)  44  name length (int)
+ *  48  name (UTF-8)
  * </pre>
+ * {@code allocation} numbers the allocations alone: an allocation's own number, or for a free the number of the
+ * allocation it frees.
  */
 final class AllocationRecord
 {
-    static final int MAX_NAME_BYTES = ControlRegionLayout.ALLOCATION_RECORD_LENGTH - 40;
+    /** Kind of a record that allocates an array. */
+    static final int ALLOCATE = 0;
+    /** Kind of a record that frees one. */
+    static final int FREE = 1;
+    static final int MAX_NAME_BYTES = ControlRegionLayout.ALLOCATION_RECORD_LENGTH - 48;
 
     private static final int SEQUENCE_OFFSET = 0;
-    private static final int TYPE_OFFSET = 8;
-    private static final int NAME_LENGTH_OFFSET = 12;
+    private static final int KIND_OFFSET = 8;
+    private static final int TYPE_OFFSET = 12;
     private static final int LENGTH_OFFSET = 16;
     private static final int PLACEMENT_OFFSET = 24;
-    private static final int HANDLE_OFFSET = 32;
-    private static final int PAGES_OFFSET = 36;
-    private static final int NAME_OFFSET = 40;
+    private static final int ALLOCATION_OFFSET = 32;
+    private static final int HANDLE_OFFSET = 40;
+    private static final int NAME_LENGTH_OFFSET = 44;
+    private static final int NAME_OFFSET = 48;
 
     private MutableDirectBuffer buffer;
     private int offset;
@@ -38,16 +46,17 @@ final class AllocationRecord
     }
 
     AllocationRecord write(
-        final long sequence, final ElementType type, final byte[] name, final long length, final long placement,
-        final int handle, final int pages)
+        final long sequence, final int kind, final Allocation allocation, final int handle)
     {
+        final byte[] name = allocation.nameBytes();
         buffer.putLong(offset + SEQUENCE_OFFSET, sequence);
-        buffer.putInt(offset + TYPE_OFFSET, type.ordinal());
-        buffer.putInt(offset + NAME_LENGTH_OFFSET, name.length);
-        buffer.putLong(offset + LENGTH_OFFSET, length);
-        buffer.putLong(offset + PLACEMENT_OFFSET, placement);
+        buffer.putInt(offset + KIND_OFFSET, kind);
+        buffer.putInt(offset + TYPE_OFFSET, allocation.type().ordinal());
+        buffer.putLong(offset + LENGTH_OFFSET, allocation.length());
+        buffer.putLong(offset + PLACEMENT_OFFSET, allocation.placement());
+        buffer.putLong(offset + ALLOCATION_OFFSET, allocation.number());
         buffer.putInt(offset + HANDLE_OFFSET, handle);
-        buffer.putInt(offset + PAGES_OFFSET, pages);
+        buffer.putInt(offset + NAME_LENGTH_OFFSET, name.length);
         buffer.putBytes(offset + NAME_OFFSET, name);
         return this;
     }
@@ -55,6 +64,11 @@ final class AllocationRecord
     long sequence()
     {
         return buffer.getLong(offset + SEQUENCE_OFFSET);
+    }
+
+    int kind()
+    {
+        return buffer.getInt(offset + KIND_OFFSET);
     }
 
     int type()
@@ -72,6 +86,11 @@ final class AllocationRecord
         return buffer.getLong(offset + PLACEMENT_OFFSET);
     }
 
+    long allocation()
+    {
+        return buffer.getLong(offset + ALLOCATION_OFFSET);
+    }
+
     int handle()
     {
         return buffer.getInt(offset + HANDLE_OFFSET);
@@ -85,17 +104,19 @@ final class AllocationRecord
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    /** Whether two records describe the same allocation (the handle may differ). */
-    boolean sameAllocation(final AllocationRecord other)
+    /** Whether two records describe the same collective (the handle may differ). */
+    boolean sameAs(final AllocationRecord other)
     {
-        return sequence() == other.sequence() && type() == other.type() && length() == other.length() &&
-            placement() == other.placement() && name().equals(other.name());
+        return sequence() == other.sequence() && kind() == other.kind() && allocation() == other.allocation() &&
+            type() == other.type() && length() == other.length() && placement() == other.placement() &&
+            name().equals(other.name());
     }
 
     String describe()
     {
         final ElementType[] types = ElementType.values();
         final String typeName = type() >= 0 && type() < types.length ? types[type()].label() : "type#" + type();
-        return "allocation #" + sequence() + " " + typeName + " '" + name() + "'[" + length() + "]";
+        return (FREE == kind() ? "free of allocation #" : "allocation #") + allocation() + " " + typeName + " '" +
+            name() + "'[" + length() + "]";
     }
 }

@@ -10,12 +10,9 @@ import java.util.Objects;
 
 import org.agrona.CloseHelper;
 import org.agrona.collections.Int2ObjectHashMap;
-import org.agrona.concurrent.AtomicBuffer;
-import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
-import org.viadsm.consistency.home.FirstTouchHomePolicy;
 import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
@@ -49,7 +46,8 @@ import org.viadsm.via.memory.MemoryRegion;
  * actions of every node after it; actions prior to {@link #semaphorePost(int)} happen-before actions after the
  * {@link #semaphoreWait(int)} that consumes the post. Data-race-free programs see sequential consistency.
  * <p>
- * Allocation, {@link #barrier()} and {@link #close()} are collective: every node calls them, in the same order.
+ * Allocation, {@link #free(SharedArray)}, {@link #barrier()} and {@link #close()} are collective: every node calls
+ * them, in the same order.
  * Closing waits for every other node to close (or fail), so that no node frees memory another still reads.
  * <p>
  * <b>Note:</b> a node, its arrays and locks are used by one thread at a time. A second thread that enters the
@@ -60,27 +58,23 @@ public final class Dsm implements AutoCloseable
 {
     private final DsmContext context;
     private final int nodeId;
-    private final Nic nic;
     private final ViaProtocolPort port;
     private final HlrcNode node;
     private final Counters counters;
     private final Int2ObjectHashMap<DsmLock> locks = new Int2ObjectHashMap<>();
-    private final AllocationRecord mine = new AllocationRecord();
-    private final AllocationRecord theirs = new AllocationRecord();
-    private long allocations;
-    private int nextRegion = 1;
+    private final Allocations allocations;
     private Thread active;
     private boolean closed;
 
-    private Dsm(final DsmContext context, final Nic nic, final ViaProtocolPort port, final HlrcNode node,
+    private Dsm(final DsmContext context, final ViaProtocolPort port, final HlrcNode node,
         final Counters counters)
     {
         this.context = context;
         this.nodeId = context.nodeId();
-        this.nic = nic;
         this.port = port;
         this.node = node;
         this.counters = counters;
+        this.allocations = new Allocations(this, node, port, context.protocol().pageSize());
     }
 
     /**
@@ -114,7 +108,7 @@ public final class Dsm implements AutoCloseable
             final MemoryRegion controlRegion = port.addRegion(HlrcNode.CONTROL_REGION, control);
             ClusterConnector.connect(port, context, controlRegion.handle());
             final HlrcNode node = new HlrcNode(port, context.protocol(), counters, context.syncTimeoutNs());
-            final Dsm dsm = new Dsm(context, nic, port, node, counters);
+            final Dsm dsm = new Dsm(context, port, node, counters);
             dsm.collective("joining");
             return dsm;
         }
@@ -196,7 +190,8 @@ public final class Dsm implements AutoCloseable
      */
     public SharedDoubleArray allocDoubles(final String name, final int length, final Placement placement)
     {
-        return new SharedDoubleArray(allocate(ElementType.DOUBLE, name, length, placement), 0, length);
+        return new SharedDoubleArray(allocations.allocate(ElementType.DOUBLE, name, length, placement).faults(), 0,
+            length);
     }
 
     /**
@@ -221,7 +216,8 @@ public final class Dsm implements AutoCloseable
      */
     public SharedLongArray allocLongs(final String name, final int length, final Placement placement)
     {
-        return new SharedLongArray(allocate(ElementType.LONG, name, length, placement), 0, length);
+        return new SharedLongArray(allocations.allocate(ElementType.LONG, name, length, placement).faults(), 0,
+            length);
     }
 
     /**
@@ -246,7 +242,8 @@ public final class Dsm implements AutoCloseable
      */
     public SharedIntArray allocInts(final String name, final int length, final Placement placement)
     {
-        return new SharedIntArray(allocate(ElementType.INT, name, length, placement), 0, length);
+        return new SharedIntArray(allocations.allocate(ElementType.INT, name, length, placement).faults(), 0,
+            length);
     }
 
     /**
@@ -271,7 +268,8 @@ public final class Dsm implements AutoCloseable
      */
     public SharedFloatArray allocFloats(final String name, final int length, final Placement placement)
     {
-        return new SharedFloatArray(allocate(ElementType.FLOAT, name, length, placement), 0, length);
+        return new SharedFloatArray(allocations.allocate(ElementType.FLOAT, name, length, placement).faults(), 0,
+            length);
     }
 
     /**
@@ -297,7 +295,44 @@ public final class Dsm implements AutoCloseable
      */
     public SharedByteArray allocBytes(final String name, final int length, final Placement placement)
     {
-        return new SharedByteArray(allocate(ElementType.BYTE, name, length, placement), 0, length);
+        return new SharedByteArray(allocations.allocate(ElementType.BYTE, name, length, placement).faults(), 0,
+            length);
+    }
+
+    /**
+     * Collectively frees a shared array: every node calls this for the same array, in the same order relative to
+     * its other allocations and frees. It is a barrier as well (every write to any array before it happens-before
+     * every access after it, on every node), after which every node deregisters the array's memory from its NIC
+     * and releases it (removing its shared-memory file), and the name may be allocated again. Any access through
+     * the array, its sub-arrays or its views afterwards throws {@link IllegalStateException}, touching nothing.
+     *
+     * @param array any handle of the array, e.g. a sub-array of it.
+     * @throws IllegalStateException    if the array was freed already.
+     * @throws IllegalArgumentException if the array belongs to another node.
+     * @throws DsmException             on every node if any node freed differently (another array, or allocated
+     *                                  instead), naming the node that disagreed; or if a node fails meanwhile.
+     */
+    public void free(final SharedArray array)
+    {
+        allocations.free(switch (Objects.requireNonNull(array, "array"))
+        {
+            case SharedDoubleArray a -> a.faults();
+            case SharedLongArray a -> a.faults();
+            case SharedIntArray a -> a.faults();
+            case SharedFloatArray a -> a.faults();
+            case SharedByteArray a -> a.faults();
+        });
+    }
+
+    /**
+     * Opens a scope whose {@link AllocationScope#close()} frees every array this node allocates while it is open;
+     * opening is local, closing is collective.
+     *
+     * @return the scope.
+     */
+    public AllocationScope allocationScope()
+    {
+        return new AllocationScope(allocations, allocations.mark());
     }
 
     /**
@@ -512,103 +547,5 @@ public final class Dsm implements AutoCloseable
         {
             exit();
         }
-    }
-
-    private PageFaults allocate(final ElementType type, final String name, final int length, final Placement placement)
-    {
-        Objects.requireNonNull(placement, "placement");
-        final byte[] nameBytes = checkName(name);
-        if (length < 0)
-        {
-            throw new IllegalArgumentException("length of '" + name + "' must not be negative: " + length);
-        }
-        final int pageSize = context.protocol().pageSize();
-        final long bytes = Math.max(1L, (long)length * type.size());
-        final int pages = (int)((bytes + pageSize - 1) / pageSize);
-        final int directory = FirstTouchHomePolicy.directoryLength(pages, nodeCount());
-        if ((long)pages * pageSize + directory > Integer.MAX_VALUE - pageSize)
-        {
-            throw new IllegalArgumentException("'" + name + "' needs " + bytes + " bytes; a shared array holds " +
-                "at most 2 GiB (" + (Integer.MAX_VALUE / type.size()) + " " + type.label() + ")");
-        }
-        enter();
-        try
-        {
-            final int region = nextRegion;
-            final ByteBuffer regionMemory = nic.allocateMemory(pages * pageSize + directory);
-            final int handle = port.addRegion(region, regionMemory).handle();
-            try
-            {
-                agree(type, nameBytes, length, placement.fingerprint(pages, nodeCount()), handle, pages, region);
-            }
-            catch (final RuntimeException ex)
-            {
-                port.removeRegion(region);
-                throw ex;
-            }
-            nextRegion++;
-            final AtomicBuffer buffer = port.region(region);
-            final PageTable table =
-                node.addArray(name, region, pages, type.size(), placement.policy(pages, nodeCount()), buffer);
-            return new PageFaults(this, node, table);
-        }
-        catch (final ProtocolException ex)
-        {
-            throw failure("allocating '" + name + "'", ex);
-        }
-        finally
-        {
-            exit();
-        }
-    }
-
-    private void agree(
-        final ElementType type, final byte[] name, final int length, final long placement, final int handle,
-        final int pages, final int region)
-    {
-        final ControlRegionLayout layout = node.layout();
-        final AtomicBuffer control = port.region(HlrcNode.CONTROL_REGION);
-        final long sequence = ++allocations;
-        final int slot = layout.allocationRecord((int)(sequence & 1));
-        mine.wrap(control, slot).write(sequence, type, name, length, placement, handle, pages);
-        node.syncBarrier();
-        final StringBuilder mismatches = new StringBuilder();
-        for (int other = 0; other < nodeCount(); other++)
-        {
-            if (other == nodeId)
-            {
-                continue;
-            }
-            port.read(other, HlrcNode.CONTROL_REGION, slot, HlrcNode.CONTROL_REGION, layout.allocationScratch(),
-                ControlRegionLayout.ALLOCATION_RECORD_LENGTH);
-            theirs.wrap(control, layout.allocationScratch());
-            if (!theirs.sameAllocation(mine))
-            {
-                mismatches.append("; node ").append(other).append(" made ").append(theirs.describe())
-                    .append(" with placement fingerprint ").append(Long.toHexString(theirs.placement()));
-            }
-            port.remoteHandle(region, other, theirs.handle());
-        }
-        if (mismatches.length() > 0)
-        {
-            throw new DsmException(nodeId, "allocation mismatch: node " + nodeId + " made " + mine.describe() +
-                " with placement fingerprint " + Long.toHexString(mine.placement()) + mismatches +
-                "; every node must allocate the same arrays in the same order");
-        }
-    }
-
-    private static byte[] checkName(final String name)
-    {
-        if (null == name || name.isEmpty())
-        {
-            throw new IllegalArgumentException("a shared array needs a non-empty name");
-        }
-        final byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
-        if (bytes.length > AllocationRecord.MAX_NAME_BYTES)
-        {
-            throw new IllegalArgumentException("array name longer than " + AllocationRecord.MAX_NAME_BYTES +
-                " bytes: " + name.substring(0, 32) + "...");
-        }
-        return bytes;
     }
 }

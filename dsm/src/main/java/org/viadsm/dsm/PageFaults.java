@@ -8,6 +8,7 @@ import org.viadsm.consistency.page.PageTable;
 
 /**
  * The slow path of one shared array's accesses: page faults, which enter the protocol through the node's guard.
+ * Once the array is freed every page is invalid, so every access comes here and is refused.
  */
 final class PageFaults
 {
@@ -16,6 +17,7 @@ final class PageFaults
     private final PageTable table;
     private final int pageShift;
     private final SyncEpoch epoch;
+    private boolean freed;
 
     PageFaults(final Dsm dsm, final HlrcNode node, final PageTable table)
     {
@@ -59,8 +61,20 @@ final class PageFaults
         return table.name();
     }
 
+    boolean isFreed()
+    {
+        return freed;
+    }
+
+    /** Marks the array freed; the caller has invalidated every page. */
+    void free()
+    {
+        freed = true;
+    }
+
     void read(final int page)
     {
+        checkLive();
         dsm.enter();
         try
         {
@@ -78,6 +92,7 @@ final class PageFaults
 
     void write(final int page)
     {
+        checkLive();
         dsm.enter();
         try
         {
@@ -127,6 +142,7 @@ final class PageFaults
 
     private void readRange(final int firstPage, final int lastPage)
     {
+        checkLive();
         dsm.enter();
         try
         {
@@ -144,6 +160,7 @@ final class PageFaults
 
     private void writeRange(final int firstPage, final int lastPage)
     {
+        checkLive();
         dsm.enter();
         try
         {
@@ -161,6 +178,7 @@ final class PageFaults
 
     int home(final int page)
     {
+        checkLive();
         dsm.enter();
         try
         {
@@ -173,6 +191,14 @@ final class PageFaults
         finally
         {
             dsm.exit();
+        }
+    }
+
+    private void checkLive()
+    {
+        if (freed)
+        {
+            throw new IllegalStateException("shared array '" + table.name() + "' was freed");
         }
     }
 }

@@ -8,7 +8,8 @@ import org.agrona.collections.IntArrayList;
 
 /**
  * Every shared array of a node, numbered into one global page space in allocation order, and the node's dirty
- * list: the global pages written in the current interval.
+ * list: the global pages written in the current interval. A removed (freed) array's global pages are never given
+ * to another array, so a page number always means one array.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -50,6 +51,29 @@ public final class SharedSpace
         }
         tables.add(table);
         nextGlobalPage += table.pages();
+    }
+
+    /**
+     * Removes an array's page table, which must have nothing on the dirty list (the caller releases first).
+     *
+     * @param table the table.
+     * @throws IllegalArgumentException if the table is not in this space.
+     * @throws IllegalStateException    if one of its pages is dirty.
+     */
+    public void remove(final PageTable table)
+    {
+        if (!tables.contains(table))
+        {
+            throw new IllegalArgumentException("array '" + table.name() + "' is not in this space");
+        }
+        for (int page = 0; page < table.pages(); page++)
+        {
+            if (table.isDirty(page))
+            {
+                throw new IllegalStateException("array '" + table.name() + "' has dirty page " + page);
+            }
+        }
+        tables.remove(table);
     }
 
     /**
