@@ -110,7 +110,7 @@ final class LaunchCommand implements Callable<Integer>
             if (null != statsJson)
             {
                 StatsReport.writeJson(statsJson,
-                    StatsReport.json(mainClass, provider, nodes, seconds, Double.NaN, true, stats));
+                    StatsReport.json(mainClass, provider, nodes, seconds, null, true, stats));
             }
         }
         catch (final IOException ex)

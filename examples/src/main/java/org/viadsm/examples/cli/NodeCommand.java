@@ -4,15 +4,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.Dsm;
 import org.viadsm.dsm.DsmContext;
-import org.viadsm.examples.runtime.App;
 import org.viadsm.examples.runtime.AppCatalog;
-import org.viadsm.examples.runtime.DsmTeam;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,9 +37,13 @@ final class NodeCommand implements Callable<Integer>
     @Option(names = "--page-size", defaultValue = "4096")
     private int pageSize;
 
-    // where the node writes how long the application ran on it, in ns
+    // where the node writes how long each run of the application took on it, in ns, comma-separated
     @Option(names = "--app-time-file")
     private Path appTimeFile;
+
+    // how many times the application runs on this node: once cold, then warm
+    @Option(names = "--runs", defaultValue = "1")
+    private int runs;
 
     @Parameters
     private List<String> appArgs = new ArrayList<>();
@@ -54,11 +58,11 @@ final class NodeCommand implements Callable<Integer>
         {
             try
             {
-                final App app = AppArguments.parse(entry, appArgs);
-                final long appNs = RunCommand.timed(app, new DsmTeam(dsm, Placement.parse(placement), System.out));
+                final long[] runNs = AppRuns.onNode(dsm, entry, appArgs, Placement.parse(placement), System.out, runs);
                 if (null != appTimeFile)
                 {
-                    Files.writeString(appTimeFile, Long.toString(appNs), StandardCharsets.US_ASCII);
+                    Files.writeString(appTimeFile, Arrays.stream(runNs).mapToObj(Long::toString)
+                        .collect(Collectors.joining(",")), StandardCharsets.US_ASCII);
                 }
             }
             catch (final VerificationException ex)

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +38,8 @@ final class ProcessRun
         final Path appTime = statsDir.resolve("app-time-0.txt");
         final List<String> args = new ArrayList<>(List.of("node", "--app", run.entry.name(),
             "--placement", run.placement.toString(), "--page-size", Integer.toString(run.pageSize),
-            "--app-time-file", statsDir.resolve("app-time-{node}.txt").toString(), "--"));
+            "--app-time-file", statsDir.resolve("app-time-{node}.txt").toString(), "--runs",
+            Integer.toString(run.runs), "--"));
         args.addAll(run.args);
         final ProcessCluster cluster = ProcessCluster.start(addresses, ViadsmCommand.class.getName(), args,
             List.of(), NodeSettings.JVM_OPTIONS, statsEnvironment(statsDir), run.input, out);
@@ -54,8 +56,9 @@ final class ProcessRun
                     new VerificationException(message) : new IllegalStateException(message);
                 throw new ClusterFailure(failed, "node " + failed + " exited with " + codes[failed], cause);
             }
-            return new RunResult(readStats(statsDir, run.nodes),
-                Long.parseLong(Files.readString(appTime, StandardCharsets.US_ASCII).strip()));
+            return new RunResult(readStats(statsDir, run.nodes), Arrays.stream(
+                Files.readString(appTime, StandardCharsets.US_ASCII).strip().split(",")).mapToLong(Long::parseLong)
+                .toArray());
         }
         catch (final IOException ex)
         {

@@ -16,10 +16,7 @@ import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.examples.runtime.App;
 import org.viadsm.examples.runtime.AppCatalog;
 import org.viadsm.examples.runtime.CFormat;
-import org.viadsm.examples.runtime.DsmTeam;
-import org.viadsm.examples.runtime.Team;
 import org.viadsm.examples.runtime.TeamFailure;
-import org.viadsm.examples.runtime.ThreadTeam;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,6 +55,11 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--stats-json", paramLabel = "FILE", description = "Also write the statistics as JSON.")
     private Path statsJson;
+
+    @Option(names = "--warm", paramLabel = "K", defaultValue = "0",
+        description = "Runs the application K more times in the same JVMs (the same nodes) after the first, cold " +
+            "run, each verified; the statistics are then the last run's (default: ${DEFAULT-VALUE}).")
+    private int warm;
 
     @Option(names = "--app-help", description = "Shows the application's own options and exits.")
     private boolean appHelp;
@@ -98,7 +100,7 @@ final class RunCommand implements Callable<Integer>
             if (null != statsJson)
             {
                 StatsReport.writeJson(statsJson, StatsReport.json(run.entry.name(), run.provider, run.nodes,
-                    (System.nanoTime() - startNs) / 1e9, Double.NaN, false, Collections.emptyList()));
+                    (System.nanoTime() - startNs) / 1e9, null, false, Collections.emptyList()));
             }
             return 1;
         }
@@ -116,8 +118,13 @@ final class RunCommand implements Callable<Integer>
         {
             throw new CommandLine.ParameterException(commandLine, "--nodes must be at least 1, not " + nodes);
         }
+        if (warm < 0)
+        {
+            throw new CommandLine.ParameterException(commandLine, "--warm must not be negative, not " + warm);
+        }
         final RunSpec run = new RunSpec();
         run.nodes = nodes;
+        run.runs = warm + 1;
         run.provider = provider.toLowerCase(Locale.ROOT);
         if (!List.of("jvm", "shm", "tcp", "threads").contains(run.provider))
         {
@@ -158,13 +165,9 @@ final class RunCommand implements Callable<Integer>
             switch (run.provider)
             {
                 case "threads":
-                    final long[] appNs = new long[run.nodes];
-                    ThreadTeam.run(run.nodes, out, team ->
-                    {
-                        appNs[team.id()] = timed(AppArguments.parse(run.entry, run.args), team);
-                        finished.incrementAndGet();
-                    });
-                    return new RunResult(Collections.emptyList(), appNs[0]);
+                    final long[] runNs = AppRuns.onThreads(run.nodes, run.entry, run.args, out, run.runs);
+                    finished.set(run.nodes);
+                    return new RunResult(Collections.emptyList(), runNs);
                 case "jvm":
                     return runInThreads(run, out, finished);
                 default:
@@ -176,42 +179,39 @@ final class RunCommand implements Callable<Integer>
     /** Runs the nodes as threads of this JVM over the jvm provider. */
     static RunResult runInThreads(final RunSpec run, final PrintStream out, final AtomicInteger finished)
     {
-        final long[] appNs = new long[run.nodes];
+        final long[][] runNs = new long[run.nodes][];
         final List<DsmStats> stats = LocalCluster.run(run.nodes, "jvm", context -> context.pageSize(run.pageSize)
             .maxLocks(NodeSettings.MAX_LOCKS).maxSemaphores(NodeSettings.MAX_SEMAPHORES), dsm ->
             {
-                final App app = AppArguments.parse(run.entry, run.args);
-                appNs[dsm.nodeId()] = timed(app, new DsmTeam(dsm, run.placement, out));
+                runNs[dsm.nodeId()] = AppRuns.onNode(dsm, run.entry, run.args, run.placement, out, run.runs);
                 finished.incrementAndGet();
             });
-        return new RunResult(stats, appNs[0]);
-    }
-
-    /**
-     * Runs a member and measures it.
-     *
-     * @return how long {@code app.run(team)} took, in ns.
-     */
-    static long timed(final App app, final Team team) throws Exception
-    {
-        final long startNs = System.nanoTime();
-        app.run(team);
-        return System.nanoTime() - startNs;
+        return new RunResult(stats, runNs[0]);
     }
 
     private void report(final RunSpec run, final RunResult result, final double seconds)
     {
         System.out.println();
+        final StringBuilder warmRuns = new StringBuilder();
+        for (int i = 1; i < result.runNs.length; i++)
+        {
+            warmRuns.append(1 == i ? " cold, then " : ", ").append(CFormat.format("%.3f", result.runNs[i] / 1e9));
+        }
         System.out.println(CFormat.format("%s on %d node(s), provider %s: %.3f s, verified (the application ran " +
-            "%.3f s on node 0)", run.entry.name(), run.nodes, run.provider, seconds, result.appNs / 1e9));
+            "%.3f s on node 0%s)", run.entry.name(), run.nodes, run.provider, seconds, result.runNs[0] / 1e9,
+            warmRuns.length() > 0 ? warmRuns + " s warm" : ""));
         if (!result.stats.isEmpty())
         {
+            if (result.runNs.length > 1)
+            {
+                System.out.println("statistics of the last run:");
+            }
             StatsReport.printTable(System.out, result.stats);
         }
         if (null != statsJson)
         {
             StatsReport.writeJson(statsJson, StatsReport.json(run.entry.name(), run.provider, run.nodes, seconds,
-                result.appNs / 1e9, true, result.stats));
+                result.runNs, true, result.stats));
         }
     }
 
@@ -224,6 +224,7 @@ final class RunCommand implements Callable<Integer>
         String provider;
         Placement placement;
         int pageSize;
+        int runs = 1;
         Path input;
     }
 }

@@ -45,15 +45,20 @@ final class StatsReport
     }
 
     static String json(
-        final String app, final String provider, final int nodeCount, final double seconds, final double appSeconds,
+        final String app, final String provider, final int nodeCount, final double seconds, final long[] runNs,
         final boolean verified, final List<DsmStats> nodes)
     {
         final StringBuilder sb = new StringBuilder("{\"app\":\"").append(app).append("\",\"provider\":\"")
             .append(provider).append("\",\"nodes\":").append(nodeCount).append(",\"time_s\":")
             .append(CFormat.format("%.6f", seconds));
-        if (!Double.isNaN(appSeconds))
+        if (null != runNs)
         {
-            sb.append(",\"app_time_s\":").append(CFormat.format("%.6f", appSeconds));
+            sb.append(",\"app_time_s\":").append(CFormat.format("%.6f", runNs[0] / 1e9)).append(",\"app_times_s\":[");
+            for (int i = 0; i < runNs.length; i++)
+            {
+                sb.append(0 == i ? "" : ",").append(CFormat.format("%.6f", runNs[i] / 1e9));
+            }
+            sb.append(']');
         }
         sb.append(",\"verified\":").append(verified)
             .append(",\"per_node\":[");

@@ -127,6 +127,23 @@ class ViadsmCommandTest
     }
 
     @Test
+    void shouldRunWarmOnTheSameNodeProcessesAndReportEveryRun(@TempDir final Path dir) throws Exception
+    {
+        final Path json = dir.resolve("stats.json");
+        assertEquals(0, execute("run", "lu", "--nodes", "2", "--provider", "shm", "--warm", "2", "--stats-json",
+            json.toString(), "-n64", "-b16", "-t"));
+        assertEquals(3, out().split("TEST PASSED", -1).length - 1, out());
+        assertTrue(out().contains("--- warm run 1 of 2 ---") && out().contains("--- warm run 2 of 2 ---"), out());
+        assertTrue(out().matches("(?s).*verified \\(the application ran [0-9.]+ s on node 0 cold, then [0-9.]+, " +
+            "[0-9.]+ s warm\\)\\Rstatistics of the last run:.*"), out());
+        final String stats = Files.readString(json);
+        assertTrue(stats.matches("(?s).*\"app_time_s\":([0-9.]+),\"app_times_s\":\\[\\1,[0-9.]+,[0-9.]+\\],.*"),
+            stats);
+        assertEquals(2, execute("run", "lu", "--warm", "-1"));
+        assertTrue(err().contains("--warm must not be negative"), err());
+    }
+
+    @Test
     void shouldHandStandardInputToEveryNodeProcess()
     {
         System.setIn(new ByteArrayInputStream("1.5e-16 27 2 6 -1 3000 2 0 1 6.212752\n".getBytes(

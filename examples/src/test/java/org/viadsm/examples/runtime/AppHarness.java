@@ -3,6 +3,9 @@ package org.viadsm.examples.runtime;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -102,9 +105,40 @@ public final class AppHarness
      * @param output what a run printed.
      * @return its lines.
      */
-    public static java.util.List<String> lines(final String output)
+    public static List<String> lines(final String output)
     {
-        return java.util.Arrays.asList(output.split("\n", -1));
+        return Arrays.asList(output.split("\n", -1));
+    }
+
+    /**
+     * An output without its timing lines and per-processor timing tables: what two runs of the same input print
+     * alike, whatever the team.
+     *
+     * @param output what a run printed.
+     * @return the remaining lines, blank ones dropped.
+     */
+    public static List<String> withoutTimings(final String output)
+    {
+        final List<String> lines = new ArrayList<>();
+        boolean inStatistics = false;
+        for (final String line : output.split("\\R"))
+        {
+            if (line.contains("PROCESS STATISTICS"))
+            {
+                inStatistics = true;
+                continue;
+            }
+            if (inStatistics && (line.contains("TIMING") || line.contains("TEST") || line.contains("time")))
+            {
+                inStatistics = false;
+            }
+            if (inStatistics || line.isBlank() || line.matches("(?i).*(time|compute|fraction|step [0-9]+:).*"))
+            {
+                continue;
+            }
+            lines.add(line);
+        }
+        return lines;
     }
 
     /**

@@ -1,12 +1,8 @@
 package org.viadsm.examples.runtime;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -31,28 +27,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(180)
 class AppsOnDsmTest
 {
-    private static final Path INPUTS = inputs();
-
     static Stream<Arguments> runs()
     {
         final List<Arguments> runs = new ArrayList<>();
-        final String[][] apps = {
-            {"fft", "-m10", "-t"},
-            {"lu", "-n64", "-b16", "-t"},
-            {"radix", "-n4096", "-r16", "-t"},
-            {"ocean", "-n34", "-o"},
-            {"water-nsquared", INPUTS.resolve("water.deck").toString()},
-            {"water-spatial", INPUTS.resolve("water.deck").toString()},
-            {"sor", "-m64", "-n64", "-i10", "-t"},
-            {"barnes", INPUTS.resolve("barnes.in").toString()},
-            {"tsp", "-n10"}};
-        for (final String[] app : apps)
+        for (final List<String> app : SmallInputs.all())
         {
             for (final int nodes : new int[] {1, 2, 4})
             {
-                runs.add(Arguments.of(app[0], nodes, "jvm", List.of(app).subList(1, app.length)));
+                runs.add(Arguments.of(app.get(0), nodes, "jvm", app.subList(1, app.size())));
             }
-            runs.add(Arguments.of(app[0], 4, "shm", List.of(app).subList(1, app.length)));
+            runs.add(Arguments.of(app.get(0), 4, "shm", app.subList(1, app.size())));
         }
         return runs.stream();
     }
@@ -70,9 +54,9 @@ class AppsOnDsmTest
         final PrintStream out = new PrintStream(shared, true, StandardCharsets.UTF_8);
         final List<DsmStats> stats = LocalCluster.run(nodes, provider, context -> context.maxLocks(4096)
             .maxSemaphores(1024), dsm -> parse(entry, args).run(new DsmTeam(dsm, Placement.block(), out)));
-        final List<String> expected = withoutTimings(plain.toString(StandardCharsets.UTF_8));
+        final List<String> expected = AppHarness.withoutTimings(plain.toString(StandardCharsets.UTF_8));
         assertTrue(expected.size() > 2, "the application printed " + expected);
-        assertEquals(expected, withoutTimings(shared.toString(StandardCharsets.UTF_8)));
+        assertEquals(expected, AppHarness.withoutTimings(shared.toString(StandardCharsets.UTF_8)));
         if (nodes > 1)
         {
             assertTrue(DsmStats.total(stats).get(Counter.BARRIERS) > 0, "the nodes synchronized");
@@ -84,51 +68,5 @@ class AppsOnDsmTest
         final App app = entry.newInstance();
         new CommandLine(app).parseArgs(args.toArray(new String[0]));
         return app;
-    }
-
-    /** The output without timing lines and the per-processor timing tables. */
-    static List<String> withoutTimings(final String output)
-    {
-        final List<String> lines = new ArrayList<>();
-        boolean inStatistics = false;
-        for (final String line : output.split("\\R"))
-        {
-            if (line.contains("PROCESS STATISTICS"))
-            {
-                inStatistics = true;
-                continue;
-            }
-            if (inStatistics && (line.contains("TIMING") || line.contains("TEST") || line.contains("time")))
-            {
-                inStatistics = false;
-            }
-            if (inStatistics || line.isBlank() || line.matches("(?i).*(time|compute|fraction|step [0-9]+:).*"))
-            {
-                continue;
-            }
-            lines.add(line);
-        }
-        return lines;
-    }
-
-    private static Path inputs()
-    {
-        try
-        {
-            final Path dir = Files.createTempDirectory("viadsm-app-inputs-");
-            dir.toFile().deleteOnExit();
-            final Path deck = dir.resolve("water.deck");
-            Files.writeString(deck, "1.5e-16 64 3 6 -1 3000 3 0 1 6.212752\n", StandardCharsets.US_ASCII);
-            deck.toFile().deleteOnExit();
-            final Path barnes = dir.resolve("barnes.in");
-            Files.writeString(barnes, String.join("\n", "", "256", "123", "", "0.025", "0.05", "1.0", "2.0", "5.0",
-                "0.05", "0.25", "1") + "\n", StandardCharsets.US_ASCII);
-            barnes.toFile().deleteOnExit();
-            return dir;
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
     }
 }
