@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -15,9 +16,10 @@ import org.viadsm.examples.cli.ViadsmCommand;
 import org.viadsm.via.internal.JavaProcess;
 
 /**
- * One measured run: {@code viadsm run APP --provider P --nodes N --stats-json FILE ARGS} in a fresh child JVM with
- * the node JVMs' options (for {@code shm} that JVM starts one fresh JVM per node). Member 0's output and the
- * statistics file give the time; the exit code says whether the self-check passed.
+ * One measured run: {@code viadsm run APP --provider P --nodes N [--warm K] --stats-json FILE ARGS} in a fresh
+ * child JVM with the node JVMs' options (for {@code shm} that JVM starts one fresh JVM per node). Member 0's output
+ * and the statistics file give the time of every run of the application; the exit code says whether every
+ * self-check passed.
  */
 final class AppProcess
 {
@@ -33,13 +35,14 @@ final class AppProcess
      * @param mode      the row's mode.
      * @param provider  {@code threads}, {@code jvm} or {@code shm}.
      * @param nodes     members.
+     * @param warm      runs after the first in the same JVMs; the time is then their median.
      * @param dir       a directory for the run's files.
      * @param timeoutNs longest the run may take; it is then stopped and counts as failed.
      * @return the measurement, failed if the run did.
      */
     static AppMeasurement run(
         final String app, final List<String> args, final String mode, final String provider, final int nodes,
-        final Path dir, final long timeoutNs)
+        final int warm, final Path dir, final long timeoutNs)
     {
         final String tag = app + "-" + mode + "-" + nodes;
         final Path out = dir.resolve(tag + ".out");
@@ -47,6 +50,10 @@ final class AppProcess
         final Path stats = dir.resolve(tag + ".json");
         final List<String> command = new ArrayList<>(List.of("run", app, "--provider", provider, "--nodes",
             Integer.toString(nodes), "--stats-json", stats.toString()));
+        if (warm > 0)
+        {
+            command.addAll(List.of("--warm", Integer.toString(warm)));
+        }
         command.addAll(args);
         final ProcessBuilder builder = new ProcessBuilder(JavaProcess.command(ViadsmCommand.class.getName(),
             NodeSettings.JVM_OPTIONS, command));
@@ -62,20 +69,23 @@ final class AppProcess
                 {
                     process.destroyForcibly();
                 }
-                return AppMeasurement.failed(app, mode, provider, nodes,
+                return AppMeasurement.failed(app, mode, provider, nodes, warm,
                     "did not finish within " + TimeUnit.NANOSECONDS.toSeconds(timeoutNs) + " s");
             }
             if (0 != process.exitValue())
             {
-                return AppMeasurement.failed(app, mode, provider, nodes, "exited with " + process.exitValue() + ": " +
-                    lastLine(Files.readString(err, StandardCharsets.UTF_8)));
+                return AppMeasurement.failed(app, mode, provider, nodes, warm, "exited with " + process.exitValue() +
+                    ": " + lastLine(Files.readString(err, StandardCharsets.UTF_8)));
             }
             final String json = Files.readString(stats, StandardCharsets.UTF_8);
-            final double runS = number(json, "app_time_s");
-            final double timeS = AppTime.seconds(app, Files.readString(out, StandardCharsets.UTF_8), runS);
-            final DsmStats total = AppMeasurement.DSM.equals(mode) ?
-                DsmStats.fromJson(json.substring(json.indexOf("\"total\":"))) : null;
-            return new AppMeasurement(app, mode, provider, nodes, timeS, runS, true, null, total);
+            final double[] runS = numbers(json, "app_times_s");
+            if (runS.length != warm + 1)
+            {
+                throw new IllegalStateException("the run reported " + runS.length + " run(s), not " + (warm + 1));
+            }
+            final double[] seconds = AppTime.seconds(app, Files.readString(out, StandardCharsets.UTF_8), runS);
+            return new AppMeasurement(app, mode, provider, nodes, warm, warmTime(seconds), seconds[0], runS[0], null,
+                AppMeasurement.DSM.equals(mode) ? perNode(json) : null);
         }
         catch (final IOException ex)
         {
@@ -88,7 +98,7 @@ final class AppProcess
         }
         catch (final RuntimeException ex)
         {
-            return AppMeasurement.failed(app, mode, provider, nodes, ex.getMessage());
+            return AppMeasurement.failed(app, mode, provider, nodes, warm, ex.getMessage());
         }
     }
 
@@ -97,20 +107,51 @@ final class AppProcess
         return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
-    private static double number(final String json, final String name)
+    /** The median of the runs after the first, or the only run's time. */
+    static double warmTime(final double[] seconds)
     {
-        final String key = "\"" + name + "\":";
+        if (1 == seconds.length)
+        {
+            return seconds[0];
+        }
+        final double[] warm = Arrays.copyOfRange(seconds, 1, seconds.length);
+        Arrays.sort(warm);
+        final int middle = warm.length / 2;
+        return 1 == warm.length % 2 ? warm[middle] : (warm[middle - 1] + warm[middle]) / 2;
+    }
+
+    /** A JSON array of numbers, {@code "name":[1.5,2]}. */
+    private static double[] numbers(final String json, final String name)
+    {
+        final String key = "\"" + name + "\":[";
         final int at = json.indexOf(key);
-        if (at < 0)
+        final int end = json.indexOf(']', at);
+        if (at < 0 || end < 0)
         {
             throw new IllegalStateException("the run's statistics lack " + name);
         }
-        int end = at + key.length();
-        while (end < json.length() && "-0123456789.eE".indexOf(json.charAt(end)) >= 0)
+        return Arrays.stream(json.substring(at + key.length(), end).split(",")).mapToDouble(Double::parseDouble)
+            .toArray();
+    }
+
+    /** Every node's statistics: the objects of the array {@code "per_node":[{...},{...}]}. */
+    private static List<DsmStats> perNode(final String json)
+    {
+        final String key = "\"per_node\":[";
+        final int at = json.indexOf(key);
+        if (at < 0)
         {
-            end++;
+            throw new IllegalStateException("the run's statistics lack per_node");
         }
-        return Double.parseDouble(json.substring(at + key.length(), end));
+        final List<DsmStats> nodes = new ArrayList<>();
+        int from = at + key.length();
+        while (from < json.length() && '{' == json.charAt(from))
+        {
+            final int end = json.indexOf('}', from);
+            nodes.add(DsmStats.fromJson(json.substring(from, end + 1)));
+            from = end + 1 < json.length() && ',' == json.charAt(end + 1) ? end + 2 : end + 1;
+        }
+        return nodes;
     }
 
     private static String lastLine(final String text)

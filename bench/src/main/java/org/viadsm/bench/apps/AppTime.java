@@ -43,27 +43,38 @@ final class AppTime
     }
 
     /**
-     * The application's time in a run.
+     * The application's time in each of its runs in one process (one unless it ran warm too).
      *
-     * @param app      the application.
-     * @param output   what member 0 printed.
-     * @param runS     the wall time of the application's run on member 0, in s.
-     * @return the time in s.
-     * @throws IllegalStateException if the application should have printed its time and did not.
+     * @param app    the application.
+     * @param output what member 0 printed, every run's output in order.
+     * @param runS   the wall time of each run of the application on member 0, in s.
+     * @return the time of each run in s, as many as {@code runS} has.
+     * @throws IllegalStateException if the application should have printed its time in every run and did not.
      */
-    static double seconds(final String app, final String output, final double runS)
+    static double[] seconds(final String app, final String output, final double[] runS)
     {
         final Source source = SOURCES.get(app);
         if (null == source)
         {
-            return runS;
+            return runS.clone();
         }
+        final double[] seconds = new double[runS.length];
         final Matcher matcher = source.pattern.matcher(output);
-        if (!matcher.find())
+        int found = 0;
+        while (matcher.find())
         {
-            throw new IllegalStateException(app + " printed no '" + source.name + "' line");
+            if (found < seconds.length)
+            {
+                seconds[found] = Long.parseLong(matcher.group(1)) * source.scale;
+            }
+            found++;
         }
-        return Long.parseLong(matcher.group(1)) * source.scale;
+        if (found != seconds.length)
+        {
+            throw new IllegalStateException(app + " printed " + found + " '" + source.name + "' line(s) in " +
+                seconds.length + " run(s)");
+        }
+        return seconds;
     }
 
     private static final class Source

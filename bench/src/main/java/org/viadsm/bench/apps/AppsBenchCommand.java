@@ -39,9 +39,16 @@ import picocli.CommandLine.Spec;
         "",
         "How runs are made: each measured run is 'viadsm run APP --provider P --nodes N' in a fresh child JVM",
         "(sequential and threads: --provider threads; DSM over shm: that JVM starts one fresh JVM per node; over jvm:",
-        "all nodes are threads of that JVM), all with the node JVMs' options (-XX:+UseSerialGC). No run is warmed up:",
-        "every configuration pays class loading and JIT compilation inside its timed phase, so small inputs favour",
-        "the sequential run. --repeat R runs each configuration R times, each in fresh JVMs, and keeps the median.",
+        "all nodes are threads of that JVM), all with the node JVMs' options (-XX:+UseSerialGC). Without --warm no run",
+        "is warmed up: every configuration pays class loading and JIT compilation inside its timed phase, so small",
+        "inputs favour the sequential run. --warm K runs the application K+1 times in the same JVMs (for the DSM, the",
+        "same nodes, the arrays freed between runs), each run verified: time-s is the median of the last K runs,",
+        "cold-s the first, and both tables are printed. --repeat R runs each configuration R times, each in fresh",
+        "JVMs, and keeps the medians.",
+        "",
+        "Where the time went: for every DSM run, ms per node (the mean over the nodes) computing and in read faults,",
+        "write faults, releases, lock, barrier and semaphore waits, from the nodes' statistics (with --warm, of the",
+        "last run), and the pages homed at each node; --plot draws them as stacked bars beside the speedups.",
         "",
         "Time per application: the time the program prints for its measured phase, read from member 0's output",
         "(FFT, LU, RADIX, OCEAN: 'Total time without initialization'; SOR: 'Iteration time'; BARNES: COMPUTETIME;",
@@ -79,6 +86,11 @@ public final class AppsBenchCommand implements Callable<Integer>
             "(repeatable).")
     private Map<String, String> overrides = new HashMap<>();
 
+    @Option(names = "--warm", paramLabel = "K", defaultValue = "0",
+        description = "Runs each configuration K+1 times in the same JVMs; the time is the median of the last K, " +
+            "the first is reported as cold (default ${DEFAULT-VALUE}: one cold run).")
+    private int warm;
+
     @Option(names = "--repeat", paramLabel = "R", defaultValue = "1",
         description = "Runs per configuration, each in fresh JVMs; the median is kept (default ${DEFAULT-VALUE}).")
     private int repeat;
@@ -90,7 +102,8 @@ public final class AppsBenchCommand implements Callable<Integer>
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the rows as JSON to FILE.")
     private Path json;
 
-    @Option(names = "--plot", paramLabel = "FILE.png", description = "Also draw speedup against N per application.")
+    @Option(names = "--plot", paramLabel = "FILE.png",
+        description = "Also draw speedup against N per application, and where the DSM runs' time went.")
     private Path plot;
 
     /**
@@ -137,7 +150,7 @@ public final class AppsBenchCommand implements Callable<Integer>
         }
         if (null != plot)
         {
-            SpeedupPlot.write(report, counts, plot);
+            AppsPlot.write(report, counts, plot);
             System.out.println("plot written to " + plot);
         }
         delete(dir);
@@ -150,20 +163,26 @@ public final class AppsBenchCommand implements Callable<Integer>
     {
         System.err.print(String.format(Locale.ROOT, "bench apps: %s %s N=%d ...", app, mode, n));
         final AppMeasurement[] runs = new AppMeasurement[repeat];
+        final double[] cold = new double[repeat];
         for (int i = 0; i < repeat; i++)
         {
-            runs[i] = AppProcess.run(app, args, mode, runProvider, n, dir, TimeUnit.SECONDS.toNanos(timeoutS));
+            runs[i] = AppProcess.run(app, args, mode, runProvider, n, warm, dir, TimeUnit.SECONDS.toNanos(timeoutS));
             if (!runs[i].verified)
             {
                 System.err.println(" FAILED: " + runs[i].error);
                 report.add(runs[i]);
                 return false;
             }
+            cold[i] = runs[i].coldS;
         }
         Arrays.sort(runs, (a, b) -> Double.compare(a.timeS, b.timeS));
+        Arrays.sort(cold);
         final AppMeasurement median = runs[(repeat - 1) / 2];
-        System.err.println(String.format(Locale.ROOT, " %.3f s", median.timeS));
-        report.add(median);
+        final AppMeasurement row = new AppMeasurement(median.app, median.mode, median.provider, median.nodes, warm,
+            median.timeS, cold[(repeat - 1) / 2], median.runS, null, median.perNode);
+        System.err.println(String.format(Locale.ROOT, " %.3f s", row.timeS) +
+            (warm > 0 ? String.format(Locale.ROOT, " warm, %.3f s cold", row.coldS) : ""));
+        report.add(row);
         return true;
     }
 
@@ -208,6 +227,10 @@ public final class AppsBenchCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "--repeat and --timeout-s must be positive, not " +
                 repeat + " and " + timeoutS);
         }
+        if (warm < 0)
+        {
+            throw new ParameterException(spec.commandLine(), "--warm must not be negative, not " + warm);
+        }
         for (final String app : overrides.keySet())
         {
             find(app);
@@ -231,7 +254,9 @@ public final class AppsBenchCommand implements Callable<Integer>
         final int most = counts.get(counts.size() - 1);
         return (full ? "SPLASH-2 default inputs" : "quick inputs") + (overrides.isEmpty() ? "" : " (" +
             overrides.keySet() + " as given by --input)") + "; DSM over " + provider +
-            "; each run in fresh JVM(s), not warmed up" + (repeat > 1 ? ", median of " + repeat + " runs" : "") +
+            (warm > 0 ? "; " + (warm + 1) + " runs in the same JVM(s), the first cold" :
+                "; each run in fresh JVM(s), not warmed up") +
+            (repeat > 1 ? ", median of " + repeat + " processes" : "") +
             (most > cores ? "; runs with N > " + cores + " members oversubscribe the " + cores + " cores" : "");
     }
 

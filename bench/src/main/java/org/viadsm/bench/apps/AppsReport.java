@@ -17,20 +17,25 @@ import org.viadsm.dsm.DsmStats;
 
 /**
  * The report of {@code bench apps}: one row per (application, mode, N) with the time, the speedup over the
- * sequential run, for DSM rows the ratio to the threads run with as many members (the sequential run for N = 1)
- * and the DSM's statistics summed over the nodes. A table for people, JSON for tools:
+ * sequential run, for DSM rows the ratio to the threads run with as many members (the sequential run for N = 1),
+ * the DSM's statistics summed over the nodes and where the time went ({@link TimeBreakdown}). With warm runs, the
+ * time is the median of the warm runs and a second table gives the first (cold) runs' figures. A table for people,
+ * JSON for tools:
  * <pre>
  * {"bench":"apps","cores":2,"rows":[
- * {"app":"fft","args":"-m14 -t","mode":"dsm","provider":"shm","nodes":2,"time_s":0.5,"time_source":"...",
- *  "app_run_s":0.6,"speedup":0.4,"dsm_vs_threads":2.5,"verified":true,"pages_fetched":10,"diff_kib":1.5,
- *  "lock_wait_ms":0,"barrier_wait_ms":3.2,"messages":40,"error":null}
+ * {"app":"fft","args":"-m14 -t","mode":"dsm","provider":"shm","nodes":2,"time_s":0.5,"warm":3,"cold_s":0.9,
+ *  "time_source":"...","app_run_s":0.6,"speedup":0.4,"dsm_vs_threads":2.5,"verified":true,"pages_fetched":10,
+ *  "diff_kib":1.5,"lock_wait_ms":0,"barrier_wait_ms":3.2,"messages":40,
+ *  "breakdown_ms":{"compute":300,"read_fault":20,...},"homes":[64,64],"error":null}
  * ]}
  * </pre>
- * Figures not measured (a failed run, statistics of a run without DSM) are {@code null}.
+ * {@code warm} and {@code cold_s} appear only with warm runs. Figures not measured (a failed run, statistics of a
+ * run without DSM) are {@code null}.
  */
 final class AppsReport
 {
     private static final String FORMAT = "%-15s %-7s %3s %9s %8s %8s %9s %10s %9s %10s %9s  %s";
+    private static final String COLD_FORMAT = "%-15s %-7s %3s %9s %8s %8s";
 
     private final int cores;
     private final String description;
@@ -55,17 +60,6 @@ final class AppsReport
     }
 
     /**
-     * The sequential time of an application.
-     *
-     * @param app the application.
-     * @return its time, NaN if not measured.
-     */
-    double sequential(final String app)
-    {
-        return time(app, AppMeasurement.SEQ, 1);
-    }
-
-    /**
      * Speedup of a row over the sequential run.
      *
      * @param row the row.
@@ -73,47 +67,71 @@ final class AppsReport
      */
     double speedup(final AppMeasurement row)
     {
-        return sequential(row.app) / row.timeS;
+        return speedup(row, false);
+    }
+
+    /**
+     * Speedup of a row over the sequential run, warm or cold.
+     *
+     * @param row  the row.
+     * @param cold compare the first runs rather than the (warm) times.
+     * @return sequential time / the row's time.
+     */
+    double speedup(final AppMeasurement row, final boolean cold)
+    {
+        return time(row.app, AppMeasurement.SEQ, 1, cold) / row.time(cold);
     }
 
     /**
      * A DSM row's time over the threads run with as many members (the sequential run for one member).
      *
-     * @param row the row.
+     * @param row  the row.
+     * @param cold compare the first runs rather than the (warm) times.
      * @return the ratio, NaN for other modes or if either is missing.
      */
-    double dsmVsThreads(final AppMeasurement row)
+    double dsmVsThreads(final AppMeasurement row, final boolean cold)
     {
         if (!AppMeasurement.DSM.equals(row.mode))
         {
             return Double.NaN;
         }
-        final double threads = 1 == row.nodes ? sequential(row.app) : time(row.app, AppMeasurement.THREADS, row.nodes);
-        return row.timeS / threads;
+        final double threads = 1 == row.nodes ? time(row.app, AppMeasurement.SEQ, 1, cold) :
+            time(row.app, AppMeasurement.THREADS, row.nodes, cold);
+        return row.time(cold) / threads;
     }
 
-    private double time(final String app, final String mode, final int nodes)
+    private double time(final String app, final String mode, final int nodes, final boolean cold)
     {
         for (final AppMeasurement row : rows)
         {
             if (row.app.equals(app) && row.mode.equals(mode) && row.nodes == nodes)
             {
-                return row.timeS;
+                return row.time(cold);
             }
         }
         return Double.NaN;
     }
 
+    private int warm()
+    {
+        return rows.isEmpty() ? 0 : rows.get(0).warm;
+    }
+
     void printTable(final PrintStream out)
     {
         out.println("bench apps, " + cores + " cores: " + description);
+        final int warm = warm();
+        if (warm > 0)
+        {
+            out.println("Warm: the median of runs 2 to " + (warm + 1) + " in the same JVMs (statistics: the last run)");
+        }
         out.println(String.format(Locale.ROOT, FORMAT, "app", "mode", "N", "time-s", "speedup", "dsm/thr",
             "fetched", "diff-KiB", "lock-ms", "barrier-ms", "messages", "time source"));
         for (final AppMeasurement row : rows)
         {
             final DsmStats s = row.total;
             out.println(String.format(Locale.ROOT, FORMAT, row.app, row.mode, row.nodes, BenchReport.figure(row.timeS),
-                BenchReport.figure(speedup(row)), BenchReport.figure(dsmVsThreads(row)),
+                BenchReport.figure(speedup(row)), BenchReport.figure(dsmVsThreads(row, false)),
                 null == s ? "-" : Long.toString(s.get(Counter.PAGES_FETCHED)),
                 null == s ? "-" : BenchReport.figure(s.get(Counter.DIFF_BYTES) / 1024.0),
                 null == s ? "-" : BenchReport.figure(s.get(Counter.LOCK_WAIT_NS) / 1e6),
@@ -121,6 +139,20 @@ final class AppsReport
                 null == s ? "-" : Long.toString(s.get(Counter.MESSAGES_SENT)),
                 row.verified ? AppTime.source(row.app) : "FAILED: " + row.error));
         }
+        out.println();
+        if (warm > 0)
+        {
+            out.println("Cold: the first run, in fresh JVMs (class loading and JIT compilation included)");
+            out.println(String.format(Locale.ROOT, COLD_FORMAT, "app", "mode", "N", "cold-s", "speedup", "dsm/thr"));
+            for (final AppMeasurement row : rows)
+            {
+                out.println(String.format(Locale.ROOT, COLD_FORMAT, row.app, row.mode, row.nodes,
+                    BenchReport.figure(row.coldS), BenchReport.figure(speedup(row, true)),
+                    BenchReport.figure(dsmVsThreads(row, true))));
+            }
+            out.println();
+        }
+        TimeBreakdown.printTable(out, rows, warm > 0 ? "the last warm run" : "the whole run");
         out.println();
         final List<String> seen = new ArrayList<>();
         for (final AppMeasurement row : rows)
@@ -147,17 +179,23 @@ final class AppsReport
                 .append(",\"mode\":").append(BenchReport.quote(row.mode))
                 .append(",\"provider\":").append(BenchReport.quote(row.provider))
                 .append(",\"nodes\":").append(row.nodes)
-                .append(",\"time_s\":").append(BenchReport.number(row.timeS))
+                .append(",\"time_s\":").append(BenchReport.number(row.timeS));
+            if (row.warm > 0)
+            {
+                sb.append(",\"warm\":").append(row.warm).append(",\"cold_s\":").append(BenchReport.number(row.coldS));
+            }
+            sb
                 .append(",\"time_source\":").append(BenchReport.quote(AppTime.source(row.app)))
                 .append(",\"app_run_s\":").append(BenchReport.number(row.runS))
                 .append(",\"speedup\":").append(BenchReport.number(speedup(row)))
-                .append(",\"dsm_vs_threads\":").append(BenchReport.number(dsmVsThreads(row)))
+                .append(",\"dsm_vs_threads\":").append(BenchReport.number(dsmVsThreads(row, false)))
                 .append(",\"verified\":").append(row.verified)
                 .append(",\"pages_fetched\":").append(counter(s, Counter.PAGES_FETCHED, 1))
                 .append(",\"diff_kib\":").append(counter(s, Counter.DIFF_BYTES, 1024))
                 .append(",\"lock_wait_ms\":").append(counter(s, Counter.LOCK_WAIT_NS, 1e6))
                 .append(",\"barrier_wait_ms\":").append(counter(s, Counter.BARRIER_WAIT_NS, 1e6))
                 .append(",\"messages\":").append(counter(s, Counter.MESSAGES_SENT, 1))
+                .append(',').append(TimeBreakdown.json(row.perNode))
                 .append(",\"error\":").append(null == row.error ? "null" : BenchReport.quote(row.error))
                 .append('}');
         }
