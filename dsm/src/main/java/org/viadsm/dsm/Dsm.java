@@ -16,7 +16,6 @@ import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
-import org.viadsm.consistency.sync.SyncWait;
 import org.viadsm.via.Nic;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.internal.AgronaAccess;
@@ -43,8 +42,8 @@ import org.viadsm.via.memory.MemoryRegion;
  * <p>
  * Memory consistency effects: actions on a node prior to releasing a {@link DsmLock} happen-before actions on any
  * node after a subsequent acquire of that lock; actions of every node before a {@link #barrier()} happen-before the
- * actions of every node after it; actions prior to {@link #semaphorePost(int)} happen-before actions after the
- * {@link #semaphoreWait(int)} that consumes the post. Data-race-free programs see sequential consistency.
+ * actions of every node after it; actions prior to a {@link DsmSemaphore#release()} happen-before actions after
+ * an acquire that takes its permits. Data-race-free programs see sequential consistency.
  * <p>
  * Allocation, {@link #free(SharedArray)}, {@link #barrier()} and {@link #close()} are collective: every node calls
  * them, in the same order.
@@ -62,6 +61,8 @@ public final class Dsm implements AutoCloseable
     private final HlrcNode node;
     private final Counters counters;
     private final Int2ObjectHashMap<DsmLock> locks = new Int2ObjectHashMap<>();
+    private final Int2ObjectHashMap<DsmSemaphore> semaphores = new Int2ObjectHashMap<>();
+    private final DsmBarrier barrier;
     private final Allocations allocations;
     private Thread active;
     private boolean closed;
@@ -74,6 +75,7 @@ public final class Dsm implements AutoCloseable
         this.port = port;
         this.node = node;
         this.counters = counters;
+        this.barrier = new DsmBarrier(this);
         this.allocations = new Allocations(this, node, port, context.protocol().pageSize());
     }
 
@@ -360,9 +362,10 @@ public final class Dsm implements AutoCloseable
 
     /**
      * Waits until every node has called it: closes this node's interval, exchanges write notices, and
-     * invalidates what others wrote.
+     * invalidates what others wrote. The short form of {@link #clusterBarrier()}'s {@link DsmBarrier#await()}: an
+     * interrupt does not end the wait (it is still set after it), and a broken barrier throws.
      *
-     * @throws DsmException if a node fails or leaves the cluster meanwhile.
+     * @throws DsmException if the barrier is broken, or a node fails or leaves the cluster meanwhile.
      */
     public void barrier()
     {
@@ -382,48 +385,59 @@ public final class Dsm implements AutoCloseable
     }
 
     /**
-     * Adds a unit to cluster-wide semaphore {@code id} (SPLASH's {@code SETPAUSE}), releasing this node's writes.
+     * The cluster's barrier as an object, with {@link java.util.concurrent.CyclicBarrier}'s waits: the arrival index,
+     * timed and interruptible forms, breaking.
+     *
+     * @return this node's handle to the barrier.
+     */
+    public DsmBarrier clusterBarrier()
+    {
+        return barrier;
+    }
+
+    /**
+     * The cluster-wide semaphore {@code id}; every call with the same id returns the same object.
+     *
+     * @param id from 0 to the configured number of semaphores - 1.
+     * @return the semaphore.
+     * @throws IllegalArgumentException if the id is out of range.
+     */
+    public DsmSemaphore semaphore(final int id)
+    {
+        if (id < 0 || id >= context.protocol().maxSemaphores())
+        {
+            throw new IllegalArgumentException(
+                "semaphore id must be in [0, " + context.protocol().maxSemaphores() + "): " + id);
+        }
+        DsmSemaphore semaphore = semaphores.get(id);
+        if (null == semaphore)
+        {
+            semaphore = new DsmSemaphore(this, id);
+            semaphores.put(id, semaphore);
+        }
+        return semaphore;
+    }
+
+    /**
+     * Adds a permit to cluster-wide semaphore {@code id} (SPLASH's {@code SETPAUSE}), releasing this node's writes:
+     * the short form of {@code semaphore(id).release()}.
      *
      * @param id from 0 to the configured number of semaphores - 1.
      */
     public void semaphorePost(final int id)
     {
-        enter();
-        try
-        {
-            node.semaphores().release(id, 1);
-        }
-        catch (final ProtocolException ex)
-        {
-            throw failure("posting semaphore " + id, ex);
-        }
-        finally
-        {
-            exit();
-        }
+        semaphore(id).release();
     }
 
     /**
-     * Takes a unit from cluster-wide semaphore {@code id} (SPLASH's {@code WAITPAUSE}), waiting for one, and
-     * acquires the posters' writes.
+     * Takes a permit from cluster-wide semaphore {@code id} (SPLASH's {@code WAITPAUSE}), waiting for one, and
+     * acquires the releasers' writes: the short form of {@code semaphore(id).acquireUninterruptibly()}.
      *
      * @param id from 0 to the configured number of semaphores - 1.
      */
     public void semaphoreWait(final int id)
     {
-        enter();
-        try
-        {
-            node.semaphores().acquire(id, 1, SyncWait.NO_TIMEOUT, false);
-        }
-        catch (final ProtocolException ex)
-        {
-            throw failure("waiting on semaphore " + id, ex);
-        }
-        finally
-        {
-            exit();
-        }
+        semaphore(id).acquireUninterruptibly();
     }
 
     /**

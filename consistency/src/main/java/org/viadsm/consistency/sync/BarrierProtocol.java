@@ -84,13 +84,13 @@ public final class BarrierProtocol
     {
         node.sync.ensureUsable();
         node.port.pollNotifications(node.sync);
-        if (null != node.sync.barrierBroken())
+        if (node.sync.isBarrierBroken(epoch + 1))
         {
             return SyncState.BROKEN;
         }
         if (interruptible && Thread.interrupted())
         {
-            node.sync.breakBarrier(SyncState.BROKEN_BY_INTERRUPT);
+            node.sync.breakBarrier(SyncState.BROKEN_BY_INTERRUPT, epoch + 1);
             return SyncWait.INTERRUPTED;
         }
         final long startNs = System.nanoTime();
@@ -117,10 +117,32 @@ public final class BarrierProtocol
     public void syncBarrier()
     {
         node.sync.ensureUsable();
-        if (null != node.sync.barrierBroken() || exchange(SyncState.SYNC_BARRIER, SyncWait.NO_TIMEOUT, false) < 0)
+        if (node.sync.isBarrierBroken(epoch + 1) || exchange(SyncState.SYNC_BARRIER, SyncWait.NO_TIMEOUT, false) < 0)
         {
             throw new ProtocolException(node.nodeId, "the barrier is broken: " + node.sync.barrierBroken());
         }
+    }
+
+    /**
+     * Whether the barrier is broken, as far as this node has heard (notifications that arrived are delivered
+     * first).
+     *
+     * @return true once a node has broken it.
+     */
+    public boolean isBroken()
+    {
+        node.port.pollNotifications(node.sync);
+        return null != node.sync.barrierBroken();
+    }
+
+    /**
+     * Why the barrier is broken.
+     *
+     * @return e.g. {@code node 2 timed out in it}; null while it is not.
+     */
+    public String brokenReason()
+    {
+        return node.sync.barrierBroken();
     }
 
     /**
@@ -169,7 +191,7 @@ public final class BarrierProtocol
                     if (SyncState.BROKEN != outcome)
                     {
                         node.sync.breakBarrier(SyncWait.TIMED_OUT == outcome ? SyncState.BROKEN_BY_TIMEOUT :
-                            SyncState.BROKEN_BY_INTERRUPT);
+                            SyncState.BROKEN_BY_INTERRUPT, epoch);
                     }
                     return outcome;
                 }

@@ -110,7 +110,7 @@ public final class SemaphoreProtocol
      * @param id      the semaphore.
      * @param permits how many, at least 0.
      * @throws IllegalArgumentException if the id is out of range, the permits negative, or the count would
-     *                                  overflow.
+     *                                  exceed {@link Integer#MAX_VALUE}.
      */
     public void release(final int id, final int permits)
     {
@@ -120,10 +120,11 @@ public final class SemaphoreProtocol
         final int manager = id % node.nodeCount;
         final int count = node.layout.semaphorePermits(id);
         final long available = node.readWord(manager, count);
-        if (available > Long.MAX_VALUE - permits)
+        if (available > Integer.MAX_VALUE - permits)
         {
             locks.release(lockId);
-            throw new IllegalArgumentException("semaphore " + id + " would exceed " + Long.MAX_VALUE + " permits");
+            throw new IllegalArgumentException("semaphore " + id + " has " + available + " permits; " + permits +
+                " more would exceed " + Integer.MAX_VALUE);
         }
         node.writeWord(manager, count, available + permits);
         conditions.signalQuietly(lockId, lockId, true);
@@ -137,11 +138,11 @@ public final class SemaphoreProtocol
      * @return the permit count.
      * @throws IllegalArgumentException if the id is out of range.
      */
-    public long availablePermits(final int id)
+    public int availablePermits(final int id)
     {
         check(id, 0);
         node.sync.ensureUsable();
-        return node.readWord(id % node.nodeCount, node.layout.semaphorePermits(id));
+        return (int)node.readWord(id % node.nodeCount, node.layout.semaphorePermits(id));
     }
 
     private void check(final int id, final int permits)

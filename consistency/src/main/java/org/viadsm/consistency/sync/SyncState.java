@@ -38,7 +38,8 @@ public final class SyncState implements NotificationHandler
     public static final int BROKEN_BY_INTERRUPT = 1;
 
     private static final int NO_GRANT = -1;
-    private static final int EPOCH_MASK = (1 << 20) - 1;
+    private static final int EPOCH_BITS = 20;
+    private static final int EPOCH_MASK = (1 << EPOCH_BITS) - 1;
     private static final long WAIT_SLICE_NS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final ProtocolPort port;
@@ -54,6 +55,7 @@ public final class SyncState implements NotificationHandler
     private int failedCount;
     private String broken;
     private String barrierBroken;
+    private int brokenAtEpoch;
 
     /**
      * Creates the state.
@@ -100,6 +102,18 @@ public final class SyncState implements NotificationHandler
     }
 
     /**
+     * The argument of a broken-barrier notification.
+     *
+     * @param reason {@link #BROKEN_BY_TIMEOUT} or {@link #BROKEN_BY_INTERRUPT}.
+     * @param epoch  the barrier the sender gave up.
+     * @return the notification argument.
+     */
+    public static int brokenArgument(final int reason, final long epoch)
+    {
+        return reason << EPOCH_BITS | (int)(epoch & EPOCH_MASK);
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override
@@ -130,8 +144,9 @@ public final class SyncState implements NotificationHandler
             case Notifications.BROKEN:
                 if (null == barrierBroken)
                 {
-                    barrierBroken = "node " + fromNode + (BROKEN_BY_INTERRUPT == argument ? " was interrupted" :
-                        " timed out") + " in it";
+                    brokenAtEpoch = argument & EPOCH_MASK;
+                    barrierBroken = "node " + fromNode + (BROKEN_BY_INTERRUPT == argument >>> EPOCH_BITS ?
+                        " was interrupted" : " timed out") + " in it";
                 }
                 break;
             default:
@@ -265,20 +280,23 @@ public final class SyncState implements NotificationHandler
     }
 
     /**
-     * Breaks the barrier for every node: this node timed out or was interrupted in it. Unreachable peers are
-     * skipped; they find out by their own failure detectors.
+     * Breaks the barrier for every node from barrier {@code epoch} on: this node timed out or was interrupted in
+     * it. Nodes still in an earlier barrier finish it (this node sent its messages for that one). Unreachable peers
+     * are skipped; they find out by their own failure detectors.
      *
      * @param reason {@link #BROKEN_BY_TIMEOUT} or {@link #BROKEN_BY_INTERRUPT}.
+     * @param epoch  the barrier this node gave up.
      */
-    void breakBarrier(final int reason)
+    void breakBarrier(final int reason, final long epoch)
     {
         if (null != barrierBroken)
         {
             return;
         }
+        brokenAtEpoch = (int)(epoch & EPOCH_MASK);
         barrierBroken = "node " + nodeId + (BROKEN_BY_INTERRUPT == reason ? " was interrupted" : " timed out") +
             " in it";
-        final int notification = Notifications.of(Notifications.BROKEN, reason);
+        final int notification = Notifications.of(Notifications.BROKEN, brokenArgument(reason, epoch));
         for (int node = 0; node < port.nodeCount(); node++)
         {
             if (node != nodeId && !gone[node])
@@ -301,6 +319,17 @@ public final class SyncState implements NotificationHandler
         {
             // as above
         }
+    }
+
+    /**
+     * Whether barrier {@code epoch} is broken: some node broke it or an earlier one.
+     *
+     * @param epoch the barrier's number.
+     * @return true if it cannot complete.
+     */
+    boolean isBarrierBroken(final long epoch)
+    {
+        return null != barrierBroken && !isBefore(epoch, brokenAtEpoch);
     }
 
     /**
@@ -329,9 +358,9 @@ public final class SyncState implements NotificationHandler
         final int kind, final int parity, final int round, final int from, final long epoch, final SyncWait wait)
     {
         final int slot = barrierSlot(parity, round);
-        while (null != barrierBroken || 0 == barrierArrived[slot])
+        while (isBarrierBroken(epoch) || 0 == barrierArrived[slot])
         {
-            if (null != barrierBroken)
+            if (isBarrierBroken(epoch))
             {
                 return BROKEN;
             }
@@ -433,7 +462,13 @@ public final class SyncState implements NotificationHandler
     /** Whether a node left having passed fewer barriers than {@code epoch} (compared modulo the 20-bit field). */
     private boolean leftBefore(final int node, final long epoch)
     {
-        final int behind = (int)((epoch - leftAfterEpoch[node]) & EPOCH_MASK);
+        return isBefore(leftAfterEpoch[node], epoch);
+    }
+
+    /** Whether barrier number {@code earlier} comes before {@code epoch}, compared modulo the 20-bit field. */
+    private static boolean isBefore(final long earlier, final long epoch)
+    {
+        final int behind = (int)((epoch - earlier) & EPOCH_MASK);
         return behind != 0 && behind < (EPOCH_MASK >> 1);
     }
 

@@ -86,9 +86,14 @@ class SyncStateTest
         assertEquals(SyncWait.INTERRUPTED, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1,
             new SyncWait().start(SyncWait.NO_TIMEOUT, true)));
         assertFalse(Thread.currentThread().isInterrupted(), "an interrupt that ends a wait is consumed");
-        sync.onNotification(1, Notifications.of(Notifications.BROKEN, SyncState.BROKEN_BY_TIMEOUT));
-        assertEquals(SyncState.BROKEN, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1, untimed()));
+        sync.onNotification(1, Notifications.of(Notifications.BROKEN,
+            SyncState.brokenArgument(SyncState.BROKEN_BY_TIMEOUT, 2)));
         assertEquals("node 1 timed out in it", sync.barrierBroken());
+        sync.onNotification(1, Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(0, 1, 0)));
+        assertEquals(SyncWait.PENDING, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1, untimed()),
+            "a barrier before the broken one completes");
+        assertEquals(SyncState.BROKEN, sync.awaitBarrier(SyncState.FULL_BARRIER, 0, 0, 1, 2, untimed()));
+        assertEquals(SyncState.BROKEN, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 3, untimed()));
     }
 
     private static SyncWait untimed()
