@@ -12,6 +12,7 @@ import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(120)
@@ -235,6 +236,10 @@ class DsmLitmusTest
                 }
                 assertEquals(before.get(Counter.LOCK_ACQUIRES_LOCAL) + data.length(),
                     after.get(Counter.LOCK_ACQUIRES_LOCAL));
+                final org.viadsm.dsm.array.LongView view = data.write(0, 10);
+                lock.lock();
+                assertThrows(IllegalStateException.class, () -> view.set(0, 1), "a cached acquire ends views");
+                lock.unlock();
             }
             dsm.barrier();
             lock.lock();

@@ -24,9 +24,10 @@ import org.viadsm.consistency.VectorClock;
  * again, and needs no write notices: the lock's last release was this node's own, so every write that
  * happens-before that release is already visible here (program order, and this node's clock already covers every
  * interval the releasing clock does); no other node has released the lock since, or the element would not still
- * say {@link LockWord#CACHED}. A node that wants a cached lock queues at the tail as always and then takes it from
- * the element, so the cache costs FIFO nothing: the holder's re-acquire and the taker's compare-and-swap are
- * ordered on the element's word.
+ * say {@link LockWord#CACHED}. It still advances the node's synchronization epoch, as every acquire does, so
+ * array views made before it expire. A node that wants a cached lock queues at the tail as always and then takes
+ * it from the element, so the cache costs FIFO nothing: the holder's re-acquire and the taker's compare-and-swap
+ * are ordered on the element's word.
  * <p>
  * <b>Giving up.</b> A waiter that times out or is interrupted marks its element {@link LockWord#ABANDONED} and
  * leaves; its element stays in the queue, so nobody polls and no queue link breaks. A release that reaches an
@@ -119,7 +120,7 @@ public final class LockProtocol
         if (LockWord.CACHED == LockWord.state(word) && node.sync.isUsable() &&
             control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1)))
         {
-            // the common case, kept free of clock reads: nothing to wait for, nothing to acquire
+            // the common case, kept free of clock reads: nothing to wait for, no notices to apply
             node.intervals.acquireLocal();
             node.counters.increment(Counter.LOCK_ACQUIRES_LOCAL);
             return ACQUIRED_CACHED;
