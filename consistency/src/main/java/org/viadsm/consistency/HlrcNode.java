@@ -15,6 +15,7 @@ import org.viadsm.consistency.port.Notifications;
 import org.viadsm.consistency.port.ProtocolPort;
 import org.viadsm.consistency.sync.BarrierProtocol;
 import org.viadsm.consistency.sync.ConditionProtocol;
+import org.viadsm.consistency.sync.ElementAtomics;
 import org.viadsm.consistency.sync.LockProtocol;
 import org.viadsm.consistency.sync.SemaphoreProtocol;
 import org.viadsm.consistency.sync.SyncNode;
@@ -52,6 +53,7 @@ public final class HlrcNode implements AutoCloseable
     private final ConditionProtocol conditions;
     private final BarrierProtocol barriers;
     private final SemaphoreProtocol semaphores;
+    private final ElementAtomics atomics;
     private boolean left;
 
     /**
@@ -96,6 +98,7 @@ public final class HlrcNode implements AutoCloseable
         this.barriers = new BarrierProtocol(syncNode);
         this.semaphores = new SemaphoreProtocol(syncNode, locks, conditions, config.maxSemaphores(),
             config.maxLocks());
+        this.atomics = new ElementAtomics(port, space, coherence, twins);
     }
 
     /**
@@ -390,6 +393,16 @@ public final class HlrcNode implements AutoCloseable
     public BarrierProtocol barriers()
     {
         return barriers;
+    }
+
+    /**
+     * The node's atomic operations on array elements.
+     *
+     * @return the element atomics.
+     */
+    public ElementAtomics atomics()
+    {
+        return atomics;
     }
 
     /**

@@ -223,6 +223,32 @@ public final class Dsm implements AutoCloseable
     }
 
     /**
+     * Collectively allocates a shared long updated atomically, homed at node 0; see
+     * {@link #allocAtomicLong(String, Placement)}.
+     *
+     * @param name the long's name, the same on every node.
+     * @return this node's handle to it.
+     */
+    public DsmAtomicLong allocAtomicLong(final String name)
+    {
+        return allocAtomicLong(name, Placement.onNode(0));
+    }
+
+    /**
+     * Collectively allocates a shared long updated atomically, zero at first: a one-element long array (the same
+     * name space, agreement and order as {@link #allocLongs(String, int, Placement)}) behind an
+     * {@link java.util.concurrent.atomic.AtomicLong}-like handle.
+     *
+     * @param name      the long's name, the same on every node.
+     * @param placement where its home is.
+     * @return this node's handle to it.
+     */
+    public DsmAtomicLong allocAtomicLong(final String name, final Placement placement)
+    {
+        return new DsmAtomicLong(allocLongs(name, 1, placement));
+    }
+
+    /**
      * Collectively allocates a shared array of ints with block placement.
      *
      * @param name   the array's name.

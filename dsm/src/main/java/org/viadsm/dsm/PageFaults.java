@@ -18,6 +18,7 @@ final class PageFaults
     private final int pageShift;
     private final SyncEpoch epoch;
     private boolean freed;
+    private ArrayAtomics atomics;
 
     PageFaults(final Dsm dsm, final HlrcNode node, final PageTable table)
     {
@@ -39,6 +40,19 @@ final class PageFaults
     SyncEpoch epoch()
     {
         return epoch;
+    }
+
+    /**
+     * The array's atomic operations, made on first use; refused once the array is freed.
+     */
+    ArrayAtomics atomics()
+    {
+        checkLive();
+        if (null == atomics)
+        {
+            atomics = new ArrayAtomics(dsm, node, table);
+        }
+        return atomics;
     }
 
     byte[] states()
