@@ -180,6 +180,7 @@ class SyncProtocolsTest
     void shouldKeepAnInterruptOfAnUninterruptibleWaitForAfterIt()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final CountDownLatch interrupted = new CountDownLatch(1);
         cluster.run((id, node) ->
         {
             if (0 == id)
@@ -194,6 +195,7 @@ class SyncProtocolsTest
                 {
                     sleep(20);
                     self.interrupt();
+                    interrupted.countDown();
                 });
                 interrupter.start();
                 node.lock(3);
@@ -203,7 +205,7 @@ class SyncProtocolsTest
             }
             else
             {
-                Thread.sleep(100);
+                interrupted.await();
                 node.unlock(3);
             }
             node.barrier();
@@ -399,15 +401,17 @@ class SyncProtocolsTest
     void shouldBreakTheBarrierForEveryNodeWhenOneTimesOut()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
+        final CountDownLatch timedOut = new CountDownLatch(1);
         cluster.run((id, node) ->
         {
             if (2 == id)
             {
                 assertEquals(SyncWait.TIMED_OUT, node.barriers().barrier(TimeUnit.MILLISECONDS.toNanos(20), true));
+                timedOut.countDown();
             }
             else
             {
-                Thread.sleep(200);
+                timedOut.await();
                 assertEquals(SyncState.BROKEN, node.barriers().barrier(NONE, true));
             }
             assertEquals(SyncState.BROKEN, node.barriers().barrier(NONE, false), "it stays broken");
