@@ -39,7 +39,8 @@ import org.viadsm.via.memory.ProtectionTag;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED")
+@Fork(value = 1, jvmArgsAppend = {"--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
+    "--enable-native-access=ALL-UNNAMED"})
 public class DescriptorBenchmark implements MessageHandler
 {
     private static final int LENGTH = 64;

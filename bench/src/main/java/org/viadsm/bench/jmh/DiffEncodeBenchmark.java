@@ -29,7 +29,8 @@ import org.viadsm.consistency.diff.DiffRuns;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED")
+@Fork(value = 1, jvmArgsAppend = {"--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED",
+    "--enable-native-access=ALL-UNNAMED"})
 public class DiffEncodeBenchmark
 {
     private static final int PAGE = 4096;

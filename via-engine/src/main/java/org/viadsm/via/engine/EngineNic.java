@@ -281,7 +281,9 @@ public final class EngineNic implements Nic
             final int ptag = ptags.acquire(memoryAttributes.ptag());
             try
             {
-                return memory.register(buffer, memoryAttributes, ptag);
+                final EngineRegion region = memory.register(buffer, memoryAttributes, ptag);
+                onRegistrationChanged(region.index());
+                return region;
             }
             catch (final RuntimeException ex)
             {
@@ -297,7 +299,9 @@ public final class EngineNic implements Nic
         synchronized (lock)
         {
             checkOpen();
-            ptags.release(memory.deregister(region).attributes().ptag().value());
+            final EngineRegion retired = memory.deregister(region);
+            onRegistrationChanged(retired.index());
+            ptags.release(retired.attributes().ptag().value());
         }
     }
 
@@ -451,6 +455,16 @@ public final class EngineNic implements Nic
     {
         return connector instanceof ConnectionManager ?
             ((ConnectionManager)connector).connectionNamedByRecord(vi) : null;
+    }
+
+    void onRegistrationChanged(final int index)
+    {
+        transport.onRegistrationChanged(index);
+    }
+
+    void checkTransport()
+    {
+        transport.checkTransport();
     }
 
     PeerNic resolvePeer(final String peerAddress)

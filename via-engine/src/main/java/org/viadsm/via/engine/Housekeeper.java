@@ -104,6 +104,7 @@ final class Housekeeper
             try
             {
                 nextFailureCheckNs = nowNs + failureCheckIntervalNs;
+                nic.checkTransport();
                 detectFailures();
                 unblockErrors(nowNs);
             }

@@ -88,7 +88,7 @@ final class MemoryManager
         nic.unmapMemory(allocation.id, allocation.buffer);
     }
 
-    MemoryRegion register(final ByteBuffer buffer, final MemoryAttributes attributes, final int ptag)
+    EngineRegion register(final ByteBuffer buffer, final MemoryAttributes attributes, final int ptag)
     {
         if (null == buffer || !buffer.isDirect())
         {

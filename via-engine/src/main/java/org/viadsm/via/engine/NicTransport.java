@@ -12,11 +12,13 @@ import org.viadsm.via.NicContext;
  * <ul>
  * <li><b>Reach</b>: {@link #resolvePeer(String)}, the peer's area and memory as an initiator on this host sees
  * them.</li>
- * <li><b>Memory</b>: {@link #mapMemory}, {@link #unmapMemory} and {@link #registersForeignMemory()}; the defaults
- * map memory private to this process, for providers whose peers never map it.</li>
+ * <li><b>Memory</b>: {@link #mapMemory}, {@link #unmapMemory}, {@link #registersForeignMemory()} and
+ * {@link #onRegistrationChanged(int)}; the defaults map memory private to this process, for providers whose peers
+ * never map it.</li>
  * <li><b>Connections</b>: {@link #connector()}, null by default for the engine's own, which works on the peers'
  * shared areas.</li>
- * <li><b>Progress</b>: {@link #progress(boolean)}, {@link #block(long)} and {@link #onWaitEnd()}, for a transport
+ * <li><b>Progress</b>: {@link #progress(boolean)}, {@link #block(long)}, {@link #onWaitEnd()} and
+ * {@link #checkTransport()}, for a transport
  * whose operations complete asynchronously; by default nothing, since initiators complete operations inline.</li>
  * <li><b>Wake-ups</b>: {@link #wakesArmedWaiters()}, {@link #acquireBell()} and {@link #releaseBell(Bell)}; by
  * default waits nobody can wake poll.</li>
@@ -75,6 +77,27 @@ public interface NicTransport extends AutoCloseable
     default boolean registersForeignMemory()
     {
         return true;
+    }
+
+    /**
+     * After an entry of the registration table was published or retired, under the NIC's lock, before
+     * {@code registerMemory} or {@code deregisterMemory} returns: a transport whose initiators check a copy of the
+     * table updates the copies here. The default does nothing.
+     *
+     * @param index the entry's index.
+     */
+    default void onRegistrationChanged(final int index)
+    {
+    }
+
+    /**
+     * Called by the periodic failure check of any call into the NIC (every failure-check interval): a transport
+     * whose peers' messages (a disconnection, a broken connection) are taken only when a thread of this process
+     * makes progress takes them here, so that even a thread that only polls VI states learns of them. The default
+     * does nothing.
+     */
+    default void checkTransport()
+    {
     }
 
     /**

@@ -22,6 +22,9 @@ import java.util.TreeSet;
  */
 public final class JavaProcess
 {
+    /** Lets the ucx provider bind UCX (FFM and jucx's JNI library) without the JVM's warning. */
+    public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+
     /** System property surefire sets to the test class path. */
     public static final String TEST_CLASS_PATH_PROP_NAME = "surefire.test.class.path";
 
@@ -84,6 +87,7 @@ public final class JavaProcess
         final List<String> command = new ArrayList<>();
         command.add(javaBinary());
         command.add(AgronaAccess.ADD_EXPORTS);
+        command.add(NATIVE_ACCESS);
         command.addAll(forwardedProperties());
         command.addAll(jvmArgs);
         command.add("-cp");

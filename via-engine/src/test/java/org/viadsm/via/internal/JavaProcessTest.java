@@ -34,7 +34,8 @@ class JavaProcessTest
     void shouldBuildCommandWithExportsForwardedPropertiesClassPathAndArguments()
     {
         final List<String> command = JavaProcess.command("a.Main", List.of("-Dx=1"), List.of("p", "q"));
-        final List<String> expected = new ArrayList<>(List.of(JavaProcess.javaBinary(), AgronaAccess.ADD_EXPORTS));
+        final List<String> expected = new ArrayList<>(List.of(JavaProcess.javaBinary(), AgronaAccess.ADD_EXPORTS,
+            JavaProcess.NATIVE_ACCESS));
         expected.addAll(JavaProcess.forwardedProperties());
         expected.addAll(List.of("-Dx=1", "-cp", JavaProcess.classPath(), "a.Main", "p", "q"));
         assertEquals(expected, command);

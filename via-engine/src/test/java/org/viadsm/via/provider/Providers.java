@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViState;
+import org.viadsm.via.provider.ucx.UcxNicProvider;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -25,6 +27,7 @@ final class Providers
 {
     static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     private static final AtomicInteger NEXT = new AtomicInteger();
+    private static final AtomicBoolean UCX_SKIP_TOLD = new AtomicBoolean();
     private static final String RUN = Long.toString(ProcessHandle.current().pid(), 36) +
         Integer.toString(ThreadLocalRandom.current().nextInt(1 << 20), 36);
 
@@ -34,25 +37,46 @@ final class Providers
 
     static Stream<String> providers()
     {
-        return Stream.of("jvm", "shm", "tcp");
+        return withUcx() ? Stream.of("jvm", "shm", "tcp", "ucx") : Stream.of("jvm", "shm", "tcp");
     }
 
-    /** A fresh address on the scheme, unique across test runs sharing the machine (tcp: a free port). */
+    /**
+     * Whether the ucx provider is tested: where UCX is installed, and always in CI (where a missing library must
+     * fail the tests). Elsewhere its absence is said once.
+     */
+    static boolean withUcx()
+    {
+        if (UcxNicProvider.isAvailable() || null != System.getenv("CI"))
+        {
+            return true;
+        }
+        if (!UCX_SKIP_TOLD.getAndSet(true))
+        {
+            System.err.println("ucx provider tests skipped: UCX is not installed (apt install libucx0)");
+        }
+        return false;
+    }
+
+    /** A fresh address on the scheme, unique across test runs sharing the machine (tcp, ucx: a free port). */
     static String address(final String scheme)
     {
-        return "tcp".equals(scheme) ? "tcp:127.0.0.1:0" : scheme + ":t" + RUN + "-" + NEXT.incrementAndGet();
+        if ("tcp".equals(scheme) || "ucx".equals(scheme))
+        {
+            return scheme + ":127.0.0.1:0";
+        }
+        return scheme + ":t" + RUN + "-" + NEXT.incrementAndGet();
     }
 
     /** An address where no NIC listens (tcp: a port just closed). */
     static String unreachableAddress(final String scheme)
     {
-        if (!"tcp".equals(scheme))
+        if (!"tcp".equals(scheme) && !"ucx".equals(scheme))
         {
             return address(scheme);
         }
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
         {
-            return "tcp:127.0.0.1:" + socket.getLocalPort();
+            return scheme + ":127.0.0.1:" + socket.getLocalPort();
         }
         catch (final IOException ex)
         {

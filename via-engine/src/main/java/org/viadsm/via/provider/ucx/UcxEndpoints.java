@@ -1,0 +1,111 @@
+package org.viadsm.via.provider.ucx;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+
+import org.openucx.jucx.ucp.UcpConnectionRequest;
+import org.openucx.jucx.ucp.UcpEndpoint;
+import org.openucx.jucx.ucp.UcpEndpointParams;
+import org.openucx.jucx.ucp.UcpRequest;
+
+/**
+ * Creates and closes the endpoints of the provider, each with an error handler of its own: jucx's default one
+ * throws from the worker's progress, which would unwind through whatever thread made progress.
+ * <p>
+ * Control endpoints (connection setup over a listener, network transports) use UCX's peer error handling, so a
+ * peer that dies or loses its link is reported on them: they are the connection's failure detector. Data
+ * endpoints, made from the peer's worker address, do not, since UCX's shared-memory transports offer no active
+ * messages with it.
+ */
+final class UcxEndpoints
+{
+    private static final long CLOSE_TIMEOUT_NS = 1_000_000_000L;
+
+    /**
+     * Where an endpoint's failure goes: the link once there is one, the connection setup before.
+     */
+    static final class Sink
+    {
+        private volatile UcxLink link;
+        private volatile String failure;
+
+        void link(final UcxLink link)
+        {
+            this.link = link;
+            final String failed = failure;
+            if (null != failed)
+            {
+                link.onEndpointError(failed);
+            }
+        }
+
+        String failure()
+        {
+            return failure;
+        }
+
+        void fail(final String detail)
+        {
+            failure = detail;
+            final UcxLink owner = link;
+            if (null != owner)
+            {
+                owner.onEndpointError(detail);
+            }
+        }
+    }
+
+    private UcxEndpoints()
+    {
+    }
+
+    static UcpEndpoint connect(final UcxTransport nic, final InetSocketAddress address, final Sink sink)
+    {
+        return nic.worker().newEndpoint(new UcpEndpointParams().setSocketAddress(address).setPeerErrorHandlingMode()
+            .setErrorHandler((endpoint, status, message) -> sink.fail("control endpoint to " + address +
+                " failed: " + message)));
+    }
+
+    static UcpEndpoint accept(final UcxTransport nic, final UcpConnectionRequest request, final Sink sink)
+    {
+        return nic.worker().newEndpoint(new UcpEndpointParams().setConnectionRequest(request)
+            .setPeerErrorHandlingMode()
+            .setErrorHandler((endpoint, status, message) -> sink.fail("control endpoint from " +
+                request.getClientAddress() + " failed: " + message)));
+    }
+
+    static UcpEndpoint data(final UcxTransport nic, final byte[] workerAddress, final Sink sink)
+    {
+        final ByteBuffer address = ByteBuffer.allocateDirect(workerAddress.length);
+        address.put(workerAddress).flip();
+        return nic.worker().newEndpoint(new UcpEndpointParams().setUcpAddress(address)
+            .setErrorHandler((endpoint, status, message) -> sink.fail("data endpoint failed: " + message)));
+    }
+
+    /**
+     * Closes an endpoint, making progress a bounded time for UCX to release it; never from a UCX callback.
+     */
+    static void close(final UcxTransport nic, final UcpEndpoint endpoint)
+    {
+        if (null == endpoint)
+        {
+            return;
+        }
+        try
+        {
+            final UcpRequest request = endpoint.closeNonBlockingForce();
+            final long deadlineNs = System.nanoTime() + CLOSE_TIMEOUT_NS;
+            while (null != request && !request.isCompleted() && System.nanoTime() < deadlineNs)
+            {
+                if (0 == nic.progressWorker())
+                {
+                    Thread.onSpinWait();
+                }
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            // an endpoint that failed may refuse to close; the worker releases it when it closes
+        }
+    }
+}

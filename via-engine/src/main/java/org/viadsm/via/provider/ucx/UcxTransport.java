@@ -1,0 +1,588 @@
+package org.viadsm.via.provider.ucx;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openucx.jucx.UcxUtils;
+import org.openucx.jucx.ucp.UcpConnectionRequest;
+import org.openucx.jucx.ucp.UcpContext;
+import org.openucx.jucx.ucp.UcpListener;
+import org.openucx.jucx.ucp.UcpListenerParams;
+import org.openucx.jucx.ucp.UcpMemMapParams;
+import org.openucx.jucx.ucp.UcpMemory;
+import org.openucx.jucx.ucp.UcpParams;
+import org.openucx.jucx.ucp.UcpWorker;
+import org.openucx.jucx.ucp.UcpWorkerParams;
+import org.viadsm.via.NicAttributes;
+import org.viadsm.via.NicConfiguration;
+import org.viadsm.via.NicContext;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.engine.Connector;
+import org.viadsm.via.engine.EngineNic;
+import org.viadsm.via.engine.NicArea;
+import org.viadsm.via.engine.NicGeometry;
+import org.viadsm.via.engine.NicTransport;
+import org.viadsm.via.engine.PeerNic;
+import org.viadsm.via.engine.ProviderSupport;
+import org.viadsm.via.engine.SparseMemory;
+
+/**
+ * A NIC over one UCX worker. Its shared area is private to this process: peers reach its memory only through UCX,
+ * one-sided (puts, gets, atomics on memory UCX allocated, checked at the initiator against a mirror of this NIC's
+ * registration table), and its receive queues through active messages, which this NIC's engine code performs when
+ * a thread of this process makes progress. VIs are set up over a UCX listener at the NIC's address (network
+ * transports), then talk over endpoints made from the workers' addresses, so that UCX picks its fastest transport:
+ * shared memory on one host, RDMA or TCP across hosts.
+ * <p>
+ * Threads: the callers make progress (done calls, and waits while they spin and each time they wake). A progress
+ * thread runs only where the transport needs one to answer the peers' one-sided operations, that is when UCX may
+ * talk TCP ({@link UcxConfiguration#needsProgressThread(String)}).
+ */
+final class UcxTransport implements NicTransport
+{
+    private static final AtomicReferenceArray<UcxTransport> NICS = new AtomicReferenceArray<>(4096);
+    private static final Set<Integer> SLOTS = ConcurrentHashMap.newKeySet();
+    private static final MethodHandle ON_DATA = Ucp.findStatic(UcxTransport.class, "onData");
+    private static final MethodHandle ON_HANDSHAKE = Ucp.findStatic(UcxTransport.class, "onHandshake");
+
+    private static volatile int highestSlot;
+
+    private final EngineNic nic;
+    private final int slot;
+    private final AtomicInteger visitors = new AtomicInteger();
+    private volatile boolean closing;
+    private final UcpContext context;
+    private final UcpWorker worker;
+    private final long workerHandle;
+    private final UcpListener listener;
+    private final byte[] workerAddress;
+    private final Arena arena = Arena.ofShared();
+    private final AtomicReferenceArray<UcxLink> links;
+    private final Map<Long, UcpMemory> allocations = new ConcurrentHashMap<>();
+    private final Map<Long, byte[]> keys = new ConcurrentHashMap<>();
+    private final Queue<UcpConnectionRequest> connectionRequests = new ConcurrentLinkedQueue<>();
+    private final MirrorPublisher publisher;
+    private final UcxConnector connector;
+    private final UcxProgressThread progressThread;
+    private final DataHeader header = new DataHeader();
+    private final UnsafeBuffer headerBuffer = new UnsafeBuffer(0, 0);
+    private final UnsafeBuffer handshakeHeader = new UnsafeBuffer(0, 0);
+    private final UnsafeBuffer handshakeData = new UnsafeBuffer(0, 0);
+
+    private UcxTransport(
+        final EngineNic nic,
+        final int slot,
+        final UcpContext context,
+        final UcpWorker worker,
+        final UcpListener listener)
+    {
+        this.nic = nic;
+        this.slot = slot;
+        this.context = context;
+        this.worker = worker;
+        this.workerHandle = worker.getNativeId();
+        this.listener = listener;
+        final ByteBuffer packed = worker.getAddress();
+        this.workerAddress = new byte[packed.remaining()];
+        packed.get(workerAddress);
+        this.links = new AtomicReferenceArray<>(nic.attributes().maxVis());
+        this.publisher = new MirrorPublisher(this, arena);
+        this.connector = new UcxConnector(this);
+        this.progressThread = new UcxProgressThread(this);
+    }
+
+    static EngineNic open(final String address, final UcxAddress parsed, final NicContext nicContext)
+    {
+        final NicGeometry geometry = ProviderSupport.geometry(nicContext);
+        final int slot = claimSlot();
+        UcpContext context = null;
+        UcpWorker worker = null;
+        UcpListener listener = null;
+        try
+        {
+            context = new UcpContext(new UcpParams().requestRmaFeature().requestAmFeature()
+                .requestAtomic64BitFeature().requestWakeupFeature().setMtWorkersShared(true));
+            worker = context.newWorker(new UcpWorkerParams().requestThreadSafety());
+            final UcxTransport[] created = new UcxTransport[1];
+            try
+            {
+                listener = worker.newListener(new UcpListenerParams().setSockAddr(parsed.socketAddress())
+                    .setConnectionHandler(request -> created[0].connectionRequests.add(request)));
+            }
+            catch (final RuntimeException ex)
+            {
+                throw new ViaException(ViaError.ERROR_RESOURCE, "address in use: cannot listen at " + address +
+                    ": " + ex.getMessage(), ex);
+            }
+            final String bound = parsed.withPort(listener.getAddress().getPort());
+            final NicArea area = NicArea.create(
+                new UnsafeBuffer(SparseMemory.mapUnlinked(nicContext.shmDirectory(), geometry.areaLength())),
+                geometry, ProviderSupport.newNicId(), ProcessHandle.current().pid(), 0);
+            final UcpContext ucpContext = context;
+            final UcpWorker ucpWorker = worker;
+            final UcpListener ucpListener = listener;
+            final EngineNic nic = new EngineNic(bound, area,
+                ProviderSupport.attributes(bound, geometry, nicContext.maxTransferSize()), nicContext,
+                NicConfiguration.WAIT_SPIN_NS_DEFAULT,
+                engineNic -> new UcxTransport(engineNic, slot, ucpContext, ucpWorker, ucpListener));
+            final UcxTransport transport = (UcxTransport)nic.transport();
+            created[0] = transport;
+            transport.setHandlers();
+            NICS.set(slot, transport);
+            return nic;
+        }
+        catch (final RuntimeException ex)
+        {
+            releaseSlot(slot);
+            closeQuietly(listener, worker, context);
+            if (ex instanceof ViaException || ex instanceof IllegalArgumentException)
+            {
+                throw ex;
+            }
+            throw new ViaException(ViaError.ERROR_RESOURCE, "cannot open a ucx NIC at " + address + ": " +
+                ex.getMessage(), ex);
+        }
+    }
+
+    EngineNic nic()
+    {
+        return nic;
+    }
+
+    String address()
+    {
+        return nic.address();
+    }
+
+    NicArea area()
+    {
+        return nic.area();
+    }
+
+    NicAttributes attributes()
+    {
+        return nic.attributes();
+    }
+
+    long nicId()
+    {
+        return nic.nicId();
+    }
+
+    boolean isClosed()
+    {
+        return nic.isClosed();
+    }
+
+    byte[] workerAddress()
+    {
+        return workerAddress.clone();
+    }
+
+    UcpWorker worker()
+    {
+        return worker;
+    }
+
+    MirrorPublisher publisher()
+    {
+        return publisher;
+    }
+
+    /**
+     * Maps memory that UCX allocates, which peers reach one-sided (registered JVM memory would be emulated through
+     * messages over shared memory, needing the target's progress).
+     */
+    UcpMemory mapUcxMemory(final long length)
+    {
+        return context.memoryMap(new UcpMemMapParams().allocate().setLength(length));
+    }
+
+    byte[] packedKey(final long allocationId)
+    {
+        return keys.get(allocationId);
+    }
+
+    long allocationAddress(final long allocationId)
+    {
+        final UcpMemory memory = allocations.get(allocationId);
+        return null == memory ? 0 : memory.getAddress();
+    }
+
+    @Override
+    public ByteBuffer mapMemory(final NicContext nicContext, final long allocationId, final int length)
+    {
+        final UcpMemory memory = mapUcxMemory(length);
+        final ByteBuffer packed = memory.getRemoteKeyBuffer();
+        final byte[] key = new byte[packed.remaining()];
+        packed.get(key);
+        if (key.length > RegistrationMirror.MAX_KEY_LENGTH)
+        {
+            memory.deregister();
+            throw new ViaException(ViaError.ERROR_RESOURCE, "UCX remote key of " + key.length + " bytes exceeds " +
+                RegistrationMirror.MAX_KEY_LENGTH);
+        }
+        allocations.put(allocationId, memory);
+        keys.put(allocationId, key);
+        final ByteBuffer buffer = UcxUtils.getByteBufferView(memory.getAddress(), length);
+        new UnsafeBuffer(buffer).setMemory(0, Math.min(length, 1 << 16), (byte)0);
+        return buffer;
+    }
+
+    @Override
+    public void unmapMemory(final long allocationId, final ByteBuffer buffer)
+    {
+        keys.remove(allocationId);
+        final UcpMemory memory = allocations.remove(allocationId);
+        if (null != memory)
+        {
+            memory.deregister();
+        }
+    }
+
+    @Override
+    public boolean registersForeignMemory()
+    {
+        return false;
+    }
+
+    @Override
+    public void onRegistrationChanged(final int index)
+    {
+        publisher.publish(index);
+    }
+
+    @Override
+    public Connector connector()
+    {
+        return connector;
+    }
+
+    @Override
+    public PeerNic resolvePeer(final String address)
+    {
+        throw new ViaException(ViaError.NOT_REACHABLE, "a ucx NIC reaches " + address + " through connections only");
+    }
+
+    /**
+     * Makes progress on this NIC and on every other ucx NIC of this process: a real NIC moves data without the
+     * host's threads, and a thread waiting on one NIC here may be the only thread that runs for another (two NICs
+     * driven by one thread, in tests and tools).
+     */
+    @Override
+    public int progress(final boolean spinning)
+    {
+        int work = progressOwn();
+        for (int i = 1; i <= highestSlot; i++)
+        {
+            final UcxTransport other = NICS.get(i);
+            if (null != other && other != this && other.enterVisit())
+            {
+                try
+                {
+                    work += other.progressOwn();
+                }
+                finally
+                {
+                    other.visitors.decrementAndGet();
+                }
+            }
+        }
+        return work;
+    }
+
+    private boolean enterVisit()
+    {
+        visitors.incrementAndGet();
+        if (closing)
+        {
+            visitors.decrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    private int progressOwn()
+    {
+        int work = progressWorker();
+        work += connector.progress(connectionRequests);
+        for (int i = 0; i < links.length(); i++)
+        {
+            final UcxLink link = links.get(i);
+            if (null != link)
+            {
+                work += link.poll();
+            }
+        }
+        return work;
+    }
+
+    @Override
+    public boolean block(final long timeoutNs)
+    {
+        progress(false);
+        return false;
+    }
+
+    @Override
+    public void checkTransport()
+    {
+        progress(false);
+        connector.housekeeping();
+    }
+
+    @Override
+    public boolean wakesArmedWaiters()
+    {
+        // only a progress thread takes the peers' messages while every other thread of this NIC sleeps
+        return progressThread.isRunning();
+    }
+
+    @Override
+    public void close()
+    {
+        closing = true;
+        NICS.set(slot, null);
+        while (visitors.get() > 0)
+        {
+            Thread.onSpinWait();
+        }
+        progressThread.close();
+        for (int i = 0; i < links.length(); i++)
+        {
+            final UcxLink link = links.getAndSet(i, null);
+            if (null != link)
+            {
+                closeLink(link);
+            }
+        }
+        connector.close();
+        releaseSlot(slot);
+        for (final UcpMemory memory : allocations.values())
+        {
+            memory.deregister();
+        }
+        allocations.clear();
+        closeQuietly(listener, worker, context);
+        arena.close();
+    }
+
+    /**
+     * Runs UCX's progress once on this thread.
+     *
+     * @return the events UCX handled.
+     */
+    int progressWorker()
+    {
+        try
+        {
+            return worker.progress();
+        }
+        catch (final Exception ex)
+        {
+            return 1;
+        }
+    }
+
+    /**
+     * Waits, making progress, for a UCX request of the control path (mirror updates, endpoint closes) and frees it.
+     *
+     * @param statusPointer what the UCX call returned.
+     * @return true if it completed successfully.
+     */
+    boolean await(final long statusPointer)
+    {
+        if (Ucp.isError(statusPointer))
+        {
+            return false;
+        }
+        if (!Ucp.isRequest(statusPointer))
+        {
+            return true;
+        }
+        final long deadlineNs = System.nanoTime() + UcxConfiguration.CONTROL_TIMEOUT_NS;
+        int status;
+        while (Ucp.IN_PROGRESS == (status = Ucp.checkStatus(statusPointer)) && System.nanoTime() < deadlineNs)
+        {
+            if (0 == progressWorker())
+            {
+                Thread.onSpinWait();
+            }
+        }
+        Ucp.free(statusPointer);
+        return Ucp.OK == status;
+    }
+
+    /**
+     * A link is established: starts the progress thread if the link may talk TCP and the configuration asks for
+     * one then.
+     */
+    void onLinkEstablished(final UcxLink link, final String peerAddress)
+    {
+        if (UcxConfiguration.needsProgressThread(peerAddress))
+        {
+            progressThread.start();
+        }
+    }
+
+    void attach(final UcxLink link)
+    {
+        links.set(link.vi().id(), link);
+    }
+
+    /**
+     * A link's VI disconnected or its connection broke for good: forgets it and releases its UCX resources.
+     */
+    void release(final UcxLink link)
+    {
+        if (links.compareAndSet(link.vi().id(), link, null))
+        {
+            closeLink(link);
+        }
+    }
+
+    private void closeLink(final UcxLink link)
+    {
+        publisher.unsubscribe(link);
+        link.close();
+        UcxEndpoints.close(this, link.data());
+        UcxEndpoints.close(this, link.control());
+    }
+
+    UcxLink link(final int viId)
+    {
+        return viId >= 0 && viId < links.length() ? links.get(viId) : null;
+    }
+
+    private void setHandlers()
+    {
+        setHandler(DataHeader.AM_ID, Ucp.amCallback(ON_DATA, arena));
+        setHandler(Handshake.AM_ID, Ucp.amCallback(ON_HANDSHAKE, arena));
+    }
+
+    private void setHandler(final int id, final MemorySegment callback)
+    {
+        final MemorySegment param = arena.allocate(Ucp.AM_HANDLER_PARAM_LENGTH, 8);
+        param.set(ValueLayout.JAVA_LONG, 0, 0xFL);
+        param.set(ValueLayout.JAVA_INT, 8, id);
+        param.set(ValueLayout.JAVA_INT, 12, 1);
+        param.set(ValueLayout.ADDRESS, 16, callback);
+        param.set(ValueLayout.ADDRESS, 24, MemorySegment.ofAddress(slot));
+        final int status = Ucp.setAmHandler(workerHandle, param);
+        if (Ucp.OK != status)
+        {
+            throw new ViaException(ViaError.ERROR_RESOURCE, "cannot set the active-message handler " + id +
+                ": UCX status " + status);
+        }
+    }
+
+    /**
+     * The handler of data messages, called by UCX in the progress of this NIC's worker; never throws.
+     */
+    static int onData(final long arg, final long header, final long headerLength, final long data,
+        final long length, final long param)
+    {
+        final UcxTransport nic = NICS.get((int)arg);
+        if (null != nic)
+        {
+            try
+            {
+                nic.dispatch(header, headerLength, data, length);
+            }
+            catch (final Throwable ex)
+            {
+                // a fault in the engine's code must not unwind through UCX; the message is dropped
+            }
+        }
+        return Ucp.OK;
+    }
+
+    /**
+     * The handler of connection-setup messages; never throws.
+     */
+    static int onHandshake(final long arg, final long header, final long headerLength, final long data,
+        final long length, final long param)
+    {
+        final UcxTransport nic = NICS.get((int)arg);
+        if (null != nic && headerLength >= 0 && length >= 0 && length <= Integer.MAX_VALUE)
+        {
+            try
+            {
+                nic.handshakeHeader.wrap(header, (int)Math.min(headerLength, Handshake.HEADER_LENGTH));
+                nic.handshakeData.wrap(0 == length ? header : data, (int)length);
+                nic.connector.onHandshake(Handshake.decode(nic.handshakeHeader, (int)headerLength,
+                    nic.handshakeData, length));
+            }
+            catch (final Throwable ex)
+            {
+                // a malformed message is dropped; its sender's request times out
+            }
+        }
+        return Ucp.OK;
+    }
+
+    private void dispatch(final long headerAddress, final long headerLength, final long dataAddress,
+        final long dataLength)
+    {
+        if (DataHeader.LENGTH != headerLength)
+        {
+            return;
+        }
+        headerBuffer.wrap(headerAddress, DataHeader.LENGTH);
+        header.wrap(headerBuffer);
+        final UcxLink link = link(header.targetVi());
+        if (null != link && link.token == header.token())
+        {
+            link.onData(header, dataAddress, dataLength);
+        }
+    }
+
+    private static int claimSlot()
+    {
+        for (int i = 1; i < NICS.length(); i++)
+        {
+            if (null == NICS.get(i) && SLOTS.add(i))
+            {
+                synchronized (SLOTS)
+                {
+                    highestSlot = Math.max(highestSlot, i);
+                }
+                return i;
+            }
+        }
+        throw new ViaException(ViaError.ERROR_RESOURCE, "too many ucx NICs open in this process");
+    }
+
+    private static void releaseSlot(final int slot)
+    {
+        SLOTS.remove(slot);
+    }
+
+    private static void closeQuietly(final UcpListener listener, final UcpWorker worker, final UcpContext context)
+    {
+        if (null != listener)
+        {
+            listener.close();
+        }
+        if (null != worker)
+        {
+            worker.close();
+        }
+        if (null != context)
+        {
+            context.close();
+        }
+    }
+}
