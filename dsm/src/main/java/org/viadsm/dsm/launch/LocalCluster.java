@@ -37,7 +37,7 @@ public final class LocalCluster
     /**
      * Fresh NIC addresses for a cluster of {@code nodes} nodes on this host.
      *
-     * @param provider {@code jvm}, {@code shm} or {@code tcp}.
+     * @param provider {@code jvm}, {@code shm}, {@code tcp} or {@code ucx}.
      * @param nodes    number of nodes.
      * @return one address per node, node 0 first.
      * @throws IllegalArgumentException if the provider is unknown or nodes is not positive.
@@ -60,13 +60,15 @@ public final class LocalCluster
                 }
                 return addresses;
             case "tcp":
+            case "ucx":
                 for (final int port : freePorts(nodes))
                 {
-                    addresses.add("tcp:127.0.0.1:" + port);
+                    addresses.add(provider.toLowerCase(Locale.ROOT) + ":127.0.0.1:" + port);
                 }
                 return addresses;
             default:
-                throw new IllegalArgumentException("unknown provider '" + provider + "'; expected jvm, shm or tcp");
+                throw new IllegalArgumentException(
+                    "unknown provider '" + provider + "'; expected jvm, shm, tcp or ucx");
         }
     }
 

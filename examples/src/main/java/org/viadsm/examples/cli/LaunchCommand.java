@@ -39,7 +39,7 @@ final class LaunchCommand implements Callable<Integer>
     @Option(names = "--nodes", defaultValue = "4", description = "Number of nodes (default: ${DEFAULT-VALUE}).")
     private int nodes;
 
-    @Option(names = "--provider", defaultValue = "shm", description = "shm or tcp (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--provider", defaultValue = "shm", description = "shm, tcp or ucx (default: ${DEFAULT-VALUE}).")
     private String provider;
 
     @Option(names = "--class", required = true, paramLabel = "MAIN", description = "Your main class.")
@@ -126,9 +126,10 @@ final class LaunchCommand implements Callable<Integer>
         {
             throw new CommandLine.ParameterException(commandLine, "--nodes must be at least 1, not " + nodes);
         }
-        if (!List.of("shm", "tcp").contains(provider.toLowerCase(Locale.ROOT)))
+        if (!List.of("shm", "tcp", "ucx").contains(provider.toLowerCase(Locale.ROOT)))
         {
-            throw new CommandLine.ParameterException(commandLine, "--provider must be shm or tcp for launch, not '" +
+            throw new CommandLine.ParameterException(commandLine,
+                "--provider must be shm, tcp or ucx for launch, not '" +
                 provider + "' (launch runs one JVM per node; to run nodes as threads of one JVM, use " +
                 "org.viadsm.dsm.launch.LocalCluster from your program)");
         }

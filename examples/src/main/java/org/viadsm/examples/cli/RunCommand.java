@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run", sortOptions = false,
     description = {
-        "Runs an application on N local nodes: DSM nodes over the jvm (threads), shm or tcp (processes) provider,",
+        "Runs an application on N local nodes: DSM nodes over the jvm (threads), shm, tcp or ucx (processes) provider,",
         "or Java threads over plain arrays (--provider threads, the baseline). Options the launcher does not know",
         "go to the application; 'viadsm list' shows each application's defaults."})
 final class RunCommand implements Callable<Integer>
@@ -41,7 +41,7 @@ final class RunCommand implements Callable<Integer>
     private int nodes;
 
     @Option(names = "--provider", defaultValue = "shm",
-        description = "jvm, shm, tcp, or threads (plain arrays, no DSM) (default: ${DEFAULT-VALUE}).")
+        description = "jvm, shm, tcp, ucx, or threads (plain arrays, no DSM) (default: ${DEFAULT-VALUE}).")
     private String provider;
 
     @Option(names = "--placement", defaultValue = "block",
@@ -126,10 +126,10 @@ final class RunCommand implements Callable<Integer>
         run.nodes = nodes;
         run.runs = warm + 1;
         run.provider = provider.toLowerCase(Locale.ROOT);
-        if (!List.of("jvm", "shm", "tcp", "threads").contains(run.provider))
+        if (!List.of("jvm", "shm", "tcp", "ucx", "threads").contains(run.provider))
         {
             throw new CommandLine.ParameterException(commandLine,
-                "unknown --provider '" + provider + "'; expected jvm, shm, tcp or threads");
+                "unknown --provider '" + provider + "'; expected jvm, shm, tcp, ucx or threads");
         }
         run.pageSize = pageSize;
         run.args = appArgs;

@@ -100,6 +100,7 @@ final class UcxConnector implements Connector
         UcxEndpoints.Sink sink;
         long retryAtNs;
         boolean reached;
+        boolean refused;
         boolean deferred;
         boolean accepting;
         boolean linked;
@@ -287,7 +288,7 @@ final class UcxConnector implements Connector
             if (!idler.idle(null))
             {
                 checkNicOpen();
-                giveUp(request, request.reached ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE, request.reached ?
+                giveUp(request, unanswered(request), request.reached ?
                     address + " did not answer the connection request of VI " + vi.id() :
                     "no NIC listens at " + address + ": connections failed for " + timeoutNs + " ns");
             }
@@ -421,7 +422,7 @@ final class UcxConnector implements Connector
             case RESULT_PENDING:
                 if (System.nanoTime() - request.deadlineNs >= 0)
                 {
-                    giveUp(request, request.reached ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE, request.reached ?
+                    giveUp(request, unanswered(request), request.reached ?
                         "no peer matched the request of VI " + vi.id() + " to " + request.address +
                         " with discriminator " + request.discriminator :
                         "no NIC listened at " + request.address + " before the request of VI " + vi.id() +
@@ -820,6 +821,7 @@ final class UcxConnector implements Connector
             }
             if (null != request.endpoint && (request.deferred || null != request.sink.failure()))
             {
+                request.refused |= !request.reached && !request.deferred;
                 UcxEndpoints.close(nic, request.endpoint);
                 request.endpoint = null;
                 request.retryAtNs = request.deferred || request.accepting ? Long.MAX_VALUE : nowNs + RETRY_NS;
@@ -1046,6 +1048,14 @@ final class UcxConnector implements Connector
             }
         }
         return false;
+    }
+
+    /**
+     * A request that got no answer timed out, unless every attempt to reach the peer's listener failed.
+     */
+    private static ViaError unanswered(final Outgoing request)
+    {
+        return request.reached || !request.refused ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
     }
 
     private static ViaException clientGone(final Incoming request)
