@@ -3,23 +3,28 @@ package org.viadsm.bench.dsm;
 import org.HdrHistogram.Histogram;
 import org.viadsm.bench.BenchCase;
 import org.viadsm.dsm.SharedDoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 
 /**
  * {@code dsm.sweep_*}: one node alone, so every page of its {@code SharedDoubleArray} is at home and, after the
  * first pass, valid and writable; each sample is one sweep over the array, the figure ns per element. The
  * baseline is the same loop over a plain {@code double[]}: element by element as a user writes it
- * ({@code sum += a.get(i)}, {@code a.set(i, i)}). The bulk rows move a page-sized chunk at a time through a
- * reused {@code double[]} ({@code get(from, dst, 0, len)} then a sum; fill then {@code set(from, src, 0, len)}),
- * against the same plain element loop. Both arrays are first written element by element, as a program's first
- * loop would, so the fault branch of {@code set} shows in the JIT's profile.
+ * ({@code sum += a.get(i)}, {@code a.set(i, i)}). The view rows run the same loops over a view of the whole array,
+ * made (re-wrapped) at the start of each sweep as a kernel makes it after a synchronization. The bulk rows move a
+ * page-sized chunk at a time through a reused {@code double[]} ({@code get(from, dst, 0, len)} then a sum; fill
+ * then {@code set(from, src, 0, len)}), against the same plain element loop. Both arrays are first written element
+ * by element, as a program's first loop would, so the fault branch of {@code set} shows in the JIT's profile.
  */
 final class SweepCase extends NodeCase
 {
-    /** The four loops. */
+    /** The loops. */
     enum Kind
     {
-        READ("dsm.sweep_read", "sum += a[i] over a double[] (one chain of additions)", "<= 1.3"),
+        READ("dsm.sweep_read", "sum += a[i] over a double[] (one chain of additions)", "<= 1.2"),
         WRITE("dsm.sweep_write", "a[i] = i over a double[]", "<= 1.5"),
+        VIEW_READ("dsm.view_sweep_read", "sum += a[i] over a double[] (one chain of additions)", "<= 1.10"),
+        VIEW_WRITE("dsm.view_sweep_write", "a[i] = i over a double[]", "<= 1.10"),
         READ_BULK("dsm.sweep_read_bulk", "sum += a[i] over a double[] (the element loop)", "-"),
         WRITE_BULK("dsm.sweep_write_bulk", "a[i] = i over a double[] (the element loop)", "-");
 
@@ -43,6 +48,8 @@ final class SweepCase extends NodeCase
     private final double[] chunk = new double[CHUNK];
     private double[] plain;
     private SharedDoubleArray shared;
+    private DoubleReadView readView;
+    private DoubleView writeView;
 
     SweepCase(final DsmRig rig, final Kind kind, final int length)
     {
@@ -108,7 +115,7 @@ final class SweepCase extends NodeCase
     {
         if (!dsm)
         {
-            if (Kind.READ == kind || Kind.READ_BULK == kind)
+            if (Kind.READ == kind || Kind.READ_BULK == kind || Kind.VIEW_READ == kind)
             {
                 sink += (long)sumPlain(plain);
             }
@@ -125,6 +132,14 @@ final class SweepCase extends NodeCase
                 break;
             case WRITE:
                 write(shared);
+                break;
+            case VIEW_READ:
+                readView = shared.read(0, length, readView);
+                sink += (long)sum(readView);
+                break;
+            case VIEW_WRITE:
+                writeView = shared.write(0, length, writeView);
+                write(writeView);
                 break;
             case READ_BULK:
                 sink += (long)sumBulk(shared, chunk);
@@ -168,6 +183,26 @@ final class SweepCase extends NodeCase
     {
         final int length = a.length();
         for (int i = 0; i < length; i++)
+        {
+            a.set(i, i);
+        }
+    }
+
+    private static double sum(final DoubleReadView a)
+    {
+        final int to = a.to();
+        double sum = 0;
+        for (int i = a.from(); i < to; i++)
+        {
+            sum += a.get(i);
+        }
+        return sum;
+    }
+
+    private static void write(final DoubleView a)
+    {
+        final int to = a.to();
+        for (int i = a.from(); i < to; i++)
         {
             a.set(i, i);
         }

@@ -23,7 +23,7 @@ class DsmBenchCommandTest
 {
     private static final List<String> METRICS = List.of("dsm.read_miss", "dsm.write_release_1word",
         "dsm.lock_cached", "dsm.lock_remote", "dsm.barrier_2", "dsm.barrier_4", "dsm.sweep_read", "dsm.sweep_write",
-        "dsm.sweep_read_bulk", "dsm.sweep_write_bulk");
+        "dsm.view_sweep_read", "dsm.view_sweep_write", "dsm.sweep_read_bulk", "dsm.sweep_write_bulk");
 
     @Test
     @Timeout(240)
@@ -60,6 +60,6 @@ class DsmBenchCommandTest
         {
             metrics.add(row[0]);
         }
-        assertEquals(List.of("dsm.sweep_read", "dsm.sweep_read_bulk"), metrics);
+        assertEquals(List.of("dsm.sweep_read", "dsm.view_sweep_read", "dsm.sweep_read_bulk"), metrics);
     }
 }
