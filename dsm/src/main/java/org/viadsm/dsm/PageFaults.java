@@ -132,7 +132,7 @@ final class PageFaults
         {
             if (states[page] < PageState.READ_ONLY)
             {
-                readRange(page, lastPage);
+                makeValid(page, lastPage, false);
                 return;
             }
         }
@@ -148,41 +148,31 @@ final class PageFaults
         {
             if (states[page] != PageState.READ_WRITE)
             {
-                writeRange(page, lastPage);
+                makeValid(page, lastPage, true);
                 return;
             }
         }
     }
 
-    private void readRange(final int firstPage, final int lastPage)
+    private void makeValid(final int firstPage, final int lastPage, final boolean write)
     {
         checkLive();
         dsm.enter();
         try
         {
-            node.readable(table, firstPage, lastPage);
+            if (write)
+            {
+                node.writable(table, firstPage, lastPage);
+            }
+            else
+            {
+                node.readable(table, firstPage, lastPage);
+            }
         }
         catch (final ProtocolException ex)
         {
-            throw dsm.failure("reading pages " + firstPage + ".." + lastPage + " of '" + table.name() + "'", ex);
-        }
-        finally
-        {
-            dsm.exit();
-        }
-    }
-
-    private void writeRange(final int firstPage, final int lastPage)
-    {
-        checkLive();
-        dsm.enter();
-        try
-        {
-            node.writable(table, firstPage, lastPage);
-        }
-        catch (final ProtocolException ex)
-        {
-            throw dsm.failure("writing pages " + firstPage + ".." + lastPage + " of '" + table.name() + "'", ex);
+            throw dsm.failure((write ? "writing" : "reading") + " pages " + firstPage + ".." + lastPage + " of '" +
+                table.name() + "'", ex);
         }
         finally
         {

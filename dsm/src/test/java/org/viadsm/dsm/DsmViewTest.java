@@ -11,7 +11,6 @@ import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.viadsm.dsm.TypedViews.get;
@@ -212,32 +211,14 @@ class DsmViewTest
                 {
                     final Object reuse = TypedViews.view(mode, a, 1, 2, null);
                     final DsmStats before = dsm.stats();
-                    for (final int[] range : new int[][] {{-1, 1}, {2, 1}, {0, n + 1}, {n, n + 1}})
-                    {
-                        assertThrows(IndexOutOfBoundsException.class,
-                            () -> TypedViews.view(mode, a, range[0], range[1], reuse), () -> mode + " " +
-                            range[0] + ".." + range[1]);
-                    }
+                    TypedViews.assertBadRangesRefused(mode, a, reuse);
                     final DsmStats after = dsm.stats();
                     for (final Counter counter : new Counter[]
                         {Counter.READ_FAULTS, Counter.WRITE_FAULTS, Counter.TWINS, Counter.PAGES_FETCHED})
                     {
                         assertEquals(before.get(counter), after.get(counter), counter + " after bad " + mode);
                     }
-                    assertEquals(1, TypedViews.from(reuse), "reuse unchanged");
-                    assertEquals(2, TypedViews.to(reuse), "reuse unchanged");
-
-                    final Object view = TypedViews.view(mode, a, 10, 20, reuse);
-                    assertSame(reuse, view, "a view of the same kind is re-wrapped");
-                    assertEquals(mode != TypedViews.Mode.READ, TypedViews.writable(view));
-                    assertThrows(IndexOutOfBoundsException.class, () -> get(view, 9));
-                    assertThrows(IndexOutOfBoundsException.class, () -> get(view, 20));
-                    if (TypedViews.writable(view))
-                    {
-                        assertThrows(IndexOutOfBoundsException.class, () -> set(view, 20, 99));
-                        assertThrows(IndexOutOfBoundsException.class, () -> set(view, 9, 99));
-                        assertThrows(IndexOutOfBoundsException.class, () -> set(view, Integer.MIN_VALUE, 99));
-                    }
+                    TypedViews.assertIndicesChecked(mode, a, reuse);
                 }
                 dsm.barrier();
                 assertEquals(0, get(a, 9), type + ": nothing written");

@@ -6,7 +6,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.viadsm.dsm.TypedViews.get;
 import static org.viadsm.dsm.TypedViews.set;
@@ -54,24 +53,8 @@ class PlainViewTest
         for (final TypedViews.Mode mode : TypedViews.Mode.values())
         {
             final Object reuse = TypedViews.view(mode, a, 1, 2, null);
-            for (final int[] range : new int[][] {{-1, 1}, {2, 1}, {0, n + 1}, {n, n + 1}})
-            {
-                assertThrows(IndexOutOfBoundsException.class, () -> TypedViews.view(mode, a, range[0], range[1],
-                    reuse));
-            }
-            assertEquals(1, TypedViews.from(reuse), "reuse unchanged");
-            assertEquals(2, TypedViews.to(reuse), "reuse unchanged");
-            final Object view = TypedViews.view(mode, a, 10, 20, reuse);
-            assertSame(reuse, view, "a view of the same kind is re-wrapped");
-            assertEquals(mode != TypedViews.Mode.READ, TypedViews.writable(view));
-            assertThrows(IndexOutOfBoundsException.class, () -> get(view, 9));
-            assertThrows(IndexOutOfBoundsException.class, () -> get(view, 20));
-            if (TypedViews.writable(view))
-            {
-                assertThrows(IndexOutOfBoundsException.class, () -> set(view, 9, 99));
-                assertThrows(IndexOutOfBoundsException.class, () -> set(view, 20, 99));
-                assertThrows(IndexOutOfBoundsException.class, () -> set(view, Integer.MIN_VALUE, 99));
-            }
+            TypedViews.assertBadRangesRefused(mode, a, reuse);
+            TypedViews.assertIndicesChecked(mode, a, reuse);
         }
         for (int i = 0; i < n; i++)
         {

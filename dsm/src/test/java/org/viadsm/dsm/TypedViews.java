@@ -17,6 +17,10 @@ import org.viadsm.dsm.array.LongArray;
 import org.viadsm.dsm.array.LongReadView;
 import org.viadsm.dsm.array.LongView;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 /**
  * The five element types, so that a test can run the same checks on every one: arrays and views are handled as
  * {@code Object}, values as longs that every type holds exactly (1 to 101).
@@ -190,6 +194,40 @@ enum TypedViews
             case ByteArray a -> a.range(from, to);
             default -> throw new IllegalArgumentException(String.valueOf(array));
         };
+    }
+
+    /**
+     * Bad ranges throw {@link IndexOutOfBoundsException} and leave {@code reuse} (a view of {@code [1, 2)}) as it
+     * was.
+     */
+    static void assertBadRangesRefused(final Mode mode, final Object array, final Object reuse)
+    {
+        final int n = length(array);
+        for (final int[] range : new int[][] {{-1, 1}, {2, 1}, {0, n + 1}, {n, n + 1}})
+        {
+            assertThrows(IndexOutOfBoundsException.class, () -> view(mode, array, range[0], range[1], reuse),
+                () -> mode + " " + range[0] + ".." + range[1]);
+        }
+        assertEquals(1, from(reuse), "reuse unchanged");
+        assertEquals(2, to(reuse), "reuse unchanged");
+    }
+
+    /**
+     * Re-wraps {@code reuse} to {@code [10, 20)} and checks that indices outside throw, writing nothing.
+     */
+    static void assertIndicesChecked(final Mode mode, final Object array, final Object reuse)
+    {
+        final Object view = view(mode, array, 10, 20, reuse);
+        assertSame(reuse, view, "a view of the same kind is re-wrapped");
+        assertEquals(mode != Mode.READ, writable(view));
+        assertThrows(IndexOutOfBoundsException.class, () -> get(view, 9));
+        assertThrows(IndexOutOfBoundsException.class, () -> get(view, 20));
+        if (writable(view))
+        {
+            assertThrows(IndexOutOfBoundsException.class, () -> set(view, 9, 99));
+            assertThrows(IndexOutOfBoundsException.class, () -> set(view, 20, 99));
+            assertThrows(IndexOutOfBoundsException.class, () -> set(view, Integer.MIN_VALUE, 99));
+        }
     }
 
     static int from(final Object view)
