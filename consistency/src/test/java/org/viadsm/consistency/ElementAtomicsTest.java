@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.consistency.sync.ElementAtomics;
 
@@ -23,7 +22,7 @@ class ElementAtomicsTest
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
         cluster.deferWrites = deferWrites;
-        final InMemoryCluster.LongArray counter = cluster.longs("counter", 4, Placement.onNode(1));
+        final InMemoryCluster.LongArray counter = cluster.longs("counter", 4, Homes.onNode(1));
         cluster.run((id, node) ->
         {
             final PageTable table = counter.table(id);
@@ -48,7 +47,7 @@ class ElementAtomicsTest
     void shouldSendAPendingPlainWriteFirstAndKeepTheDiffOffTheElement()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        final InMemoryCluster.LongArray data = cluster.longs("data", 16, Placement.onNode(1));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 16, Homes.onNode(1));
         cluster.run((id, node) ->
         {
             final PageTable table = data.table(id);
@@ -82,7 +81,7 @@ class ElementAtomicsTest
     void shouldCompareAndSetOnlyOnTheExpectedValue()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        final InMemoryCluster.LongArray data = cluster.longs("data", 4, Placement.onNode(0));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 4, Homes.onNode(0));
         cluster.run((id, node) ->
         {
             final PageTable table = data.table(id);

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.port.Notifications;
 import org.viadsm.consistency.sync.SyncWait;
@@ -25,8 +24,8 @@ class HlrcNodeTest
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
         cluster.deferWrites = deferWrites;
-        final InMemoryCluster.LongArray data = cluster.longs("data", 256, Placement.onNode(0));
-        final InMemoryCluster.LongArray flag = cluster.longs("flag", 1, Placement.onNode(0));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 256, Homes.onNode(0));
+        final InMemoryCluster.LongArray flag = cluster.longs("flag", 1, Homes.onNode(0));
         cluster.run((id, node) ->
         {
             if (1 == id)
@@ -67,7 +66,7 @@ class HlrcNodeTest
     void shouldPassWritesThroughABarrierToEveryNode(final int nodes)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
-        final InMemoryCluster.LongArray data = cluster.longs("data", 64 * nodes, Placement.cyclic());
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64 * nodes, Homes.cyclic());
         cluster.run((id, node) ->
         {
             for (int round = 1; round <= 3; round++)
@@ -97,7 +96,7 @@ class HlrcNodeTest
         final int nodes = 4;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
         cluster.deferWrites = deferWrites;
-        final InMemoryCluster.LongArray page = cluster.longs("page", 64, Placement.onNode(0));
+        final InMemoryCluster.LongArray page = cluster.longs("page", 64, Homes.onNode(0));
         cluster.run((id, node) ->
         {
             for (int i = id; i < 64; i += nodes)
@@ -127,7 +126,7 @@ class HlrcNodeTest
         final int increments = 2000;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
         cluster.deferWrites = deferWrites;
-        final InMemoryCluster.LongArray counter = cluster.longs("counter", 1, Placement.onNode(1));
+        final InMemoryCluster.LongArray counter = cluster.longs("counter", 1, Homes.onNode(1));
         cluster.run((id, node) ->
         {
             for (int i = 0; i < increments; i++)
@@ -152,7 +151,7 @@ class HlrcNodeTest
     void shouldLetTheHomeWriteWhileOthersReadAfterSynchronizing()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        final InMemoryCluster.LongArray data = cluster.longs("data", 128, Placement.onNode(0));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 128, Homes.onNode(0));
         cluster.run((id, node) ->
         {
             for (int step = 1; step <= 20; step++)
@@ -183,7 +182,7 @@ class HlrcNodeTest
         final int nodes = 4;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
         cluster.deferWrites = deferWrites;
-        final InMemoryCluster.LongArray slots = cluster.longs("slots", nodes, Placement.onNode(3));
+        final InMemoryCluster.LongArray slots = cluster.longs("slots", nodes, Homes.onNode(3));
         cluster.run((id, node) ->
         {
             for (int i = 0; i < 200; i++)
@@ -204,7 +203,7 @@ class HlrcNodeTest
     void shouldServeLockWaitersInArrivalOrder()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        final InMemoryCluster.LongArray order = cluster.longs("order", 4, Placement.onNode(0));
+        final InMemoryCluster.LongArray order = cluster.longs("order", 4, Homes.onNode(0));
         final AtomicLong queued = new AtomicLong();
         cluster.run((id, node) ->
         {
@@ -300,7 +299,7 @@ class HlrcNodeTest
     void shouldPassWritesThroughSemaphores()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        final InMemoryCluster.LongArray data = cluster.longs("data", 3, Placement.cyclic());
+        final InMemoryCluster.LongArray data = cluster.longs("data", 3, Homes.cyclic());
         cluster.run((id, node) ->
         {
             if (0 == id)
@@ -322,7 +321,7 @@ class HlrcNodeTest
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
         final int perPage = cluster.config.pageSize() / Long.BYTES;
-        final InMemoryCluster.LongArray data = cluster.longs("data", 4 * perPage, Placement.firstTouch());
+        final InMemoryCluster.LongArray data = cluster.longs("data", 4 * perPage, Homes.firstTouch());
         cluster.run((id, node) ->
         {
             if (1 == id)
@@ -346,7 +345,7 @@ class HlrcNodeTest
     void shouldKeepTheNoticeLogBoundedOverManyBarriers()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        final InMemoryCluster.LongArray data = cluster.longs("data", 8, Placement.onNode(0));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 8, Homes.onNode(0));
         cluster.run((id, node) ->
         {
             for (int i = 0; i < 500; i++)
@@ -373,8 +372,8 @@ class HlrcNodeTest
     {
         final ProtocolConfig config = new ProtocolConfig().nodeCount(2).pageSize(512).logIntervals(16);
         final InMemoryCluster cluster = new InMemoryCluster(config);
-        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Placement.onNode(0));
-        final InMemoryCluster.LongArray other = cluster.longs("other", 64, Placement.onNode(0));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Homes.onNode(0));
+        final InMemoryCluster.LongArray other = cluster.longs("other", 64, Homes.onNode(0));
         cluster.run((id, node) ->
         {
             if (1 == id)
@@ -443,8 +442,8 @@ class HlrcNodeTest
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
         cluster.deferWrites = true;
-        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Placement.onNode(2));
-        final InMemoryCluster.LongArray stage = cluster.longs("stage", 2, Placement.onNode(0));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Homes.onNode(2));
+        final InMemoryCluster.LongArray stage = cluster.longs("stage", 2, Homes.onNode(0));
         cluster.run((id, node) ->
         {
             if (0 == id)

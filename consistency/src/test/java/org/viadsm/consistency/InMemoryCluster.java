@@ -11,7 +11,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.consistency.port.NotificationHandler;
@@ -59,7 +58,7 @@ final class InMemoryCluster
     }
 
     /** Allocates a long array on every node, as the dsm's collective allocation would. */
-    LongArray longs(final String name, final int length, final Placement placement)
+    LongArray longs(final String name, final int length, final Homes homes)
     {
         final int region = nextRegion++;
         final int pageSize = config.pageSize();
@@ -70,7 +69,7 @@ final class InMemoryCluster
         for (int i = 0; i < nodeCount; i++)
         {
             final AtomicBuffer memory = ports[i].addRegion(region, bytes);
-            tables[i] = nodes[i].addArray(name, region, pages, Long.BYTES, placement.policy(pages, nodeCount),
+            tables[i] = nodes[i].addArray(name, region, pages, Long.BYTES, homes.policy(pages, nodeCount),
                 memory);
         }
         return new LongArray(tables, length);

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.sync.ConditionProtocol;
 import org.viadsm.consistency.sync.LockProtocol;
 import org.viadsm.consistency.sync.SemaphoreProtocol;
@@ -62,7 +61,7 @@ class SyncProtocolsTest
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
         cluster.deferWrites = deferWrites;
-        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Placement.onNode(2));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Homes.onNode(2));
         cluster.run((id, node) ->
         {
             for (int round = 0; round < 20; round++)
@@ -93,7 +92,7 @@ class SyncProtocolsTest
     void shouldPassAnAbandonedWaiterByAndServeTheNextInOrder()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        final InMemoryCluster.LongArray order = cluster.longs("order", 4, Placement.onNode(0));
+        final InMemoryCluster.LongArray order = cluster.longs("order", 4, Homes.onNode(0));
         final CountDownLatch gaveUp = new CountDownLatch(1);
         final CountDownLatch queued = new CountDownLatch(1);
         cluster.run((id, node) ->
@@ -139,7 +138,7 @@ class SyncProtocolsTest
     void shouldLeaveTheLockAtAnAbandonedElementWithNobodyBehind()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        final InMemoryCluster.LongArray data = cluster.longs("data", 8, Placement.onNode(0));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 8, Homes.onNode(0));
         cluster.run((id, node) ->
         {
             assertEquals(0, data.get(node, 3));
@@ -220,7 +219,7 @@ class SyncProtocolsTest
         final int items = 300;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
         cluster.deferWrites = deferWrites;
-        final InMemoryCluster.LongArray buffer = cluster.longs("buffer", 4 + 2, Placement.onNode(1));
+        final InMemoryCluster.LongArray buffer = cluster.longs("buffer", 4 + 2, Homes.onNode(1));
         final AtomicIntegerArray seen = new AtomicIntegerArray(items * (nodes - 1));
         cluster.run((id, node) ->
         {
@@ -303,7 +302,7 @@ class SyncProtocolsTest
     void shouldWakeEveryWaiterOnSignalAll()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(4);
-        final InMemoryCluster.LongArray state = cluster.longs("state", 2, Placement.onNode(0));
+        final InMemoryCluster.LongArray state = cluster.longs("state", 2, Homes.onNode(0));
         cluster.run((id, node) ->
         {
             final ConditionProtocol conditions = node.conditions();
@@ -341,7 +340,7 @@ class SyncProtocolsTest
     void shouldCountPermitsAcrossNodes()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        final InMemoryCluster.LongArray data = cluster.longs("data", 2, Placement.onNode(2));
+        final InMemoryCluster.LongArray data = cluster.longs("data", 2, Homes.onNode(2));
         cluster.run((id, node) ->
         {
             final SemaphoreProtocol semaphores = node.semaphores();

@@ -11,7 +11,6 @@ import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.home.FirstTouchHomePolicy;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.page.PageTable;
 
 /**
@@ -64,8 +63,9 @@ final class Allocations
             throw new IllegalArgumentException("'" + name + "' needs " + bytes + " bytes; a shared array holds " +
                 "at most 2 GiB (" + (Integer.MAX_VALUE / type.size()) + " " + type.label() + ")");
         }
+        final int perPage = pageSize / type.size();
         final Allocation allocation = new Allocation(allocations + 1, type, name, length,
-            placement.fingerprint(pages, nodeCount));
+            placement.fingerprint(pages, perPage, length, nodeCount));
         dsm.enter();
         try
         {
@@ -85,7 +85,7 @@ final class Allocations
             allocations++;
             final AtomicBuffer buffer = port.region(region);
             final PageTable table = node.addArray(name, region, pages, type.size(),
-                placement.policy(pages, nodeCount), buffer);
+                placement.policy(pages, perPage, length, nodeCount), buffer);
             allocation.attach(table, new PageFaults(dsm, node, table));
             live.add(allocation);
             return allocation;

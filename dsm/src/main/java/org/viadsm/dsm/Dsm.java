@@ -13,7 +13,6 @@ import org.agrona.collections.Int2ObjectHashMap;
 import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.via.Nic;

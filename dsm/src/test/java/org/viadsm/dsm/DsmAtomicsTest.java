@@ -3,7 +3,6 @@ package org.viadsm.dsm;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.array.DoubleReadView;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.DsmProgram;

@@ -5,7 +5,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.LocalCluster;
 

@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.LocalCluster;
 

@@ -7,7 +7,6 @@ import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.consistency.Counter;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -3,7 +3,6 @@ package org.viadsm.dsm;
 import java.util.SplittableRandom;
 
 import org.agrona.collections.Int2IntHashMap;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.array.ByteReadView;
 import org.viadsm.dsm.array.ByteView;
 import org.viadsm.dsm.array.DoubleReadView;

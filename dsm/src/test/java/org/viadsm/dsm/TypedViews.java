@@ -1,6 +1,5 @@
 package org.viadsm.dsm;
 
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.array.ByteArray;
 import org.viadsm.dsm.array.ByteReadView;
 import org.viadsm.dsm.array.ByteView;

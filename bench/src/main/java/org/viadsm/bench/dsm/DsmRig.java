@@ -6,8 +6,8 @@ import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
 import org.viadsm.bench.via.SpinParkIdle;
 import org.viadsm.bench.via.ViEndpoint;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.Dsm;
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.SharedIntArray;
 import org.viadsm.dsm.SharedLongArray;
 

@@ -4,7 +4,7 @@ import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.bench.BenchCase;
 import org.viadsm.bench.via.ViEndpoint;
-import org.viadsm.consistency.home.Placement;
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.SharedDoubleArray;
 
 /**

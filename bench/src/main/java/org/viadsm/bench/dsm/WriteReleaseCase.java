@@ -2,8 +2,8 @@ package org.viadsm.bench.dsm;
 
 import org.HdrHistogram.Histogram;
 import org.viadsm.bench.via.ViEndpoint;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.DsmLock;
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.SharedDoubleArray;
 import org.viadsm.via.descriptor.Descriptor;
 

@@ -1,5 +1,5 @@
 /**
- * Home assignment: block, cyclic, first-touch and explicit policies, and the {@link
- * org.viadsm.consistency.home.Placement} users choose them with.
+ * Home assignment: the block, cyclic, first-touch and explicit policies that give each page of a shared array its
+ * home node.
  */
 package org.viadsm.consistency.home;

@@ -1,5 +1,8 @@
 package org.viadsm.examples.barnes;
 
+import java.util.function.IntUnaryOperator;
+
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.dsm.array.LongArray;
@@ -53,19 +56,39 @@ final class BarnesShared
                 maxcell + ", maxleaf=" + maxleaf + ", processors=" + nproc);
         }
 
-        bodies = team.doubles("barnes.bodies", size(nbody, BodyLayout.REAL_STRIDE));
-        bodyInts = team.ints("barnes.bodies.ints", size(nbody, BodyLayout.INT_STRIDE));
-        global = team.doubles("barnes.global", GlobalLayout.LENGTH);
-        counts = team.longs("barnes.global.counts", GlobalLayout.COUNTS_LENGTH);
+        // Bodies change processors with the cost zones every step: they are spread evenly. Every processor's cell
+        // and leaf pools and tables live with it, the globals with the master.
+        final int procs = nproc;
+        final int bodyCount = nbody;
+        final IntUnaryOperator bodyOwner = body -> (int)((long)body * procs / bodyCount);
+        bodies = team.doubles("barnes.bodies", size(nbody, BodyLayout.REAL_STRIDE),
+            Placement.byElement(element -> bodyOwner.applyAsInt(element / BodyLayout.REAL_STRIDE)));
+        bodyInts = team.ints("barnes.bodies.ints", size(nbody, BodyLayout.INT_STRIDE),
+            Placement.byElement(element -> bodyOwner.applyAsInt(element / BodyLayout.INT_STRIDE)));
+        global = team.doubles("barnes.global", GlobalLayout.LENGTH, Placement.onNode(0));
+        counts = team.longs("barnes.global.counts", GlobalLayout.COUNTS_LENGTH, Placement.onNode(0));
         final long cellTotal = (long)maxmycell * nproc;
         final long leafTotal = (long)maxmyleaf * nproc;
-        cells = team.doubles("barnes.cells", size(cellTotal, NodeLayout.REAL_STRIDE));
-        cellInts = team.ints("barnes.cells.ints", size(cellTotal, CellLayout.INT_STRIDE));
-        leaves = team.doubles("barnes.leaves", size(leafTotal, NodeLayout.REAL_STRIDE));
-        leafInts = team.ints("barnes.leaves.ints", size(leafTotal, LeafLayout.INT_STRIDE));
-        mybodytab = team.ints("barnes.mybodytab", size((long)maxmybody * nproc, 1));
-        mycelltab = team.ints("barnes.mycelltab", size(cellTotal, 1));
-        myleaftab = team.ints("barnes.myleaftab", size(leafTotal, 1));
+        cells = team.doubles("barnes.cells", size(cellTotal, NodeLayout.REAL_STRIDE),
+            pools(NodeLayout.REAL_STRIDE * maxmycell));
+        cellInts = team.ints("barnes.cells.ints", size(cellTotal, CellLayout.INT_STRIDE),
+            pools(CellLayout.INT_STRIDE * maxmycell));
+        leaves = team.doubles("barnes.leaves", size(leafTotal, NodeLayout.REAL_STRIDE),
+            pools(NodeLayout.REAL_STRIDE * maxmyleaf));
+        leafInts = team.ints("barnes.leaves.ints", size(leafTotal, LeafLayout.INT_STRIDE),
+            pools(LeafLayout.INT_STRIDE * maxmyleaf));
+        mybodytab = team.ints("barnes.mybodytab", size((long)maxmybody * nproc, 1), pools(maxmybody));
+        mycelltab = team.ints("barnes.mycelltab", size(cellTotal, 1), pools(maxmycell));
+        myleaftab = team.ints("barnes.myleaftab", size(leafTotal, 1), pools(maxmyleaf));
+    }
+
+    /**
+     * Processor {@code i}'s region {@code [i * perProcessor, (i + 1) * perProcessor)} at processor {@code i}.
+     */
+    private Placement pools(final long perProcessor)
+    {
+        final int last = nproc - 1;
+        return Placement.byElement(element -> (int)Math.min(last, element / perProcessor));
     }
 
     /**

@@ -3,7 +3,7 @@ package org.viadsm.examples.cli;
 import java.io.PrintStream;
 import java.util.List;
 
-import org.viadsm.consistency.home.Placement;
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.AllocationScope;
 import org.viadsm.dsm.Dsm;
 import org.viadsm.examples.runtime.App;

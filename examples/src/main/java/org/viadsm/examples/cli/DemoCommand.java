@@ -12,7 +12,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.viadsm.consistency.Counter;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.examples.runtime.AppCatalog;
@@ -87,7 +86,6 @@ final class DemoCommand implements Callable<Integer>
         run.args = List.of(spec).subList(1, spec.length);
         run.nodes = nodes;
         run.provider = provider.toLowerCase(Locale.ROOT);
-        run.placement = Placement.block();
         run.pageSize = 4096;
         AppArguments.parse(run.entry, run.args).validate(nodes);
         return run;

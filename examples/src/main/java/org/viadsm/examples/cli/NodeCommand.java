@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.Dsm;
 import org.viadsm.dsm.DsmContext;
+import org.viadsm.dsm.Placement;
 import org.viadsm.examples.runtime.AppCatalog;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine.Command;
@@ -31,7 +31,7 @@ final class NodeCommand implements Callable<Integer>
     @Option(names = "--app", required = true)
     private String appName;
 
-    @Option(names = "--placement", defaultValue = "block")
+    @Option(names = "--placement")
     private String placement;
 
     @Option(names = "--page-size", defaultValue = "4096")
@@ -58,7 +58,8 @@ final class NodeCommand implements Callable<Integer>
         {
             try
             {
-                final long[] runNs = AppRuns.onNode(dsm, entry, appArgs, Placement.parse(placement), System.out, runs);
+                final Placement override = null == placement ? null : Placement.parse(placement);
+                final long[] runNs = AppRuns.onNode(dsm, entry, appArgs, override, System.out, runs);
                 if (null != appTimeFile)
                 {
                     Files.writeString(appTimeFile, Arrays.stream(runNs).mapToObj(Long::toString)

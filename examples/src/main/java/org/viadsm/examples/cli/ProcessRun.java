@@ -37,9 +37,14 @@ final class ProcessRun
         final Path statsDir = tempDirectory();
         final Path appTime = statsDir.resolve("app-time-0.txt");
         final List<String> args = new ArrayList<>(List.of("node", "--app", run.entry.name(),
-            "--placement", run.placement.toString(), "--page-size", Integer.toString(run.pageSize),
+            "--page-size", Integer.toString(run.pageSize),
             "--app-time-file", statsDir.resolve("app-time-{node}.txt").toString(), "--runs",
-            Integer.toString(run.runs), "--"));
+            Integer.toString(run.runs)));
+        if (null != run.placement)
+        {
+            args.addAll(List.of("--placement", run.placement.toString()));
+        }
+        args.add("--");
         args.addAll(run.args);
         final ProcessCluster cluster = ProcessCluster.start(addresses, ViadsmCommand.class.getName(), args,
             List.of(), NodeSettings.JVM_OPTIONS, statsEnvironment(statsDir), run.input, out);

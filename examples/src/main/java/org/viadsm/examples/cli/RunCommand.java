@@ -9,8 +9,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.examples.runtime.App;
@@ -44,9 +44,9 @@ final class RunCommand implements Callable<Integer>
         description = "jvm, shm, tcp, ucx, or threads (plain arrays, no DSM) (default: ${DEFAULT-VALUE}).")
     private String provider;
 
-    @Option(names = "--placement", defaultValue = "block",
-        description = "Home placement of every shared array: block, cyclic, first-touch or node:<n> " +
-            "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--placement",
+        description = "Home placement of every shared array, overriding the application's own: block, cyclic, " +
+            "first-touch or node:<n> (default: each array where the application's partitioning puts it).")
     private String placement;
 
     @Option(names = "--page-size", defaultValue = "4096", description = "Coherence unit in bytes (default: " +
@@ -136,7 +136,7 @@ final class RunCommand implements Callable<Integer>
         try
         {
             run.entry = AppCatalog.find(appName);
-            run.placement = Placement.parse(placement);
+            run.placement = null == placement ? null : Placement.parse(placement);
             if (!appHelp)
             {
                 final App probe = AppArguments.parse(run.entry, appArgs);
@@ -222,6 +222,7 @@ final class RunCommand implements Callable<Integer>
         List<String> args;
         int nodes;
         String provider;
+        /** Every array's placement, or null for the application's own. */
         Placement placement;
         int pageSize;
         int runs = 1;

@@ -2,6 +2,7 @@ package org.viadsm.examples.fft;
 
 import java.io.PrintStream;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.LongArray;
 import org.viadsm.examples.runtime.App;
@@ -89,13 +90,16 @@ public final class FftApp extends App
         final int p = layout.processors;
         final int myNum = team.id();
 
-        final LongArray global = team.longs("fft.global", GLOBAL_LENGTH);
-        final DoubleArray x = team.doubles("fft.x", layout.matrixLength);
-        final DoubleArray trans = team.doubles("fft.trans", layout.matrixLength);
-        final DoubleArray umain = team.doubles("fft.umain", 2 * layout.rootN);
-        final DoubleArray umain2 = team.doubles("fft.umain2", layout.matrixLength);
-        final LongArray transtimes = team.longs("fft.transtimes", p);
-        final LongArray totaltimes = team.longs("fft.totaltimes", p);
+        // The matrices' rows live at the processor that transforms them; the rest is the master's.
+        final Placement master = Placement.onNode(0);
+        final Placement rows = Placement.byElement(layout::rowOwner);
+        final LongArray global = team.longs("fft.global", GLOBAL_LENGTH, master);
+        final DoubleArray x = team.doubles("fft.x", layout.matrixLength, rows);
+        final DoubleArray trans = team.doubles("fft.trans", layout.matrixLength, rows);
+        final DoubleArray umain = team.doubles("fft.umain", 2 * layout.rootN, master);
+        final DoubleArray umain2 = team.doubles("fft.umain2", layout.matrixLength, rows);
+        final LongArray transtimes = team.longs("fft.transtimes", p, master);
+        final LongArray totaltimes = team.longs("fft.totaltimes", p, master);
 
         double ck1 = 0.0;
         if (0 == myNum)

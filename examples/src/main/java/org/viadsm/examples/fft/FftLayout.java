@@ -106,6 +106,19 @@ final class FftLayout
     }
 
     /**
+     * The processor whose rows hold an element of x, trans or umain2: rows {@code [p * rowsPerProc, (p + 1) *
+     * rowsPerProc)} are processor {@code p}'s, which transforms them and receives them in the transposes.
+     *
+     * @param element an index into one of the matrices.
+     * @return the owning processor.
+     */
+    int rowOwner(final int element)
+    {
+        final long row = element / (2L * (rootN + padLength));
+        return (int)Math.min(processors - 1, row / rowsPerProc);
+    }
+
+    /**
      * Whether the C program prints its warning that a cache line holds less than one complex double.
      *
      * @return true if the line size is below 16 bytes.

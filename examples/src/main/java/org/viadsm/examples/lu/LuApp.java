@@ -2,6 +2,7 @@ package org.viadsm.examples.lu;
 
 import java.io.PrintStream;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.LongArray;
 import org.viadsm.examples.runtime.App;
@@ -102,11 +103,12 @@ public final class LuApp extends App
         final DoubleArray[] procArrays = new DoubleArray[p];
         for (int i = 0; i < p; i++)
         {
-            // A processor that owns no block still gets its (page-sized in C) allocation.
-            procArrays[i] = team.doubles("lu.a." + i, Math.max(1, layout.procLength[i]));
+            // A processor that owns no block still gets its (page-sized in C) allocation. Its blocks live with it.
+            procArrays[i] = team.doubles("lu.a." + i, Math.max(1, layout.procLength[i]), Placement.onNode(i));
         }
-        final DoubleArray rhs = team.doubles("lu.rhs", n);
-        final LongArray global = team.longs("lu.global", GLOBAL_LENGTH);
+        // The right-hand side and the globals are the master's: it writes and checks them.
+        final DoubleArray rhs = team.doubles("lu.rhs", n, Placement.onNode(0));
+        final LongArray global = team.longs("lu.global", GLOBAL_LENGTH, Placement.onNode(0));
         final LuStats stats = new LuStats(team, p);
 
         final LuMatrix matrix = new LuMatrix(layout, procArrays);

@@ -2,6 +2,7 @@ package org.viadsm.examples.lu;
 
 import java.io.PrintStream;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.examples.runtime.CFormat;
 import org.viadsm.examples.runtime.Team;
@@ -22,11 +23,13 @@ final class LuStats
     LuStats(final Team team, final int processors)
     {
         this.processors = processors;
-        this.tInFac = team.doubles("lu.t_in_fac", processors);
-        this.tInMod = team.doubles("lu.t_in_mod", processors);
-        this.tInSolve = team.doubles("lu.t_in_solve", processors);
-        this.tInBar = team.doubles("lu.t_in_bar", processors);
-        this.completion = team.doubles("lu.completion", processors);
+        // One entry per processor, a page the master reads: at the master.
+        final Placement master = Placement.onNode(0);
+        this.tInFac = team.doubles("lu.t_in_fac", processors, master);
+        this.tInMod = team.doubles("lu.t_in_mod", processors, master);
+        this.tInSolve = team.doubles("lu.t_in_solve", processors, master);
+        this.tInBar = team.doubles("lu.t_in_bar", processors, master);
+        this.completion = team.doubles("lu.completion", processors, master);
     }
 
     void record(final int myNum, final LuKernel kernel, final long completionUs)

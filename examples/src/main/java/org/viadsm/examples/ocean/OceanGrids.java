@@ -1,5 +1,6 @@
 package org.viadsm.examples.ocean;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.LongArray;
 import org.viadsm.examples.runtime.Team;
@@ -14,6 +15,8 @@ import org.viadsm.examples.runtime.Team;
  * The fields hold per-processor views: {@code psi[0][p]} is processor {@code p}'s block of the upper-layer stream
  * function (C {@code psi[p][0]}), {@code q[p][k]} its block of level {@code k} (C {@code q_multi[p][k]}). Element
  * (i, j) of a block is at index {@code i * cols + j}.
+ * <p>
+ * Each processor's blocks live at that processor, and the small shared scalars at the master.
  * <p>
  * <b>Note:</b> allocation is collective; every member builds its own views of the same arrays.
  */
@@ -78,18 +81,20 @@ final class OceanGrids
         tauz = grid(team, "tauz", nprocs, blockLength);
         oldga = grid(team, "oldga", nprocs, blockLength);
         oldgb = grid(team, "oldgb", nprocs, blockLength);
-        f = team.doubles("ocean.f", geometry.imx[geometry.numlev - 1]);
-        errMulti = team.doubles("ocean.multi", 1);
-        psiSums = team.doubles("ocean.global", 2);
-        idCounter = team.longs("ocean.id", 1);
-        times = team.doubles("ocean.times", 2 * nprocs);
+        final Placement master = Placement.onNode(0);
+        f = team.doubles("ocean.f", geometry.imx[geometry.numlev - 1], master);
+        errMulti = team.doubles("ocean.multi", 1, master);
+        psiSums = team.doubles("ocean.global", 2, master);
+        idCounter = team.longs("ocean.id", 1, master);
+        times = team.doubles("ocean.times", 2 * nprocs, master);
         q = multigrid(team, "ocean.q_multi", geometry);
         rhs = multigrid(team, "ocean.rhs_multi", geometry);
     }
 
     private static DoubleArray[] grid(final Team team, final String name, final int nprocs, final int blockLength)
     {
-        final DoubleArray whole = team.doubles("ocean." + name, nprocs * blockLength);
+        final DoubleArray whole = team.doubles("ocean." + name, nprocs * blockLength,
+            Placement.byElement(element -> element / blockLength));
         final DoubleArray[] blocks = new DoubleArray[nprocs];
         for (int p = 0; p < nprocs; p++)
         {
@@ -107,7 +112,9 @@ final class OceanGrids
         {
             perProc += geometry.blockRows(k) * geometry.blockCols(k);
         }
-        final DoubleArray whole = team.doubles(name, nprocs * perProc);
+        final int blocksLength = perProc;
+        final DoubleArray whole = team.doubles(name, nprocs * perProc,
+            Placement.byElement(element -> element / blocksLength));
         final DoubleArray[][] blocks = new DoubleArray[nprocs][numlev];
         for (int p = 0; p < nprocs; p++)
         {

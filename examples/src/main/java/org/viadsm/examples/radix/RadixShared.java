@@ -1,5 +1,6 @@
 package org.viadsm.examples.radix;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.LongArray;
 import org.viadsm.examples.runtime.Team;
@@ -44,25 +45,34 @@ final class RadixShared
         this.processors = p;
         this.radix = radix;
         this.nodeStride = 2 * radix + PAGE_LONGS;
-        this.global = team.longs("radix.global", GLOBAL_HEADER + 2 * p * nodeStride);
-        this.key = new LongArray[] {team.longs("radix.key.0", numKeys), team.longs("radix.key.1", numKeys)};
-        this.keyPartition = team.longs("radix.key_partition", p + 1);
-        this.rankPartition = team.longs("radix.rank_partition", p + 1);
-        this.ranktime = team.doubles("radix.ranktime", p);
-        this.sorttime = team.doubles("radix.sorttime", p);
-        this.totaltime = team.doubles("radix.totaltime", p);
-        this.rankMe = team.longs("radix.rank_me", p + p * radix);
+        // Each prefix-tree node lives with the processor that computes it, each key partition with its sorter,
+        // each processor's rows and tables with it, and what the master writes and prints with the master.
+        final Placement master = Placement.onNode(0);
+        final int[] treeOwners = treeOwners(p);
+        this.global = team.longs("radix.global", GLOBAL_HEADER + 2 * p * nodeStride, Placement.byElement(
+            element -> element < GLOBAL_HEADER ? 0 : treeOwners[(element - GLOBAL_HEADER) / nodeStride]));
+        final long[] keyBounds = bounds(p, numKeys);
+        final Placement sorters = Placement.byElement(element -> owner(keyBounds, element));
+        this.key = new LongArray[] {
+            team.longs("radix.key.0", numKeys, sorters), team.longs("radix.key.1", numKeys, sorters)};
+        this.keyPartition = team.longs("radix.key_partition", p + 1, master);
+        this.rankPartition = team.longs("radix.rank_partition", p + 1, master);
+        this.ranktime = team.doubles("radix.ranktime", p, master);
+        this.sorttime = team.doubles("radix.sorttime", p, master);
+        this.totaltime = team.doubles("radix.totaltime", p, master);
+        this.rankMe = team.longs("radix.rank_me", p + p * radix,
+            Placement.byElement(element -> element < p ? 0 : (element - p) / radix));
         this.rankFf = new LongArray[p];
         for (int i = 0; i < p; i++)
         {
             // C: G_MALLOC(radix * sizeof(long) + PAGE_SIZE).
-            rankFf[i] = team.longs("radix.rank_ff." + i, radix + PAGE_LONGS);
+            rankFf[i] = team.longs("radix.rank_ff." + i, radix + PAGE_LONGS, Placement.onNode(i));
         }
         // C: each process G_MALLOCs its own key_density; allocation is collective here, so all are made up front.
         this.keyDensity = new LongArray[p];
         for (int i = 0; i < p; i++)
         {
-            keyDensity[i] = team.longs("radix.key_density." + i, radix);
+            keyDensity[i] = team.longs("radix.key_density." + i, radix, Placement.onNode(i));
         }
     }
 
@@ -99,7 +109,20 @@ final class RadixShared
 
     private void partition(final LongArray partition, final long total)
     {
-        final long p = processors;
+        final long[] bounds = bounds(processors, total);
+        for (int i = 0; i < bounds.length; i++)
+        {
+            partition.set(i, bounds[i]);
+        }
+    }
+
+    /**
+     * The C master's split of {@code total} items into {@code p} partitions: partition {@code i} is
+     * {@code [bounds[i], bounds[i + 1])} (entries past the last partition the loop makes stay 0, as in C).
+     */
+    static long[] bounds(final int p, final long total)
+    {
+        final long[] bounds = new long[p + 1];
         final long quotient = total / p;
         final long remainder = total % p;
         long sumI = 0;
@@ -107,13 +130,53 @@ final class RadixShared
         int i = 0;
         while (sumI < total)
         {
-            partition.set(i, sumI);
+            bounds[i] = sumI;
             i++;
             sumI = sumI + quotient;
             sumF = sumF + remainder;
             sumI = sumI + sumF / p;
             sumF = sumF % p;
         }
-        partition.set(i, total);
+        bounds[i] = total;
+        return bounds;
+    }
+
+    /**
+     * The partition of {@code bounds} that holds item {@code item}.
+     */
+    static int owner(final long[] bounds, final int item)
+    {
+        for (int i = 0; i + 1 < bounds.length; i++)
+        {
+            if (item >= bounds[i] && item < bounds[i + 1])
+            {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * The processor that computes each prefix-tree node in the sweep up: the leaves {@code [0, p)} are the
+     * processors' own, and an inner node is its right child's processor's (see {@code RadixKernel.prefixUp}).
+     */
+    static int[] treeOwners(final int p)
+    {
+        final int[] owners = new int[2 * p];
+        for (int myNum = 0; myNum < p; myNum++)
+        {
+            owners[myNum] = myNum;
+            int offset = myNum;
+            int level = p >> 1;
+            int base = p;
+            while (0 != (offset & 0x1))
+            {
+                offset >>= 1;
+                owners[base + offset] = myNum;
+                base += level;
+                level >>= 1;
+            }
+        }
+        return owners;
     }
 }

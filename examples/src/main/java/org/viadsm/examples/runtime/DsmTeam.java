@@ -3,8 +3,8 @@ package org.viadsm.examples.runtime;
 import java.io.OutputStream;
 import java.io.PrintStream;
 
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.Dsm;
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.ByteArray;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.FloatArray;
@@ -12,26 +12,38 @@ import org.viadsm.dsm.array.IntArray;
 import org.viadsm.dsm.array.LongArray;
 
 /**
- * A team member that is a DSM node: allocations are shared arrays, locks are {@code DsmLock}s, barriers and pauses
- * are the DSM's barriers and semaphores.
+ * A team member that is a DSM node: allocations are shared arrays placed as the application asks (or all as one
+ * override placement), locks are {@code DsmLock}s, barriers and pauses are the DSM's barriers and semaphores.
  */
 public final class DsmTeam implements Team
 {
     private final Dsm dsm;
-    private final Placement placement;
+    private final Placement override;
     private final PrintStream out;
+
+    /**
+     * Wraps a node whose arrays are placed as the application asks.
+     *
+     * @param dsm the joined node.
+     * @param out where node 0 prints; other nodes print nowhere.
+     */
+    public DsmTeam(final Dsm dsm, final PrintStream out)
+    {
+        this(dsm, null, out);
+    }
 
     /**
      * Wraps a node.
      *
-     * @param dsm       the joined node.
-     * @param placement the placement of every array the application allocates.
-     * @param out       where node 0 prints; other nodes print nowhere.
+     * @param dsm      the joined node.
+     * @param override the placement of every array the application allocates, whatever it asks; null to place
+     *                 each array as the application asks.
+     * @param out      where node 0 prints; other nodes print nowhere.
      */
-    public DsmTeam(final Dsm dsm, final Placement placement, final PrintStream out)
+    public DsmTeam(final Dsm dsm, final Placement override, final PrintStream out)
     {
         this.dsm = dsm;
-        this.placement = placement;
+        this.override = override;
         this.out = 0 == dsm.nodeId() ? out : new PrintStream(OutputStream.nullOutputStream());
     }
 
@@ -93,38 +105,43 @@ public final class DsmTeam implements Team
     }
 
     @Override
-    public DoubleArray doubles(final String name, final int length)
+    public DoubleArray doubles(final String name, final int length, final Placement placement)
     {
-        return dsm.allocDoubles(name, length, placement);
+        return dsm.allocDoubles(name, length, placed(placement));
     }
 
     @Override
-    public FloatArray floats(final String name, final int length)
+    public FloatArray floats(final String name, final int length, final Placement placement)
     {
-        return dsm.allocFloats(name, length, placement);
+        return dsm.allocFloats(name, length, placed(placement));
     }
 
     @Override
-    public LongArray longs(final String name, final int length)
+    public LongArray longs(final String name, final int length, final Placement placement)
     {
-        return dsm.allocLongs(name, length, placement);
+        return dsm.allocLongs(name, length, placed(placement));
     }
 
     @Override
-    public IntArray ints(final String name, final int length)
+    public IntArray ints(final String name, final int length, final Placement placement)
     {
-        return dsm.allocInts(name, length, placement);
+        return dsm.allocInts(name, length, placed(placement));
     }
 
     @Override
-    public ByteArray bytes(final String name, final int length)
+    public ByteArray bytes(final String name, final int length, final Placement placement)
     {
-        return dsm.allocBytes(name, length, placement);
+        return dsm.allocBytes(name, length, placed(placement));
     }
 
     @Override
     public PrintStream out()
     {
         return out;
+    }
+
+    private Placement placed(final Placement asked)
+    {
+        return null == override ? asked : override;
     }
 }

@@ -2,6 +2,7 @@ package org.viadsm.examples.runtime;
 
 import java.io.PrintStream;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.ByteArray;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.FloatArray;
@@ -14,11 +15,13 @@ import org.viadsm.dsm.array.LongArray;
  * {@link #barrier()}, {@code LOCK}/{@code UNLOCK} (and {@code ALOCK}) to {@link #lock(int)}/{@link #unlock(int)},
  * {@code SETPAUSE}/{@code WAITPAUSE}/{@code CLEARPAUSE} to the pause calls.
  * <p>
- * Allocation is collective: every member calls the allocation methods in the same order with the same names and
- * lengths, and gets the same array. Memory consistency effects: writes before {@link #unlock(int)},
- * {@link #barrier()} or {@link #setPause(int)} happen-before reads after the matching {@link #lock(int)}, the
- * return from the barrier, or the matching {@link #waitPause(int)}; data-race-free programs see sequential
- * consistency.
+ * Allocation is collective: every member calls the allocation methods in the same order with the same names,
+ * lengths and placements, and gets the same array. A placement says which member's memory holds each page (on DSM
+ * nodes); a program puts each partition at the member that writes it, as the C program's partitioning does.
+ * <p>
+ * Memory consistency effects: writes before {@link #unlock(int)}, {@link #barrier()} or {@link #setPause(int)}
+ * happen-before reads after the matching {@link #lock(int)}, the return from the barrier, or the matching
+ * {@link #waitPause(int)}; data-race-free programs see sequential consistency.
  * <p>
  * <b>Note:</b> a member is used by one thread: the one that runs it.
  */
@@ -81,50 +84,117 @@ public interface Team
     void clearPause(int pauseId);
 
     /**
-     * Collectively allocates an array of doubles, zero-filled.
+     * Collectively allocates an array of doubles, zero-filled, with its pages' homes where {@code placement} puts
+     * them (a team without homes ignores it).
+     *
+     * @param name      the array's name, the same on every member.
+     * @param length    number of elements.
+     * @param placement where the pages live: at the members that write them, as the program partitions the array.
+     * @return the array every member shares.
+     * @throws IllegalStateException if members disagree on the name, type, length or order.
+     */
+    DoubleArray doubles(String name, int length, Placement placement);
+
+    /**
+     * Collectively allocates an array of doubles, zero-filled, in contiguous blocks of pages, one per member.
      *
      * @param name   the array's name, the same on every member.
      * @param length number of elements.
      * @return the array every member shares.
      * @throws IllegalStateException if members disagree on the name, type, length or order.
      */
-    DoubleArray doubles(String name, int length);
+    default DoubleArray doubles(final String name, final int length)
+    {
+        return doubles(name, length, Placement.block());
+    }
 
     /**
-     * Collectively allocates an array of floats, zero-filled.
+     * Collectively allocates an array of floats, zero-filled; see {@link #doubles(String, int, Placement)}.
+     *
+     * @param name      the array's name.
+     * @param length    number of elements.
+     * @param placement where the pages live.
+     * @return the shared array.
+     */
+    FloatArray floats(String name, int length, Placement placement);
+
+    /**
+     * Collectively allocates an array of floats, zero-filled, in contiguous blocks of pages, one per member.
      *
      * @param name   the array's name.
      * @param length number of elements.
      * @return the shared array.
      */
-    FloatArray floats(String name, int length);
+    default FloatArray floats(final String name, final int length)
+    {
+        return floats(name, length, Placement.block());
+    }
 
     /**
-     * Collectively allocates an array of longs, zero-filled.
+     * Collectively allocates an array of longs, zero-filled; see {@link #doubles(String, int, Placement)}.
+     *
+     * @param name      the array's name.
+     * @param length    number of elements.
+     * @param placement where the pages live.
+     * @return the shared array.
+     */
+    LongArray longs(String name, int length, Placement placement);
+
+    /**
+     * Collectively allocates an array of longs, zero-filled, in contiguous blocks of pages, one per member.
      *
      * @param name   the array's name.
      * @param length number of elements.
      * @return the shared array.
      */
-    LongArray longs(String name, int length);
+    default LongArray longs(final String name, final int length)
+    {
+        return longs(name, length, Placement.block());
+    }
 
     /**
-     * Collectively allocates an array of ints, zero-filled.
+     * Collectively allocates an array of ints, zero-filled; see {@link #doubles(String, int, Placement)}.
+     *
+     * @param name      the array's name.
+     * @param length    number of elements.
+     * @param placement where the pages live.
+     * @return the shared array.
+     */
+    IntArray ints(String name, int length, Placement placement);
+
+    /**
+     * Collectively allocates an array of ints, zero-filled, in contiguous blocks of pages, one per member.
      *
      * @param name   the array's name.
      * @param length number of elements.
      * @return the shared array.
      */
-    IntArray ints(String name, int length);
+    default IntArray ints(final String name, final int length)
+    {
+        return ints(name, length, Placement.block());
+    }
 
     /**
-     * Collectively allocates an array of bytes, zero-filled.
+     * Collectively allocates an array of bytes, zero-filled; see {@link #doubles(String, int, Placement)}.
+     *
+     * @param name      the array's name.
+     * @param length    number of elements.
+     * @param placement where the pages live.
+     * @return the shared array.
+     */
+    ByteArray bytes(String name, int length, Placement placement);
+
+    /**
+     * Collectively allocates an array of bytes, zero-filled, in contiguous blocks of pages, one per member.
      *
      * @param name   the array's name.
      * @param length number of elements.
      * @return the shared array.
      */
-    ByteArray bytes(String name, int length);
+    default ByteArray bytes(final String name, final int length)
+    {
+        return bytes(name, length, Placement.block());
+    }
 
     /**
      * Where the application prints: the run's output on member 0, a sink on the others.

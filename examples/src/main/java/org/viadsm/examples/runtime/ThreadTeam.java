@@ -10,6 +10,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.ByteArray;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.FloatArray;
@@ -205,31 +206,31 @@ public final class ThreadTeam
         }
 
         @Override
-        public DoubleArray doubles(final String name, final int length)
+        public DoubleArray doubles(final String name, final int length, final Placement placement)
         {
             return allocate(name, "double", length, () -> DoubleArray.allocate(length));
         }
 
         @Override
-        public FloatArray floats(final String name, final int length)
+        public FloatArray floats(final String name, final int length, final Placement placement)
         {
             return allocate(name, "float", length, () -> FloatArray.allocate(length));
         }
 
         @Override
-        public LongArray longs(final String name, final int length)
+        public LongArray longs(final String name, final int length, final Placement placement)
         {
             return allocate(name, "long", length, () -> LongArray.allocate(length));
         }
 
         @Override
-        public IntArray ints(final String name, final int length)
+        public IntArray ints(final String name, final int length, final Placement placement)
         {
             return allocate(name, "int", length, () -> IntArray.allocate(length));
         }
 
         @Override
-        public ByteArray bytes(final String name, final int length)
+        public ByteArray bytes(final String name, final int length, final Placement placement)
         {
             return allocate(name, "byte", length, () -> ByteArray.allocate(length));
         }

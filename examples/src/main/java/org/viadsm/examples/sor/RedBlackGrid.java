@@ -60,6 +60,24 @@ final class RedBlackGrid
     }
 
     /**
+     * The member whose band holds a row: the boundary rows go with the bands next to them.
+     *
+     * @param rows    interior rows.
+     * @param row     the row, 0 to {@code rows + 1}.
+     * @param members the team size.
+     * @return the member.
+     */
+    static int owner(final int rows, final int row, final int members)
+    {
+        int member = 0;
+        while (member + 1 < members && row >= firstRow(rows, member + 1, members))
+        {
+            member++;
+        }
+        return member;
+    }
+
+    /**
      * The fixed value of boundary point (i, j): 1 along the top, falling linearly to 0 down the left edge, 0 on the
      * right and bottom edges. Not symmetric, so a misplaced row or column changes the checksum.
      *

@@ -2,6 +2,7 @@ package org.viadsm.examples.sor;
 
 import java.io.PrintStream;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.examples.runtime.App;
 import org.viadsm.examples.runtime.CFormat;
@@ -98,8 +99,12 @@ public final class Sor extends App
         validate(team.size());
         final boolean master = 0 == team.id();
         final PrintStream out = team.out();
-        final DoubleArray shared = team.doubles("sor.grid", (rows + 2) * (cols + 2));
-        final DoubleArray rowSums = team.doubles("sor.rowSums", rows);
+        // Each member's band of rows lives with it; so does its share of the row sums.
+        final int members = team.size();
+        final DoubleArray shared = team.doubles("sor.grid", (rows + 2) * (cols + 2),
+            Placement.byElement(element -> RedBlackGrid.owner(rows, element / (cols + 2), members)));
+        final DoubleArray rowSums = team.doubles("sor.rowSums", rows,
+            Placement.byElement(row -> RedBlackGrid.owner(rows, row + 1, members)));
         final RedBlackGrid grid = new RedBlackGrid(shared, rows, cols, omega, team.id(), team.size());
         if (master)
         {

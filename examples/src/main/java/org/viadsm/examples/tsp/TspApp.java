@@ -3,6 +3,7 @@ package org.viadsm.examples.tsp;
 import java.io.PrintStream;
 import java.util.concurrent.TimeUnit;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.examples.runtime.App;
 import org.viadsm.examples.runtime.CFormat;
@@ -85,10 +86,13 @@ public final class TspApp extends App
         validate(team.size());
         final int n = cities;
         final int capacity = (int)TspLayout.capacity(n, depth);
-        final IntArray distances = team.ints("tsp.distances", n * n);
-        final IntArray tours = team.ints("tsp.tours", capacity * TspLayout.tourStride(n));
-        final IntArray queueArray = team.ints("tsp.queue", TspLayout.QUEUE_HEADER_LENGTH + 2 * capacity);
-        final IntArray best = team.ints("tsp.best", 1 + n);
+        // One central queue, tour pool and best tour that every member takes from and adds to under locks, as in
+        // the TreadMarks program, and distances the master generates: all at the master.
+        final Placement master = Placement.onNode(0);
+        final IntArray distances = team.ints("tsp.distances", n * n, master);
+        final IntArray tours = team.ints("tsp.tours", capacity * TspLayout.tourStride(n), master);
+        final IntArray queueArray = team.ints("tsp.queue", TspLayout.QUEUE_HEADER_LENGTH + 2 * capacity, master);
+        final IntArray best = team.ints("tsp.best", 1 + n, master);
         final TourQueue queue = new TourQueue(queueArray, tours, n, capacity);
         if (0 == team.id())
         {

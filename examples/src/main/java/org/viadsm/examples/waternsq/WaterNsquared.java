@@ -2,6 +2,7 @@ package org.viadsm.examples.waternsq;
 
 import java.io.PrintStream;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.examples.runtime.Team;
 import org.viadsm.examples.water.GlobalLayout;
@@ -63,11 +64,14 @@ public final class WaterNsquared extends WaterApp
             printDeck(out, deck, procs);
         }
 
-        final DoubleArray var = team.doubles(NsquaredLayout.VAR_NAME, nmol * LENGTH);
-        final DoubleArray gl = team.doubles(NsquaredLayout.GL_NAME, GlobalLayout.LENGTH);
-        final DoubleArray pforces = team.doubles(
-            NsquaredLayout.PFORCES_NAME, procs * nmol * NsquaredLayout.FORCE_LENGTH);
+        // Each processor's block of molecules and its private force array live with it; the sums with the master.
         final int[] startMol = NsquaredSimulation.startMol(nmol, procs);
+        final DoubleArray var = team.doubles(NsquaredLayout.VAR_NAME, nmol * LENGTH,
+            Placement.byElement(element -> owner(startMol, element / LENGTH)));
+        final DoubleArray gl = team.doubles(NsquaredLayout.GL_NAME, GlobalLayout.LENGTH, Placement.onNode(0));
+        final int forcesLength = nmol * NsquaredLayout.FORCE_LENGTH;
+        final DoubleArray pforces = team.doubles(NsquaredLayout.PFORCES_NAME, procs * forcesLength,
+            Placement.byElement(element -> element / forcesLength));
 
         if (master)
         {
@@ -87,6 +91,19 @@ public final class WaterNsquared extends WaterApp
         {
             printEnd(out, gl, xtt);
         }
+    }
+
+    /**
+     * The processor whose block holds a molecule.
+     */
+    private static int owner(final int[] startMol, final int mol)
+    {
+        int pid = 0;
+        while (pid + 2 < startMol.length && mol >= startMol[pid + 1])
+        {
+            pid++;
+        }
+        return pid;
     }
 
     /**

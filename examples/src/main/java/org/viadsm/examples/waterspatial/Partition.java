@@ -27,6 +27,51 @@ final class Partition
      */
     static void compute(final int procs, final int boxPerSide, final IntArray startEnd, final PrintStream out)
     {
+        final int[] bounds = compute(procs, boxPerSide, out);
+        for (int i = 0; i < bounds.length; i++)
+        {
+            startEnd.set(i, bounds[i]);
+        }
+    }
+
+    /**
+     * The processor whose boxes hold box (i, j, k).
+     *
+     * @param bounds     the partition, as {@link #compute(int, int, PrintStream)} returns it.
+     * @param box        the box's index, {@link SpatialLayout#box(int, int, int, int)}.
+     * @param boxPerSide boxes per side.
+     * @return the processor.
+     */
+    static int owner(final int[] bounds, final int box, final int boxPerSide)
+    {
+        final int[] coordinates = {box / (boxPerSide * boxPerSide), box / boxPerSide % boxPerSide, box % boxPerSide};
+        for (int p = 0; p < bounds.length / SpatialLayout.START_END_LENGTH; p++)
+        {
+            boolean inside = true;
+            for (int dir = 0; dir < coordinates.length; dir++)
+            {
+                inside &= coordinates[dir] >= bounds[SpatialLayout.startEnd(p, dir, false)] &&
+                    coordinates[dir] <= bounds[SpatialLayout.startEnd(p, dir, true)];
+            }
+            if (inside)
+            {
+                return p;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Computes the partition, start_end's contents, and prints the C program's lines about it.
+     *
+     * @param procs      number of processors.
+     * @param boxPerSide boxes per side.
+     * @param out        where to print.
+     * @return start_end.
+     */
+    static int[] compute(final int procs, final int boxPerSide, final PrintStream out)
+    {
+        final int[] startEnd = new int[procs * SpatialLayout.START_END_LENGTH];
         long xprocs = 0;
         long yprocs = 0;
         long zprocs = 0;
@@ -116,12 +161,13 @@ final class Partition
             xFirst = xLast + 1;
             xCt--;
         }
+        return startEnd;
     }
 
     private static void set(
-        final IntArray startEnd, final int p, final int dir, final long first, final long last, final int boxPerSide)
+        final int[] startEnd, final int p, final int dir, final long first, final long last, final int boxPerSide)
     {
-        startEnd.set(SpatialLayout.startEnd(p, dir, false), (int)first);
-        startEnd.set(SpatialLayout.startEnd(p, dir, true), (int)(last > boxPerSide - 1 ? boxPerSide - 1 : last));
+        startEnd[SpatialLayout.startEnd(p, dir, false)] = (int)first;
+        startEnd[SpatialLayout.startEnd(p, dir, true)] = (int)(last > boxPerSide - 1 ? boxPerSide - 1 : last);
     }
 }

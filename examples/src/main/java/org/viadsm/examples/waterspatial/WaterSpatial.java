@@ -1,7 +1,9 @@
 package org.viadsm.examples.waterspatial;
 
+import java.io.OutputStream;
 import java.io.PrintStream;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.examples.runtime.CFormat;
@@ -73,10 +75,17 @@ public final class WaterSpatial extends WaterApp
             printRun(out, deck, system, procs);
         }
 
-        final IntArray startEnd = team.ints(SpatialLayout.START_END_NAME, procs * SpatialLayout.START_END_LENGTH);
-        final IntArray boxes = team.ints(SpatialLayout.BOX_NAME, numBoxes);
-        final DoubleArray gl = team.doubles(SpatialLayout.GL_NAME, GlobalLayout.LENGTH);
-        final DoubleArray links = team.doubles(SpatialLayout.LINKS_NAME, nmol * LINK_LENGTH);
+        // Each processor's boxes, and the links of the molecules that start in them, live with it.
+        final int boxPerSide = grid.boxPerSide();
+        final int[] bounds = Partition.compute(procs, boxPerSide, new PrintStream(OutputStream.nullOutputStream()));
+        final int[] molOwners = initialOwners(system, grid, bounds);
+        final IntArray startEnd = team.ints(SpatialLayout.START_END_NAME, procs * SpatialLayout.START_END_LENGTH,
+            Placement.byElement(element -> element / SpatialLayout.START_END_LENGTH));
+        final IntArray boxes = team.ints(SpatialLayout.BOX_NAME, numBoxes,
+            Placement.byElement(box -> Partition.owner(bounds, box, boxPerSide)));
+        final DoubleArray gl = team.doubles(SpatialLayout.GL_NAME, GlobalLayout.LENGTH, Placement.onNode(0));
+        final DoubleArray links = team.doubles(SpatialLayout.LINKS_NAME, nmol * LINK_LENGTH,
+            Placement.byElement(element -> molOwners[element / LINK_LENGTH]));
 
         if (master)
         {
@@ -98,6 +107,20 @@ public final class WaterSpatial extends WaterApp
             printEnd(out, gl, xtt);
             simulation.verifyLists(nmol);
         }
+    }
+
+    /**
+     * The processor each molecule starts with: the owner of the box its oxygen lies in at initialization.
+     */
+    static int[] initialOwners(final WaterSystem system, final SpatialGrid grid, final int[] bounds)
+    {
+        final int boxPerSide = grid.boxPerSide();
+        final double boxLength = grid.boxLength();
+        final int[] owners = new int[system.nmol()];
+        new Lattice(system, Lattice.SPATIAL_EPSILON).visit((mol, x, y, z) -> owners[mol] = Partition.owner(bounds,
+            SpatialLayout.box(boxIndex(x[O], boxLength, boxPerSide), boxIndex(y[O], boxLength, boxPerSide),
+            boxIndex(z, boxLength, boxPerSide), boxPerSide), boxPerSide));
+        return owners;
     }
 
     /**

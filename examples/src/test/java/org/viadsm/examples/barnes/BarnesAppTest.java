@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.CountingTeam;
 import org.viadsm.examples.runtime.TeamFailure;
 import org.viadsm.examples.runtime.ThreadTeam;
@@ -231,5 +232,31 @@ class BarnesAppTest
         return AppHarness.lines(output).stream()
             .filter(line -> line.matches(" +\\d+ +\\d+\\.\\d{4} .*"))
             .collect(Collectors.toList());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void shouldKeepEachProcessorsPoolsAndTablesAtThatProcessor(final int members) throws IOException
+    {
+        final Path file = input("512", "123", "0.05", String.valueOf(members));
+        AppHomes.check(BarnesApp::new, members, (nodes, homes) ->
+        {
+            for (final String name : new String[] {"barnes.cells", "barnes.cells.ints", "barnes.leaves",
+                "barnes.leaves.ints", "barnes.mybodytab", "barnes.mycelltab", "barnes.myleaftab"})
+            {
+                final int region = homes.length(name) / nodes;
+                for (int p = 0; p < nodes; p++)
+                {
+                    homes.expect(name, p * region, (p + 1) * region, p);
+                }
+            }
+            final int bodies = homes.length("barnes.bodies") / nodes;
+            for (int p = 0; p < nodes; p++)
+            {
+                homes.expect("barnes.bodies", p * bodies, (p + 1) * bodies, p);
+            }
+            homes.expectAll("barnes.global", 0);
+            homes.expectAll("barnes.global.counts", 0);
+        }, file.toString());
     }
 }

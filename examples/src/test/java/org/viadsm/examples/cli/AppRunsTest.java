@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.consistency.Counter;
-import org.viadsm.consistency.home.Placement;
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.examples.runtime.AppCatalog;

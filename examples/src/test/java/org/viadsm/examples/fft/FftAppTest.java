@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.examples.runtime.AppHarness;
+import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.TeamProbe;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine.ParameterException;
@@ -200,5 +201,26 @@ class FftAppTest
         assertEquals("              INVERSE FFT TEST RESULTS\nChecksum difference is -0.001 (10.000, 10.001)\n" +
             "TEST PASSED\n              INVERSE FFT TEST RESULTS\nChecksum difference is -0.002 (10.000, 10.002)\n" +
             "TEST FAILED\n", bytes.toString(StandardCharsets.UTF_8));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void shouldKeepEachProcessorsRowsAtThatProcessor(final int nodes)
+    {
+        AppHomes.check(FftApp::new, nodes, (members, homes) ->
+        {
+            final FftLayout layout = new FftLayout(12, members, 65536, 4);
+            final int rowLength = 2 * (layout.rootN + layout.padLength);
+            final int partition = layout.rowsPerProc * rowLength;
+            for (int p = 0; p < members; p++)
+            {
+                for (final String name : new String[] {"fft.x", "fft.trans", "fft.umain2"})
+                {
+                    homes.expect(name, p * partition, (p + 1) * partition, p);
+                }
+            }
+            homes.expectAll("fft.umain", 0);
+            homes.expectAll("fft.global", 0);
+        }, "-m12");
     }
 }

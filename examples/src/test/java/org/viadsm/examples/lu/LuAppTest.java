@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.examples.runtime.AppHarness;
+import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.TeamProbe;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine.ParameterException;
@@ -169,5 +170,21 @@ class LuAppTest
         assertEquals(2, layout.elementOffset(2, 4));
         assertEquals(1 + 1 * 2, layout.elementOffset(9, 5));
         assertEquals(2 + 3 * 4, layout.elementOffset(6, 3));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void shouldKeepEachProcessorsBlocksAtThatProcessor(final int nodes)
+    {
+        AppHomes.check(LuApp::new, nodes, (members, homes) ->
+        {
+            for (int p = 0; p < members; p++)
+            {
+                homes.expectAll("lu.a." + p, p);
+            }
+            homes.expectAll("lu.rhs", 0);
+            homes.expectAll("lu.global", 0);
+            homes.expectAll("lu.completion", 0);
+        }, "-n128", "-b16");
     }
 }

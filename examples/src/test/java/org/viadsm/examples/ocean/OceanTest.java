@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.CountingTeam;
 import org.viadsm.examples.runtime.TeamFailure;
 import org.viadsm.examples.runtime.ThreadTeam;
@@ -228,5 +229,33 @@ class OceanTest
             lines.add(String.format(template, level));
         }
         return lines;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void shouldKeepEachProcessorsBlocksAtThatProcessor(final int nodes)
+    {
+        AppHomes.check(Ocean::new, nodes, (members, homes) ->
+        {
+            final OceanGeometry geometry = OceanGeometry.of(130, members, 20000.0);
+            final int finest = geometry.numlev - 1;
+            final int block = geometry.blockRows(finest) * geometry.blockCols(finest);
+            int multigrid = 0;
+            for (int level = 0; level < geometry.numlev; level++)
+            {
+                multigrid += geometry.blockRows(level) * geometry.blockCols(level);
+            }
+            for (int p = 0; p < members; p++)
+            {
+                for (final String name : new String[] {"ocean.psi0", "ocean.ga", "ocean.work7_1", "ocean.oldgb"})
+                {
+                    homes.expect(name, p * block, (p + 1) * block, p);
+                }
+                homes.expect("ocean.q_multi", p * multigrid, (p + 1) * multigrid, p);
+                homes.expect("ocean.rhs_multi", p * multigrid, (p + 1) * multigrid, p);
+            }
+            homes.expectAll("ocean.global", 0);
+            homes.expectAll("ocean.times", 0);
+        }, "-n130");
     }
 }

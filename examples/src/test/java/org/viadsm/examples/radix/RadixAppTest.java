@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.dsm.array.LongArray;
 import org.viadsm.examples.runtime.AppHarness;
+import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.TeamProbe;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine.ParameterException;
@@ -206,5 +207,25 @@ class RadixAppTest
         final double u = t * radixS + a2 * b2;
         final double v = (double)(long)(u / radix);
         return u - v * radix;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void shouldKeepEachKeyPartitionAtItsSorter(final int nodes)
+    {
+        AppHomes.check(RadixApp::new, nodes, (members, homes) ->
+        {
+            final long[] bounds = RadixShared.bounds(members, 65536);
+            for (int p = 0; p < members; p++)
+            {
+                homes.expect("radix.key.0", (int)bounds[p], (int)bounds[p + 1], p);
+                homes.expect("radix.key.1", (int)bounds[p], (int)bounds[p + 1], p);
+                homes.expect("radix.rank_me", members + p * 1024, members + (p + 1) * 1024, p);
+                homes.expectAll("radix.rank_ff." + p, p);
+                homes.expectAll("radix.key_density." + p, p);
+            }
+            homes.expectAll("radix.key_partition", 0);
+            homes.expectAll("radix.totaltime", 0);
+        }, "-n65536", "-r1024");
     }
 }

@@ -12,7 +12,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.consistency.Counter;
-import org.viadsm.consistency.home.Placement;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.launch.LocalCluster;
 import picocli.CommandLine;
@@ -53,7 +52,7 @@ class AppsOnDsmTest
         final ByteArrayOutputStream shared = new ByteArrayOutputStream();
         final PrintStream out = new PrintStream(shared, true, StandardCharsets.UTF_8);
         final List<DsmStats> stats = LocalCluster.run(nodes, provider, context -> context.maxLocks(4096)
-            .maxSemaphores(1024), dsm -> parse(entry, args).run(new DsmTeam(dsm, Placement.block(), out)));
+            .maxSemaphores(1024), dsm -> parse(entry, args).run(new DsmTeam(dsm, out)));
         final List<String> expected = AppHarness.withoutTimings(plain.toString(StandardCharsets.UTF_8));
         assertTrue(expected.size() > 2, "the application printed " + expected);
         assertEquals(expected, AppHarness.withoutTimings(shared.toString(StandardCharsets.UTF_8)));

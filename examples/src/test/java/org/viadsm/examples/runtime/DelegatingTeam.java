@@ -2,6 +2,7 @@ package org.viadsm.examples.runtime;
 
 import java.io.PrintStream;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.ByteArray;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.FloatArray;
@@ -74,33 +75,33 @@ public class DelegatingTeam implements Team
     }
 
     @Override
-    public DoubleArray doubles(final String name, final int length)
+    public DoubleArray doubles(final String name, final int length, final Placement placement)
     {
-        return team.doubles(name, length);
+        return team.doubles(name, length, placement);
     }
 
     @Override
-    public FloatArray floats(final String name, final int length)
+    public FloatArray floats(final String name, final int length, final Placement placement)
     {
-        return team.floats(name, length);
+        return team.floats(name, length, placement);
     }
 
     @Override
-    public LongArray longs(final String name, final int length)
+    public LongArray longs(final String name, final int length, final Placement placement)
     {
-        return team.longs(name, length);
+        return team.longs(name, length, placement);
     }
 
     @Override
-    public IntArray ints(final String name, final int length)
+    public IntArray ints(final String name, final int length, final Placement placement)
     {
-        return team.ints(name, length);
+        return team.ints(name, length, placement);
     }
 
     @Override
-    public ByteArray bytes(final String name, final int length)
+    public ByteArray bytes(final String name, final int length, final Placement placement)
     {
-        return team.bytes(name, length);
+        return team.bytes(name, length, placement);
     }
 
     @Override

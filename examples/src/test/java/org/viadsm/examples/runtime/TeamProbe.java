@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Consumer;
 
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.dsm.array.LongArray;
@@ -135,21 +136,21 @@ public final class TeamProbe
         }
 
         @Override
-        public DoubleArray doubles(final String name, final int length)
+        public DoubleArray doubles(final String name, final int length, final Placement placement)
         {
-            return keep(name, super.doubles(name, length));
+            return keep(name, super.doubles(name, length, placement));
         }
 
         @Override
-        public LongArray longs(final String name, final int length)
+        public LongArray longs(final String name, final int length, final Placement placement)
         {
-            return keep(name, super.longs(name, length));
+            return keep(name, super.longs(name, length, placement));
         }
 
         @Override
-        public IntArray ints(final String name, final int length)
+        public IntArray ints(final String name, final int length, final Placement placement)
         {
-            return keep(name, super.ints(name, length));
+            return keep(name, super.ints(name, length, placement));
         }
 
         @Override

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.CountingTeam;
 import org.viadsm.examples.runtime.DelegatingTeam;
 import org.viadsm.examples.runtime.Team;
@@ -124,9 +126,28 @@ class SorTest
         }
 
         @Override
-        public DoubleArray doubles(final String name, final int length)
+        public DoubleArray doubles(final String name, final int length, final Placement placement)
         {
-            return "sor.grid".equals(name) ? DoubleArray.allocate(length) : super.doubles(name, length);
+            return "sor.grid".equals(name) ? DoubleArray.allocate(length) : super.doubles(name, length, placement);
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void shouldKeepEachBandOfRowsAtItsMember(final int nodes)
+    {
+        AppHomes.check(Sor::new, nodes, (members, homes) ->
+        {
+            final int stride = 200 + 2;
+            for (int m = 0; m < members; m++)
+            {
+                final int first = RedBlackGrid.firstRow(100, m, members);
+                final int end = RedBlackGrid.firstRow(100, m + 1, members);
+                homes.expect("sor.grid", first * stride, end * stride, m);
+                homes.expect("sor.rowSums", first - 1, end - 1, m);
+            }
+            assertEquals(0, homes.of("sor.grid", 0), "the top boundary row goes with the first band");
+            assertEquals(members - 1, homes.of("sor.grid", 101 * stride + 1), "the bottom one with the last");
+        }, "-m100", "-n200", "-i2");
     }
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.examples.runtime.AppCatalog;
 import org.viadsm.examples.runtime.AppHarness;
+import org.viadsm.examples.runtime.AppHomes;
 import picocli.CommandLine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -110,5 +111,18 @@ class TspAppTest
             path[i] = Integer.parseInt(words[i]);
         }
         return path;
+    }
+
+    @ParameterizedTest
+    @CsvSource({"2", "4"})
+    void shouldKeepTheCentralQueueAndToursAtTheMaster(final int members)
+    {
+        AppHomes.check(TspApp::new, members, (nodes, homes) ->
+        {
+            for (final String name : new String[] {"tsp.distances", "tsp.tours", "tsp.queue", "tsp.best"})
+            {
+                homes.expectAll(name, 0);
+            }
+        }, "-n10");
     }
 }

@@ -12,8 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.TeamFailure;
 import org.viadsm.examples.runtime.AppHarness;
+import org.viadsm.examples.water.MoleculeLayout;
 import org.viadsm.examples.water.WaterRuns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -227,5 +229,24 @@ class WaterNsquaredTest
             total += counts.get(i);
         }
         return total;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void shouldKeepEachProcessorsMoleculesAndForcesAtThatProcessor(final int members) throws Exception
+    {
+        final Path deck = WaterRuns.deck64(dir, members);
+        AppHomes.check(WaterNsquared::new, members, (nodes, homes) ->
+        {
+            final int[] startMol = NsquaredSimulation.startMol(64, nodes);
+            final int forces = homes.length(NsquaredLayout.PFORCES_NAME) / nodes;
+            for (int p = 0; p < nodes; p++)
+            {
+                homes.expect(NsquaredLayout.VAR_NAME, startMol[p] * MoleculeLayout.LENGTH,
+                    startMol[p + 1] * MoleculeLayout.LENGTH, p);
+                homes.expect(NsquaredLayout.PFORCES_NAME, p * forces, (p + 1) * forces, p);
+            }
+            homes.expectAll(NsquaredLayout.GL_NAME, 0);
+        }, deck.toString());
     }
 }

@@ -1,5 +1,7 @@
 package org.viadsm.examples.waterspatial;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -11,9 +13,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.TeamFailure;
 import org.viadsm.examples.runtime.AppHarness;
+import org.viadsm.examples.water.WaterParameters;
 import org.viadsm.examples.water.WaterRuns;
+import org.viadsm.examples.water.WaterSystem;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -187,5 +192,35 @@ class WaterSpatialTest
             total += counts.get(i);
         }
         return total;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4})
+    void shouldKeepEachProcessorsBoxesAndTheirMoleculesAtThatProcessor(final int members) throws Exception
+    {
+        final Path deck = WaterRuns.deck64(dir, members);
+        AppHomes.check(WaterSpatial::new, members, (nodes, homes) ->
+        {
+            final WaterSystem system = new WaterSystem(WaterParameters.read(deck));
+            final SpatialGrid grid = new SpatialGrid(system);
+            final int[] bounds = Partition.compute(nodes, grid.boxPerSide(),
+                new PrintStream(OutputStream.nullOutputStream()));
+            final int[] owners = WaterSpatial.initialOwners(system, grid, bounds);
+            for (int mol = 0; mol < owners.length; mol++)
+            {
+                homes.expect(SpatialLayout.LINKS_NAME, mol * SpatialLayout.LINK_LENGTH,
+                    (mol + 1) * SpatialLayout.LINK_LENGTH, owners[mol]);
+            }
+            for (int box = 0; box < grid.numBoxes(); box++)
+            {
+                homes.expect(SpatialLayout.BOX_NAME, box, box + 1, Partition.owner(bounds, box, grid.boxPerSide()));
+            }
+            for (int p = 0; p < nodes; p++)
+            {
+                homes.expect(SpatialLayout.START_END_NAME, p * SpatialLayout.START_END_LENGTH,
+                    (p + 1) * SpatialLayout.START_END_LENGTH, p);
+            }
+            homes.expectAll(SpatialLayout.GL_NAME, 0);
+        }, deck.toString());
     }
 }
