@@ -86,9 +86,16 @@ public final class Intervals
     public boolean release()
     {
         epoch.advance();
+        if (coherence.isClean())
+        {
+            coherence.releaseClean();
+            return false;
+        }
+        final long startNs = System.nanoTime();
         final int count = coherence.releaseDirty(notices);
         if (0 == count)
         {
+            counters.add(Counter.RELEASE_NS, System.nanoTime() - startNs);
             return false;
         }
         if (noticeArray.length < count)
@@ -102,6 +109,7 @@ public final class Intervals
         final long sequence = log.publish(noticeArray, count);
         clock.set(nodeId, sequence);
         counters.increment(Counter.INTERVALS);
+        counters.add(Counter.RELEASE_NS, System.nanoTime() - startNs);
         return true;
     }
 

@@ -63,6 +63,8 @@ public final class Dsm implements AutoCloseable
     private final Int2ObjectHashMap<DsmSemaphore> semaphores = new Int2ObjectHashMap<>();
     private final DsmBarrier barrier;
     private final Allocations allocations;
+    private long statsStartNs;
+    private long closingNs;
     private Thread active;
     private boolean closed;
 
@@ -111,6 +113,7 @@ public final class Dsm implements AutoCloseable
             final HlrcNode node = new HlrcNode(port, context.protocol(), counters, context.syncTimeoutNs());
             final Dsm dsm = new Dsm(context, port, node, counters);
             dsm.collective("joining");
+            dsm.resetStats();
             return dsm;
         }
         catch (final RuntimeException ex)
@@ -466,21 +469,24 @@ public final class Dsm implements AutoCloseable
     }
 
     /**
-     * A snapshot of this node's statistics.
+     * A snapshot of this node's statistics: its counts, the pages it is home of, and where its time went since it
+     * joined or last reset them.
      *
      * @return the statistics.
      */
     public DsmStats stats()
     {
-        return new DsmStats(nodeId, counters.snapshot());
+        final long endNs = closed ? closingNs : System.nanoTime();
+        return DsmStats.of(nodeId, counters.snapshot(), endNs - statsStartNs, homes());
     }
 
     /**
-     * Sets this node's statistics to zero, e.g. after initialisation.
+     * Sets this node's statistics to zero, e.g. after initialisation; times count from now.
      */
     public void resetStats()
     {
         counters.reset();
+        statsStartNs = System.nanoTime();
     }
 
     /**
@@ -506,6 +512,7 @@ public final class Dsm implements AutoCloseable
         {
             return;
         }
+        closingNs = System.nanoTime();
         try
         {
             node.leave(context.leaveTimeoutNs());
@@ -520,6 +527,22 @@ public final class Dsm implements AutoCloseable
             }
             CloseHelper.closeAll(node, port::close);
         }
+    }
+
+    private long homes()
+    {
+        long homes = 0;
+        for (final PageTable table : node.space().tables())
+        {
+            for (int page = 0; page < table.pages(); page++)
+            {
+                if (table.homes().home(page) == nodeId)
+                {
+                    homes++;
+                }
+            }
+        }
+        return homes;
     }
 
     private void writeStats()

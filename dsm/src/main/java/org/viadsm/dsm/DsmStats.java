@@ -8,21 +8,51 @@ import java.util.Map;
 import org.viadsm.consistency.Counter;
 
 /**
- * A snapshot of one node's statistics (or the sum over several nodes): faults, pages fetched, twins, diffs and
- * diff bytes, intervals and write notices, RDMA operations and bytes by kind, messages, lock acquires (local and
- * remote) and wait time, barriers and wait time. Immutable.
+ * A snapshot of one node's statistics (or the sum over several nodes), one value per {@link Statistic}: faults,
+ * pages fetched, twins, diffs, intervals and write notices, lock acquires, barriers, RDMA operations and messages,
+ * the pages the node is home of, and where its time went. Immutable.
  */
 public final class DsmStats
 {
-    private static final Counter[] COUNTERS = Counter.values();
+    private static final Statistic[] STATISTICS = Statistic.values();
+    private static final Statistic[] OF_COUNTER = ofCounter();
+    private static final Statistic[] TIMES = {
+        Statistic.READ_FAULT_NS, Statistic.WRITE_FAULT_NS, Statistic.RELEASE_NS, Statistic.LOCK_WAIT_NS,
+        Statistic.BARRIER_WAIT_NS, Statistic.SEMAPHORE_WAIT_NS};
 
     private final int nodeId;
     private final long[] values;
 
-    DsmStats(final int nodeId, final long[] values)
+    private DsmStats(final int nodeId, final long[] values)
     {
         this.nodeId = nodeId;
         this.values = values;
+    }
+
+    /**
+     * A node's statistics from its protocol counters.
+     *
+     * @param nodeId    the node.
+     * @param counters  the counters' values, indexed by {@link Counter#ordinal()}.
+     * @param elapsedNs time since the node joined or reset its statistics.
+     * @param homes     pages the node is home of.
+     * @return the statistics.
+     */
+    static DsmStats of(final int nodeId, final long[] counters, final long elapsedNs, final long homes)
+    {
+        final long[] values = new long[STATISTICS.length];
+        for (int i = 0; i < counters.length; i++)
+        {
+            values[OF_COUNTER[i].ordinal()] = counters[i];
+        }
+        long computeNs = elapsedNs;
+        for (final Statistic time : TIMES)
+        {
+            computeNs -= values[time.ordinal()];
+        }
+        values[Statistic.COMPUTE_NS.ordinal()] = Math.max(0, computeNs);
+        values[Statistic.HOMES.ordinal()] = homes;
+        return new DsmStats(nodeId, values);
     }
 
     /**
@@ -33,7 +63,7 @@ public final class DsmStats
      */
     public static DsmStats total(final List<DsmStats> nodes)
     {
-        final long[] sum = new long[COUNTERS.length];
+        final long[] sum = new long[STATISTICS.length];
         for (final DsmStats stats : nodes)
         {
             for (int i = 0; i < sum.length; i++)
@@ -49,14 +79,14 @@ public final class DsmStats
      *
      * @param json one node's JSON object.
      * @return the statistics.
-     * @throws IllegalArgumentException if a counter is missing.
+     * @throws IllegalArgumentException if a statistic is missing.
      */
     public static DsmStats fromJson(final String json)
     {
-        final long[] values = new long[COUNTERS.length];
-        for (int i = 0; i < COUNTERS.length; i++)
+        final long[] values = new long[STATISTICS.length];
+        for (int i = 0; i < STATISTICS.length; i++)
         {
-            values[i] = field(json, COUNTERS[i].label());
+            values[i] = field(json, STATISTICS[i].label());
         }
         return new DsmStats((int)field(json, "node"), values);
     }
@@ -72,27 +102,27 @@ public final class DsmStats
     }
 
     /**
-     * One counter's value.
+     * One statistic's value.
      *
-     * @param counter the counter.
+     * @param statistic the statistic.
      * @return its value.
      */
-    public long get(final Counter counter)
+    public long get(final Statistic statistic)
     {
-        return values[counter.ordinal()];
+        return values[statistic.ordinal()];
     }
 
     /**
-     * Every counter by label, in {@link Counter} order.
+     * Every statistic by label, in {@link Statistic} order.
      *
      * @return an unmodifiable map.
      */
     public Map<String, Long> asMap()
     {
         final Map<String, Long> map = new LinkedHashMap<>();
-        for (final Counter counter : COUNTERS)
+        for (final Statistic statistic : STATISTICS)
         {
-            map.put(counter.label(), values[counter.ordinal()]);
+            map.put(statistic.label(), values[statistic.ordinal()]);
         }
         return Collections.unmodifiableMap(map);
     }
@@ -105,9 +135,9 @@ public final class DsmStats
     public String toJson()
     {
         final StringBuilder sb = new StringBuilder("{\"node\":").append(nodeId);
-        for (final Counter counter : COUNTERS)
+        for (final Statistic statistic : STATISTICS)
         {
-            sb.append(",\"").append(counter.label()).append("\":").append(values[counter.ordinal()]);
+            sb.append(",\"").append(statistic.label()).append("\":").append(values[statistic.ordinal()]);
         }
         return sb.append('}').toString();
     }
@@ -119,6 +149,18 @@ public final class DsmStats
     public String toString()
     {
         return "DsmStats" + toJson();
+    }
+
+    private static Statistic[] ofCounter()
+    {
+        // Every protocol counter is reported under its own name.
+        final Counter[] counters = Counter.values();
+        final Statistic[] statistics = new Statistic[counters.length];
+        for (final Counter counter : counters)
+        {
+            statistics[counter.ordinal()] = Statistic.valueOf(counter.name());
+        }
+        return statistics;
     }
 
     private static long field(final String json, final String name)

@@ -52,7 +52,7 @@ class DrfCheckerTest
             dsm -> ops.addAndGet(program.run(dsm)));
         TOTAL.addAndGet(ops.get());
         assertTrue(ops.get() >= target / 2, "checked " + ops.get() + " operations of " + program);
-        assertTrue(DsmStats.total(stats).get(org.viadsm.consistency.Counter.BARRIERS) > 0);
+        assertTrue(DsmStats.total(stats).get(Statistic.BARRIERS) > 0);
     }
 
     @Test

@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.consistency.Counter;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -109,10 +108,10 @@ class DsmLitmusTest
         });
         for (int node = 1; node < 4; node++)
         {
-            assertEquals(2, stats.get(node).get(Counter.DIFFS), "one diff per page from node " + node);
-            assertEquals(256 + 16, stats.get(node).get(Counter.DIFF_RUNS), "one run per element written");
+            assertEquals(2, stats.get(node).get(Statistic.DIFFS), "one diff per page from node " + node);
+            assertEquals(256 + 16, stats.get(node).get(Statistic.DIFF_RUNS), "one run per element written");
         }
-        assertEquals(0, stats.get(0).get(Counter.TWINS), "the home does not twin");
+        assertEquals(0, stats.get(0).get(Statistic.TWINS), "the home does not twin");
     }
 
     @ParameterizedTest
@@ -184,7 +183,7 @@ class DsmLitmusTest
         });
         final DsmStats total = DsmStats.total(stats);
         assertEquals((long)nodes * increments,
-            total.get(Counter.LOCK_ACQUIRES_LOCAL) + total.get(Counter.LOCK_ACQUIRES_REMOTE));
+            total.get(Statistic.LOCK_ACQUIRES_LOCAL) + total.get(Statistic.LOCK_ACQUIRES_REMOTE));
     }
 
     @ParameterizedTest
@@ -229,12 +228,13 @@ class DsmLitmusTest
                     lock.unlock();
                 }
                 final DsmStats after = dsm.stats();
-                for (final Counter remote : new Counter[] {Counter.RDMA_READS, Counter.RDMA_WRITES, Counter.ATOMICS})
+                for (final Statistic remote :
+                    new Statistic[] {Statistic.RDMA_READS, Statistic.RDMA_WRITES, Statistic.ATOMICS})
                 {
                     assertEquals(before.get(remote), after.get(remote), remote.label() + " while the lock stays here");
                 }
-                assertEquals(before.get(Counter.LOCK_ACQUIRES_LOCAL) + data.length(),
-                    after.get(Counter.LOCK_ACQUIRES_LOCAL));
+                assertEquals(before.get(Statistic.LOCK_ACQUIRES_LOCAL) + data.length(),
+                    after.get(Statistic.LOCK_ACQUIRES_LOCAL));
                 final org.viadsm.dsm.array.LongView view = data.write(0, 10);
                 lock.lock();
                 assertThrows(IllegalStateException.class, () -> view.set(0, 1), "a cached acquire ends views");
@@ -287,7 +287,7 @@ class DsmLitmusTest
             lock.unlock();
             dsm.barrier();
         });
-        assertEquals(2, stats.get(0).get(Counter.LOCK_ACQUIRES_REMOTE),
+        assertEquals(2, stats.get(0).get(Statistic.LOCK_ACQUIRES_REMOTE),
             "node 0 asks again once another node has taken the lock");
     }
 }

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.consistency.Counter;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -135,8 +134,8 @@ class DsmViewTest
                 }
             }
         });
-        assertEquals(0, stats.get(2).get(Counter.TWINS), "the home does not twin");
-        assertEquals(TypedViews.values().length * 2L, stats.get(1).get(Counter.DIFFS), "one diff per page and round");
+        assertEquals(0, stats.get(2).get(Statistic.TWINS), "the home does not twin");
+        assertEquals(TypedViews.values().length * 2L, stats.get(1).get(Statistic.DIFFS), "one diff per page and round");
     }
 
     @ParameterizedTest
@@ -212,8 +211,8 @@ class DsmViewTest
                     final DsmStats before = dsm.stats();
                     TypedViews.assertBadRangesRefused(mode, a, reuse);
                     final DsmStats after = dsm.stats();
-                    for (final Counter counter : new Counter[]
-                        {Counter.READ_FAULTS, Counter.WRITE_FAULTS, Counter.TWINS, Counter.PAGES_FETCHED})
+                    for (final Statistic counter : new Statistic[]
+                        {Statistic.READ_FAULTS, Statistic.WRITE_FAULTS, Statistic.TWINS, Statistic.PAGES_FETCHED})
                     {
                         assertEquals(before.get(counter), after.get(counter), counter + " after bad " + mode);
                     }
@@ -268,9 +267,9 @@ class DsmViewTest
         });
         final int types = TypedViews.values().length;
         final DsmStats reader = stats.get(1);
-        assertEquals(types * pages, reader.get(Counter.READ_FAULTS), "one read fault per page");
-        assertEquals(types * (pages + 1), reader.get(Counter.WRITE_FAULTS), "one write fault per page");
-        assertEquals(types * (pages + 1), reader.get(Counter.TWINS), "one twin per page");
+        assertEquals(types * pages, reader.get(Statistic.READ_FAULTS), "one read fault per page");
+        assertEquals(types * (pages + 1), reader.get(Statistic.WRITE_FAULTS), "one write fault per page");
+        assertEquals(types * (pages + 1), reader.get(Statistic.TWINS), "one twin per page");
     }
 
     private static void makeViews(final Object[] arrays, final Object[] views)

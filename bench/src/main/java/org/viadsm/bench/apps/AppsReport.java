@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Locale;
 
 import org.viadsm.bench.BenchReport;
-import org.viadsm.consistency.Counter;
 import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.Statistic;
 
 /**
  * The report of {@code bench apps}: one row per (application, mode, N) with the time, the speedup over the
@@ -132,11 +132,11 @@ final class AppsReport
             final DsmStats s = row.total;
             out.println(String.format(Locale.ROOT, FORMAT, row.app, row.mode, row.nodes, BenchReport.figure(row.timeS),
                 BenchReport.figure(speedup(row)), BenchReport.figure(dsmVsThreads(row, false)),
-                null == s ? "-" : Long.toString(s.get(Counter.PAGES_FETCHED)),
-                null == s ? "-" : BenchReport.figure(s.get(Counter.DIFF_BYTES) / 1024.0),
-                null == s ? "-" : BenchReport.figure(s.get(Counter.LOCK_WAIT_NS) / 1e6),
-                null == s ? "-" : BenchReport.figure(s.get(Counter.BARRIER_WAIT_NS) / 1e6),
-                null == s ? "-" : Long.toString(s.get(Counter.MESSAGES_SENT)),
+                null == s ? "-" : Long.toString(s.get(Statistic.PAGES_FETCHED)),
+                null == s ? "-" : BenchReport.figure(s.get(Statistic.DIFF_BYTES) / 1024.0),
+                null == s ? "-" : BenchReport.figure(s.get(Statistic.LOCK_WAIT_NS) / 1e6),
+                null == s ? "-" : BenchReport.figure(s.get(Statistic.BARRIER_WAIT_NS) / 1e6),
+                null == s ? "-" : Long.toString(s.get(Statistic.MESSAGES_SENT)),
                 row.verified ? AppTime.source(row.app) : "FAILED: " + row.error));
         }
         out.println();
@@ -190,11 +190,11 @@ final class AppsReport
                 .append(",\"speedup\":").append(BenchReport.number(speedup(row)))
                 .append(",\"dsm_vs_threads\":").append(BenchReport.number(dsmVsThreads(row, false)))
                 .append(",\"verified\":").append(row.verified)
-                .append(",\"pages_fetched\":").append(counter(s, Counter.PAGES_FETCHED, 1))
-                .append(",\"diff_kib\":").append(counter(s, Counter.DIFF_BYTES, 1024))
-                .append(",\"lock_wait_ms\":").append(counter(s, Counter.LOCK_WAIT_NS, 1e6))
-                .append(",\"barrier_wait_ms\":").append(counter(s, Counter.BARRIER_WAIT_NS, 1e6))
-                .append(",\"messages\":").append(counter(s, Counter.MESSAGES_SENT, 1))
+                .append(",\"pages_fetched\":").append(counter(s, Statistic.PAGES_FETCHED, 1))
+                .append(",\"diff_kib\":").append(counter(s, Statistic.DIFF_BYTES, 1024))
+                .append(",\"lock_wait_ms\":").append(counter(s, Statistic.LOCK_WAIT_NS, 1e6))
+                .append(",\"barrier_wait_ms\":").append(counter(s, Statistic.BARRIER_WAIT_NS, 1e6))
+                .append(",\"messages\":").append(counter(s, Statistic.MESSAGES_SENT, 1))
                 .append(',').append(TimeBreakdown.json(row.perNode))
                 .append(",\"error\":").append(null == row.error ? "null" : BenchReport.quote(row.error))
                 .append('}');
@@ -214,7 +214,7 @@ final class AppsReport
         }
     }
 
-    private static String counter(final DsmStats stats, final Counter counter, final double divisor)
+    private static String counter(final DsmStats stats, final Statistic counter, final double divisor)
     {
         return null == stats ? "null" : BenchReport.number(stats.get(counter) / divisor);
     }

@@ -77,7 +77,9 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             return;
         }
         counters.increment(Counter.READ_FAULTS);
+        final long startNs = System.nanoTime();
         fetch(table, page);
+        counters.add(Counter.READ_FAULT_NS, System.nanoTime() - startNs);
     }
 
     /**
@@ -95,17 +97,22 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             return;
         }
         counters.increment(Counter.WRITE_FAULTS);
-        if (PageState.INVALID == states[page])
+        if (PageState.INVALID == states[page] || home(table, page) != nodeId)
         {
-            fetch(table, page);
-        }
-        if (home(table, page) != nodeId)
-        {
-            final int slot = twins.acquire();
-            twins.buffer(slot).putBytes(twins.offset(slot), table.memory(), page * table.pageSize(),
-                table.pageSize());
-            table.twin(page, slot);
-            counters.increment(Counter.TWINS);
+            final long startNs = System.nanoTime();
+            if (PageState.INVALID == states[page])
+            {
+                fetch(table, page);
+            }
+            if (home(table, page) != nodeId)
+            {
+                final int slot = twins.acquire();
+                twins.buffer(slot).putBytes(twins.offset(slot), table.memory(), page * table.pageSize(),
+                    table.pageSize());
+                table.twin(page, slot);
+                counters.increment(Counter.TWINS);
+            }
+            counters.add(Counter.WRITE_FAULT_NS, System.nanoTime() - startNs);
         }
         states[page] = PageState.READ_WRITE;
         space.markDirty(table, page);
@@ -147,6 +154,26 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
                 writeFault(table, page);
             }
         }
+    }
+
+    /**
+     * Whether a release would have nothing to do: nothing was written since the last one.
+     *
+     * @return true if the dirty list is empty.
+     */
+    public boolean isClean()
+    {
+        return space.dirty().isEmpty();
+    }
+
+    /**
+     * Release with nothing written ({@link #isClean()}): still waits for the writes issued so far, which a release
+     * orders before whatever follows it (a lock hand-off, a barrier message).
+     */
+    public void releaseClean()
+    {
+        port.flushWrites();
+        flushedSinceLastFence = false;
     }
 
     /**

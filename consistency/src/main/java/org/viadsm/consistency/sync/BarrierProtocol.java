@@ -93,8 +93,8 @@ public final class BarrierProtocol
             node.sync.breakBarrier(SyncState.BROKEN_BY_INTERRUPT, epoch + 1);
             return SyncWait.INTERRUPTED;
         }
-        final long startNs = System.nanoTime();
         node.intervals.release();
+        final long startNs = System.nanoTime();
         final int index = exchange(SyncState.FULL_BARRIER, timeoutNs, interruptible);
         if (index >= 0)
         {
@@ -117,10 +117,12 @@ public final class BarrierProtocol
     public void syncBarrier()
     {
         node.sync.ensureUsable();
+        final long startNs = System.nanoTime();
         if (node.sync.isBarrierBroken(epoch + 1) || exchange(SyncState.SYNC_BARRIER, SyncWait.NO_TIMEOUT, false) < 0)
         {
             throw new ProtocolException(node.nodeId, "the barrier is broken: " + node.sync.barrierBroken());
         }
+        node.counters.add(Counter.BARRIER_WAIT_NS, System.nanoTime() - startNs);
     }
 
     /**

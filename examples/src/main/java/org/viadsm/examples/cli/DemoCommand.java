@@ -11,8 +11,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.viadsm.consistency.Counter;
 import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.Statistic;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.examples.runtime.AppCatalog;
 import org.viadsm.examples.runtime.CFormat;
@@ -95,8 +95,8 @@ final class DemoCommand implements Callable<Integer>
         final RunCommand.RunSpec run, final double seconds, final boolean verified, final DsmStats total)
     {
         return CFormat.format("%-15s %5d %8.2f %9s %9d %10.1f %10.1f %11.1f", run.entry.name(), run.nodes, seconds,
-            verified ? "yes" : "NO", total.get(Counter.PAGES_FETCHED), total.get(Counter.DIFF_BYTES) / 1024.0,
-            total.get(Counter.LOCK_WAIT_NS) / 1e6, total.get(Counter.BARRIER_WAIT_NS) / 1e6);
+            verified ? "yes" : "NO", total.get(Statistic.PAGES_FETCHED), total.get(Statistic.DIFF_BYTES) / 1024.0,
+            total.get(Statistic.LOCK_WAIT_NS) / 1e6, total.get(Statistic.BARRIER_WAIT_NS) / 1e6);
     }
 
     private static Path waterDeck()

@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.viadsm.consistency.Counter;
 import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.Statistic;
 import org.viadsm.examples.runtime.CFormat;
 
 /**
@@ -16,32 +16,53 @@ import org.viadsm.examples.runtime.CFormat;
  */
 final class StatsReport
 {
-    private static final String HEADER = CFormat.format("%-6s %9s %9s %9s %8s %8s %10s %9s %10s %8s %11s %9s",
-        "node", "rd-fault", "wr-fault", "fetched", "twins", "diffs", "diff-KiB", "locks l/r", "lock-ms",
-        "barriers", "barrier-ms", "messages");
+    private static final String HEADER = CFormat.format("%-6s %7s %9s %9s %9s %8s %8s %10s %9s %8s %9s",
+        "node", "homes", "rd-fault", "wr-fault", "fetched", "twins", "diffs", "diff-KiB", "locks l/r", "barriers",
+        "messages");
+    private static final String TIME_HEADER = CFormat.format("%-6s %10s %10s %10s %10s %10s %10s %10s",
+        "ms", "compute", "rd-fault", "wr-fault", "release", "lock", "barrier", "semaphore");
 
     private StatsReport()
     {
     }
 
+    /**
+     * Prints the counts, then where each node's time went, one row per node and a row of totals each.
+     */
     static void printTable(final PrintStream out, final List<DsmStats> nodes)
     {
+        final DsmStats total = DsmStats.total(nodes);
         out.println(HEADER);
         for (final DsmStats stats : nodes)
         {
             out.println(row(String.valueOf(stats.nodeId()), stats));
         }
-        out.println(row("total", DsmStats.total(nodes)));
+        out.println(row("total", total));
+        out.println(TIME_HEADER);
+        for (final DsmStats stats : nodes)
+        {
+            out.println(timeRow(String.valueOf(stats.nodeId()), stats));
+        }
+        out.println(timeRow("total", total));
     }
 
     static String row(final String label, final DsmStats s)
     {
-        return CFormat.format("%-6s %9d %9d %9d %8d %8d %10.1f %9s %10.1f %8d %11.1f %9d",
-            label, s.get(Counter.READ_FAULTS), s.get(Counter.WRITE_FAULTS), s.get(Counter.PAGES_FETCHED),
-            s.get(Counter.TWINS), s.get(Counter.DIFFS), s.get(Counter.DIFF_BYTES) / 1024.0,
-            s.get(Counter.LOCK_ACQUIRES_LOCAL) + "/" + s.get(Counter.LOCK_ACQUIRES_REMOTE),
-            s.get(Counter.LOCK_WAIT_NS) / 1e6, s.get(Counter.BARRIERS), s.get(Counter.BARRIER_WAIT_NS) / 1e6,
-            s.get(Counter.MESSAGES_SENT));
+        return CFormat.format("%-6s %7d %9d %9d %9d %8d %8d %10.1f %9s %8d %9d",
+            label, s.get(Statistic.HOMES), s.get(Statistic.READ_FAULTS), s.get(Statistic.WRITE_FAULTS),
+            s.get(Statistic.PAGES_FETCHED), s.get(Statistic.TWINS), s.get(Statistic.DIFFS),
+            s.get(Statistic.DIFF_BYTES) / 1024.0,
+            s.get(Statistic.LOCK_ACQUIRES_LOCAL) + "/" + s.get(Statistic.LOCK_ACQUIRES_REMOTE),
+            s.get(Statistic.BARRIERS), s.get(Statistic.MESSAGES_SENT));
+    }
+
+    static String timeRow(final String label, final DsmStats s)
+    {
+        return CFormat.format("%-6s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f", label,
+            s.get(Statistic.COMPUTE_NS) / 1e6, s.get(Statistic.READ_FAULT_NS) / 1e6,
+            s.get(Statistic.WRITE_FAULT_NS) / 1e6, s.get(Statistic.RELEASE_NS) / 1e6,
+            s.get(Statistic.LOCK_WAIT_NS) / 1e6, s.get(Statistic.BARRIER_WAIT_NS) / 1e6,
+            s.get(Statistic.SEMAPHORE_WAIT_NS) / 1e6);
     }
 
     static String json(

@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.viadsm.consistency.Counter;
-import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.Placement;
+import org.viadsm.dsm.Statistic;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.examples.runtime.AppCatalog;
 import org.viadsm.examples.runtime.AppHarness;
@@ -67,7 +67,7 @@ class AppRunsTest
         }
         assertEquals(plain.lines().count(), runs.get(0).lines().count(), "the first run prints a single run's lines");
         assertEquals(RUNS, runNs[0].length);
-        assertTrue(stats.get(0).get(Counter.BARRIERS) > 0, "the statistics are the last run's");
+        assertTrue(stats.get(0).get(Statistic.BARRIERS) > 0, "the statistics are the last run's");
 
         final ByteArrayOutputStream threads = new ByteArrayOutputStream();
         AppRuns.onThreads(2, entry, args, new PrintStream(threads, true, StandardCharsets.UTF_8), 2);

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.viadsm.consistency.Counter;
 import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.Statistic;
 import org.viadsm.dsm.launch.LocalCluster;
 import picocli.CommandLine;
 
@@ -58,7 +58,7 @@ class AppsOnDsmTest
         assertEquals(expected, AppHarness.withoutTimings(shared.toString(StandardCharsets.UTF_8)));
         if (nodes > 1)
         {
-            assertTrue(DsmStats.total(stats).get(Counter.BARRIERS) > 0, "the nodes synchronized");
+            assertTrue(DsmStats.total(stats).get(Statistic.BARRIERS) > 0, "the nodes synchronized");
         }
     }
 

@@ -1,0 +1,102 @@
+package org.viadsm.dsm;
+
+/**
+ * What a node's {@link DsmStats} count, each with its name in reports and JSON and its unit. The {@code *_NS}
+ * statistics split the node's time since it joined (or {@link Dsm#resetStats()}) into where it went: computing
+ * outside the DSM ({@link #COMPUTE_NS}), read faults, write faults, releases, and lock, barrier and semaphore waits.
+ */
+public enum Statistic
+{
+    /** Reads of an invalid page. */
+    READ_FAULTS("read_faults", "count"),
+    /** Time spent in read faults, fetches included. */
+    READ_FAULT_NS("read_fault_ns", "ns"),
+    /** First writes to a page in an interval. */
+    WRITE_FAULTS("write_faults", "count"),
+    /** Time spent in write faults that fetch or twin a page (a fault that only marks a home page writable is not). */
+    WRITE_FAULT_NS("write_fault_ns", "ns"),
+    /** Pages copied from their home. */
+    PAGES_FETCHED("pages_fetched", "count"),
+    /** Twins made. */
+    TWINS("twins", "count"),
+    /** Diffs sent home (pages with at least one changed run). */
+    DIFFS("diffs", "count"),
+    /** Runs in those diffs, one RDMA Write each. */
+    DIFF_RUNS("diff_runs", "count"),
+    /** Bytes in those diffs. */
+    DIFF_BYTES("diff_bytes", "bytes"),
+    /** Intervals this node closed. */
+    INTERVALS("intervals", "count"),
+    /** Time spent closing intervals at releases (unlock, barrier, semaphore post): diffs, write notices. */
+    RELEASE_NS("release_ns", "ns"),
+    /** Write notices applied from other nodes' intervals. */
+    NOTICES_APPLIED("notices_applied", "count"),
+    /** Cached pages invalidated. */
+    INVALIDATIONS("invalidations", "count"),
+    /** Times a peer's notice log had dropped intervals this node needed, so it invalidated every cached page. */
+    NOTICE_LOG_OVERRUNS("notice_log_overruns", "count"),
+    /** Lock acquires with no remote operation: the lock was cached at this node. */
+    LOCK_ACQUIRES_LOCAL("lock_acquires_local", "count"),
+    /** Lock acquires that went to other nodes. */
+    LOCK_ACQUIRES_REMOTE("lock_acquires_remote", "count"),
+    /** Time spent in lock acquires that were not local (with their acquires of write notices) and condition waits. */
+    LOCK_WAIT_NS("lock_wait_ns", "ns"),
+    /** Barriers passed. */
+    BARRIERS("barriers", "count"),
+    /** Time spent in barriers and collective calls (allocation), their acquires included, their releases not. */
+    BARRIER_WAIT_NS("barrier_wait_ns", "ns"),
+    /** Semaphore waits. */
+    SEMAPHORE_WAITS("semaphore_waits", "count"),
+    /** Time spent in semaphore waits. */
+    SEMAPHORE_WAIT_NS("semaphore_wait_ns", "ns"),
+    /** RDMA Reads issued. */
+    RDMA_READS("rdma_reads", "count"),
+    /** Bytes RDMA Read. */
+    RDMA_READ_BYTES("rdma_read_bytes", "bytes"),
+    /** RDMA Writes issued (with or without notification). */
+    RDMA_WRITES("rdma_writes", "count"),
+    /** Bytes RDMA Written. */
+    RDMA_WRITE_BYTES("rdma_write_bytes", "bytes"),
+    /** Remote atomics issued. */
+    ATOMICS("atomics", "count"),
+    /** Notifications sent (RDMA Writes with immediate data, each consuming a receive at the target). */
+    MESSAGES_SENT("messages_sent", "count"),
+    /** Notifications received. */
+    MESSAGES_RECEIVED("messages_received", "count"),
+    /**
+     * Time outside the DSM: the time since the node joined (or its statistics were reset) minus the faults,
+     * releases and waits above. For a closed node, up to the start of {@link Dsm#close()}.
+     */
+    COMPUTE_NS("compute_ns", "ns"),
+    /** Pages this node is home of, over every shared array (under first touch: those it has claimed so far). */
+    HOMES("homes", "pages");
+
+    private final String label;
+    private final String unit;
+
+    Statistic(final String label, final String unit)
+    {
+        this.label = label;
+        this.unit = unit;
+    }
+
+    /**
+     * The statistic's name in reports and JSON.
+     *
+     * @return a snake_case label.
+     */
+    public String label()
+    {
+        return label;
+    }
+
+    /**
+     * The statistic's unit.
+     *
+     * @return {@code count}, {@code bytes}, {@code ns} or {@code pages}.
+     */
+    public String unit()
+    {
+        return unit;
+    }
+}

@@ -1,0 +1,77 @@
+package org.viadsm.dsm;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.viadsm.consistency.Counter;
+import org.viadsm.dsm.launch.LocalCluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(60)
+class DsmStatsTest
+{
+    @Test
+    void shouldReportEveryProtocolCounterUnderItsOwnName()
+    {
+        for (final Counter counter : Counter.values())
+        {
+            assertEquals(counter.name(), Statistic.valueOf(counter.name()).name());
+        }
+        assertEquals(Counter.values().length + 2, Statistic.values().length, "plus compute_ns and homes");
+    }
+
+    @Test
+    void shouldCountHomesAndSplitTheTimeIntoWhereItWent()
+    {
+        final long[] elapsedNs = new long[2];
+        final List<DsmStats> stats = LocalCluster.run(2, "jvm", context -> { }, dsm ->
+        {
+            final long startNs = System.nanoTime();
+            final SharedDoubleArray data = dsm.allocDoubles("data", 4 * 512, Placement.onNode(1));
+            final SharedLongArray parts = dsm.allocLongs("parts", 3 * 512, Placement.byElement(i -> i < 512 ? 0 : 1));
+            if (0 == dsm.nodeId())
+            {
+                data.set(7, 7.0);
+            }
+            dsm.barrier();
+            double sum = 0;
+            for (int i = 0; i < data.length(); i += 512)
+            {
+                sum += data.get(i) + parts.get(i / 2);
+            }
+            assertEquals(0.0, sum);
+            assertEquals(7.0, data.get(7));
+            dsm.lock(3).lock();
+            dsm.lock(3).unlock();
+            dsm.barrier();
+            elapsedNs[dsm.nodeId()] = System.nanoTime() - startNs;
+        });
+        assertEquals(1, stats.get(0).get(Statistic.HOMES), "the first page of parts");
+        assertEquals(4 + 2, stats.get(1).get(Statistic.HOMES), "data and the rest of parts");
+        final DsmStats reader = stats.get(0);
+        assertEquals(3 + 1, reader.get(Statistic.READ_FAULTS), "data's last pages and one of parts: " + reader);
+        assertEquals(1, reader.get(Statistic.WRITE_FAULTS), reader.toString());
+        assertTrue(reader.get(Statistic.READ_FAULT_NS) > 0, reader.toString());
+        assertTrue(reader.get(Statistic.WRITE_FAULT_NS) > 0, "the twin of data's first page: " + reader);
+        assertTrue(reader.get(Statistic.RELEASE_NS) > 0, "its diff went home: " + reader);
+        assertTrue(reader.get(Statistic.BARRIER_WAIT_NS) > 0, reader.toString());
+        for (final DsmStats node : stats)
+        {
+            long parts = node.get(Statistic.COMPUTE_NS);
+            for (final Statistic time : new Statistic[] {Statistic.READ_FAULT_NS, Statistic.WRITE_FAULT_NS,
+                Statistic.RELEASE_NS, Statistic.LOCK_WAIT_NS, Statistic.BARRIER_WAIT_NS, Statistic.SEMAPHORE_WAIT_NS})
+            {
+                parts += node.get(time);
+            }
+            assertTrue(node.get(Statistic.COMPUTE_NS) > 0, node.toString());
+            assertTrue(parts >= elapsedNs[node.nodeId()], "the parts cover the program's time: " + node);
+        }
+        final DsmStats parsed = DsmStats.fromJson(reader.toJson());
+        assertEquals(reader.asMap(), parsed.asMap());
+        assertTrue(reader.toJson().contains("\"compute_ns\":") && reader.toJson().contains("\"homes\":"),
+            reader.toJson());
+    }
+}
