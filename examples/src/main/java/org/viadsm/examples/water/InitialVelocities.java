@@ -1,6 +1,7 @@
 package org.viadsm.examples.water;
 
-import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 
 import static org.viadsm.examples.water.MoleculeLayout.ACC;
 import static org.viadsm.examples.water.MoleculeLayout.H1;
@@ -56,10 +57,10 @@ public final class InitialVelocities
      * Sets the next molecule's velocities from the next nine numbers (per atom x, y, z), adds them to the sums and
      * clears its acceleration and higher derivatives.
      *
-     * @param var  the molecule records.
+     * @param var  an update view of the molecule's record.
      * @param base offset of the molecule's record.
      */
-    public void load(final DoubleArray var, final int base)
+    public void load(final DoubleView var, final int base)
     {
         for (int atom = 0; atom < NATOM; atom++)
         {
@@ -95,10 +96,10 @@ public final class InitialVelocities
     /**
      * Adds one molecule's mass-weighted squared deviations from the mean.
      *
-     * @param var  the molecule records.
+     * @param var  a view of the molecule's velocities.
      * @param base offset of the molecule's record.
      */
-    public void accumulate(final DoubleArray var, final int base)
+    public void accumulate(final DoubleReadView var, final int base)
     {
         sux = deviation(var, base, 0, sumx, sux);
         suy = deviation(var, base, 1, sumy, suy);
@@ -106,7 +107,7 @@ public final class InitialVelocities
     }
 
     private static double deviation(
-        final DoubleArray var, final int base, final int dir, final double mean, final double sum)
+        final DoubleReadView var, final int base, final int dir, final double mean, final double sum)
     {
         return sum + (Math.pow(var.get(base + MoleculeLayout.f(VEL, dir, H1)) - mean, 2.0) +
             Math.pow(var.get(base + MoleculeLayout.f(VEL, dir, H2)) - mean, 2.0)) / HMAS +
@@ -129,10 +130,10 @@ public final class InitialVelocities
     /**
      * Removes the mean and scales one molecule's velocities.
      *
-     * @param var  the molecule records.
+     * @param var  an update view of the molecule's velocities.
      * @param base offset of the molecule's record.
      */
-    public void normalize(final DoubleArray var, final int base)
+    public void normalize(final DoubleView var, final int base)
     {
         for (int atom = 0; atom < NATOM; atom++)
         {
@@ -143,7 +144,7 @@ public final class InitialVelocities
     }
 
     private static void normalize(
-        final DoubleArray var, final int at, final double mean, final double factor, final double mass)
+        final DoubleView var, final int at, final double mean, final double factor, final double mass)
     {
         var.set(at, (var.get(at) - mean) * factor / mass);
     }

@@ -1,6 +1,7 @@
 package org.viadsm.examples.water;
 
-import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 
 import static org.viadsm.examples.water.MoleculeLayout.ACC;
 import static org.viadsm.examples.water.MoleculeLayout.FORCES;
@@ -19,6 +20,9 @@ import static org.viadsm.examples.water.WaterConstants.OMAS;
  * masses. The C programs loop over molecules in different orders (WATER-NSQUARED predicts one derivative for all
  * its molecules before the next, WATER-SPATIAL all derivatives of a molecule at once); callers keep their program's
  * order.
+ * <p>
+ * Every method works on a view of the molecule's record (its array's own indices, see {@link MoleculeLayout}), made
+ * by the caller after its last synchronization: a read view where the method only reads, else an update view.
  * <p>
  * Stateless apart from the constants: safe to share.
  */
@@ -60,11 +64,11 @@ public final class Integrator
      * {@code PREDIC} for one function of one molecule: adds the Taylor series of the higher derivatives to
      * {@code F[func]}.
      *
-     * @param var  the molecule records.
+     * @param var  an update view of the molecule's record.
      * @param base offset of the molecule's record.
      * @param func the function (displacement, velocity, ...) to predict, 0 to NORDER - 1.
      */
-    public void predict(final DoubleArray var, final int base, final int func)
+    public void predict(final DoubleView var, final int base, final int func)
     {
         final double[] c = tlc;
         final int jiz = 2 + func * nord1;
@@ -89,10 +93,10 @@ public final class Integrator
      * {@code CORREC} for one molecule: corrects every function with the difference between the computed force and
      * the predicted acceleration.
      *
-     * @param var  the molecule records.
+     * @param var  an update view of the molecule's record.
      * @param base offset of the molecule's record.
      */
-    public void correct(final DoubleArray var, final int base)
+    public void correct(final DoubleView var, final int base)
     {
         final double[] p = pcc;
         for (int dir = 0; dir < NDIR; dir++)
@@ -113,12 +117,12 @@ public final class Integrator
     /**
      * {@code KINETI}'s term of one molecule in one direction.
      *
-     * @param var  the molecule records.
+     * @param var  a view of the molecule's velocities.
      * @param base offset of the molecule's record.
      * @param dir  the direction.
      * @return (vH1^2 + vH2^2) * HMAS + vO^2 * OMAS.
      */
-    public static double kinetic(final DoubleArray var, final int base, final int dir)
+    public static double kinetic(final DoubleReadView var, final int base, final int dir)
     {
         final double h1 = var.get(base + MoleculeLayout.f(VEL, dir, H1));
         final double h2 = var.get(base + MoleculeLayout.f(VEL, dir, H2));
@@ -130,11 +134,11 @@ public final class Integrator
      * {@code INTERF}'s last loop body: turns the molecule's summed forces in {@code F[dest]} into displacement
      * terms (times FHM for hydrogen, FOM for oxygen).
      *
-     * @param var  the molecule records.
+     * @param var  an update view of the molecule's {@code F[dest]}.
      * @param base offset of the molecule's record.
      * @param dest {@link MoleculeLayout#ACC} or {@link MoleculeLayout#FORCES}.
      */
-    public void scaleByMass(final DoubleArray var, final int base, final int dest)
+    public void scaleByMass(final DoubleView var, final int base, final int dest)
     {
         for (int dir = 0; dir < NDIR; dir++)
         {
@@ -149,11 +153,11 @@ public final class Integrator
      * {@code BNDRY}'s move of a molecule by a box length in one direction: adds {@code by} to the H1, O and H2
      * coordinates at {@code at}.
      *
-     * @param var the molecule records.
+     * @param var an update view of the molecule's displacements.
      * @param at  offset of the molecule's {@code F[DISP][dir][H1]}.
      * @param by  +BOXL or -BOXL.
      */
-    public static void translate(final DoubleArray var, final int at, final double by)
+    public static void translate(final DoubleView var, final int at, final double by)
     {
         var.set(at + H1, var.get(at + H1) + by);
         var.set(at + O, var.get(at + O) + by);

@@ -1,6 +1,7 @@
 package org.viadsm.examples.water;
 
-import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 
 import static org.viadsm.examples.water.MoleculeLayout.DISP;
 import static org.viadsm.examples.water.MoleculeLayout.FORCES;
@@ -40,14 +41,14 @@ import static org.viadsm.examples.water.WaterConstants.ROHI2;
 /**
  * The intramolecular part of the WATER programs, one molecule at a time: the bond forces of {@code INTRAF}, its
  * virial sum, and the intramolecular potential of {@code POTENG}. The formulas and their operation order are the C
- * programs', so the results round identically.
+ * programs', so the results round identically. Each method works on a view of the molecule's record (its array's
+ * own indices), made by the caller after its last synchronization.
  * <p>
  * <b>Note:</b> holds scratch space: one instance per team member.
  */
 public final class IntraMolecular
 {
     private final double[] disp = new double[FUNCTION_LENGTH];
-    private final double[] forces = new double[FUNCTION_LENGTH];
     private final double[] vm = new double[NDIR];
     private final double[] vr1 = new double[NDIR];
     private final double[] vr2 = new double[NDIR];
@@ -66,13 +67,12 @@ public final class IntraMolecular
     /**
      * {@code INTRAF}'s loop body: sets the molecule's VM and overwrites its FORCES with the bond forces.
      *
-     * @param var  the molecule records.
+     * @param var  an update view of the molecule's record (VM to FORCES).
      * @param base offset of the molecule's record.
      */
-    public void forces(final DoubleArray var, final int base)
+    public void forces(final DoubleView var, final int base)
     {
-        final double[] d = disp;
-        var.get(base + MoleculeLayout.f(DISP, 0, 0), d, 0, FUNCTION_LENGTH);
+        final double[] d = displacements(var, base);
         double sum = 0.0;
         double r1 = 0.0;
         double r2 = 0.0;
@@ -86,7 +86,7 @@ public final class IntraMolecular
             r2 += vr2[dir] * vr2[dir];
             sum += vr1[dir] * vr2[dir];
         }
-        var.set(base + VM_OFFSET, vm, 0, NDIR);
+        setVm(var, base);
 
         r1 = Math.sqrt(r1);
         r2 = Math.sqrt(r2);
@@ -130,37 +130,33 @@ public final class IntraMolecular
             FC1123 * (2.0 * dr2 + dr1) * dr1 * dt + (2.0 * FC1133 * dr2 +
             FC1233 * dr1 + FC1333 * dt) * dts) * ROHI2;
 
-        final double[] f = forces;
         for (int dir = 0; dir < NDIR; dir++)
         {
-            final int at = dir * NATOM;
+            final int at = base + MoleculeLayout.f(FORCES, dir, 0);
             final double t1 = f1 * dr11[dir] + f2 * dt1[dir];
-            f[at + H1] = t1;
+            var.set(at + H1, t1);
             final double t2 = f3 * dr23[dir] + f2 * dt3[dir];
-            f[at + H2] = t2;
-            f[at + O] = -(t1 + t2);
+            var.set(at + H2, t2);
+            var.set(at + O, -(t1 + t2));
         }
-        var.set(base + MoleculeLayout.f(FORCES, 0, 0), f, 0, FUNCTION_LENGTH);
     }
 
     /**
      * {@code INTRAF}'s virial loop body: adds displacement times force of every direction and atom, in that order.
      *
-     * @param var  the molecule records.
+     * @param var  a view of the molecule's record (displacements to FORCES).
      * @param base offset of the molecule's record.
      * @param lvir the running sum.
      * @return the running sum with this molecule's terms added.
      */
-    public double virial(final DoubleArray var, final int base, final double lvir)
+    public double virial(final DoubleReadView var, final int base, final double lvir)
     {
-        final double[] d = disp;
-        final double[] f = forces;
-        var.get(base + MoleculeLayout.f(DISP, 0, 0), d, 0, FUNCTION_LENGTH);
-        var.get(base + MoleculeLayout.f(FORCES, 0, 0), f, 0, FUNCTION_LENGTH);
+        final int dispAt = base + MoleculeLayout.f(DISP, 0, 0);
+        final int forcesAt = base + MoleculeLayout.f(FORCES, 0, 0);
         double sum = lvir;
         for (int i = 0; i < FUNCTION_LENGTH; i++)
         {
-            sum += d[i] * f[i];
+            sum += var.get(dispAt + i) * var.get(forcesAt + i);
         }
         return sum;
     }
@@ -168,21 +164,20 @@ public final class IntraMolecular
     /**
      * {@code POTENG}'s intramolecular loop body: sets the molecule's VM and adds its bond energy.
      *
-     * @param var   the molecule records.
+     * @param var   an update view of the molecule's VM and displacements.
      * @param base  offset of the molecule's record.
      * @param lpota the running intramolecular energy.
      * @return the running energy with this molecule's added.
      */
-    public double potential(final DoubleArray var, final int base, final double lpota)
+    public double potential(final DoubleView var, final int base, final double lpota)
     {
-        final double[] d = disp;
-        var.get(base + MoleculeLayout.f(DISP, 0, 0), d, 0, FUNCTION_LENGTH);
+        final double[] d = displacements(var, base);
         for (int dir = 0; dir < NDIR; dir++)
         {
             final int at = dir * NATOM;
             vm[dir] = C1 * d[at + O] + C2 * (d[at + H1] + d[at + H2]);
         }
-        var.set(base + VM_OFFSET, vm, 0, NDIR);
+        setVm(var, base);
         final double dx1 = d[O] - d[H1];
         final double dy1 = d[NATOM + O] - d[NATOM + H1];
         final double dz1 = d[2 * NATOM + O] - d[2 * NATOM + H1];
@@ -211,5 +206,27 @@ public final class IntraMolecular
             FC1133 * (dr1s + dr2s) * dts + FC1233 * dr1 * dr2 * dts +
             FC1333 * drp * dts * dt) * ROHI2;
         return sum;
+    }
+
+    /**
+     * Copies the molecule's displacements into {@link #disp}.
+     */
+    private double[] displacements(final DoubleReadView var, final int base)
+    {
+        final double[] d = disp;
+        final int from = base + MoleculeLayout.f(DISP, 0, 0);
+        for (int i = 0; i < FUNCTION_LENGTH; i++)
+        {
+            d[i] = var.get(from + i);
+        }
+        return d;
+    }
+
+    private void setVm(final DoubleView var, final int base)
+    {
+        for (int dir = 0; dir < NDIR; dir++)
+        {
+            var.set(base + VM_OFFSET + dir, vm[dir]);
+        }
     }
 }

@@ -26,7 +26,9 @@ import static org.viadsm.examples.water.WaterConstants.TEMP;
  * intramolecular forces, intermolecular forces, correct, boundaries and kinetic energy, and every NPRINT steps the
  * potential energy and the printed line; with the C programs' barriers (four per step in the loop, one inside
  * INTERF, two more on print steps, one of them inside POTENG) and shared sums in the {@link GlobalLayout} block.
- * Subclasses supply the phases over their data structure.
+ * Subclasses supply the phases over their data structure, working on views of the shared records: each phase makes
+ * its views after the barrier or lock before it (every synchronization of this member ends them) and re-wraps the
+ * previous ones, so the steps allocate nothing.
  * <p>
  * <b>Note:</b> one instance per team member, used by that member's thread.
  */

@@ -1,6 +1,7 @@
 package org.viadsm.examples.water;
 
-import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 
 import static org.viadsm.examples.water.MoleculeLayout.COORDINATES;
 import static org.viadsm.examples.water.MoleculeLayout.F_OFFSET;
@@ -33,11 +34,11 @@ import static org.viadsm.examples.water.WaterConstants.QQ4;
  * every site pair is inside the cutoff. The distances are ordered M-M, M-H1, M-H2, H1-M, H2-M, H1-H1, H1-H2, H2-H1,
  * H2-H2, O-O, O-H1, O-H2, H1-O, H2-O (M = centre of charge).
  * <p>
- * Usage: {@link #first(DoubleArray, int)} and {@link #second(DoubleArray, int)} load the two molecules' VM and
- * displacements; {@link #forces()} computes the pair's forces, adding to the running virial, and when it returns
- * true {@link #addToFirst(DoubleArray, int)} and {@link #addToSecond(DoubleArray, int)} add them to force arrays;
- * {@link #potential()} adds to the running energies. The running sums are the C programs' per-process partial
- * sums, accumulated in the C order.
+ * Usage: {@link #first(DoubleReadView, int)} and {@link #second(DoubleReadView, int)} load the two molecules' VM and
+ * displacements from views of their records; {@link #forces()} computes the pair's forces, adding to the running
+ * virial, and when it returns true {@link #addToFirst(DoubleView, int)} and {@link #addToSecond(DoubleView, int)}
+ * add them to update views of force records; {@link #potential()} adds to the running energies. The running sums
+ * are the C programs' per-process partial sums, accumulated in the C order.
  * <p>
  * <b>Note:</b> holds scratch space and sums: one instance per team member.
  */
@@ -88,12 +89,12 @@ public final class PairInteraction
     /**
      * Loads the first molecule of the pair ({@code mol} in WATER-NSQUARED, {@code curr_ptr} in WATER-SPATIAL).
      *
-     * @param var  the molecule records.
+     * @param var  a view of its record's first {@link MoleculeLayout#COORDINATES} doubles.
      * @param base offset of its record.
      */
-    public void first(final DoubleArray var, final int base)
+    public void first(final DoubleReadView var, final int base)
     {
-        var.get(base, a, 0, COORDINATES);
+        load(var, base, a);
         first = a;
         firstOffset = 0;
     }
@@ -115,12 +116,20 @@ public final class PairInteraction
     /**
      * Loads the second molecule of the pair.
      *
-     * @param var  the molecule records.
+     * @param var  a view of its record's first {@link MoleculeLayout#COORDINATES} doubles.
      * @param base offset of its record.
      */
-    public void second(final DoubleArray var, final int base)
+    public void second(final DoubleReadView var, final int base)
     {
-        var.get(base, b, 0, COORDINATES);
+        load(var, base, b);
+    }
+
+    private static void load(final DoubleReadView var, final int base, final double[] dst)
+    {
+        for (int i = 0; i < COORDINATES; i++)
+        {
+            dst[i] = var.get(base + i);
+        }
     }
 
     /**
@@ -227,10 +236,10 @@ public final class PairInteraction
      * {@code UPDATE_FORCES} for the first molecule: adds the pair's forces on its atoms to
      * {@code dst[offset + 3 * dir + atom]}.
      *
-     * @param dst    the force array (a molecule's F[DEST], or a private force record).
+     * @param dst    an update view of the force block (a molecule's F[DEST], or a private force record).
      * @param offset offset of the molecule's [dir][atom] block.
      */
-    public void addToFirst(final DoubleArray dst, final int offset)
+    public void addToFirst(final DoubleView dst, final int offset)
     {
         addToFirst(dst, offset, 0, xl);
         addToFirst(dst, offset, 1, yl);
@@ -241,17 +250,17 @@ public final class PairInteraction
      * {@code UPDATE_FORCES} for the second molecule (WATER-NSQUARED only: WATER-SPATIAL computes every pair from
      * both ends).
      *
-     * @param dst    the force array.
+     * @param dst    an update view of the force block.
      * @param offset offset of the molecule's [dir][atom] block.
      */
-    public void addToSecond(final DoubleArray dst, final int offset)
+    public void addToSecond(final DoubleView dst, final int offset)
     {
         addToSecond(dst, offset, 0, xl);
         addToSecond(dst, offset, 1, yl);
         addToSecond(dst, offset, 2, zl);
     }
 
-    private void addToFirst(final DoubleArray dst, final int offset, final int dir, final double[] l)
+    private void addToFirst(final DoubleView dst, final int offset, final int dir, final double[] l)
     {
         final double[] ff = this.ff;
         final double gg1 = ff[0] * l[0];
@@ -268,7 +277,7 @@ public final class PairInteraction
         add(dst, offset + dir * NATOM, d);
     }
 
-    private void addToSecond(final DoubleArray dst, final int offset, final int dir, final double[] l)
+    private void addToSecond(final DoubleView dst, final int offset, final int dir, final double[] l)
     {
         final double[] ff = this.ff;
         final double gg1 = ff[0] * l[0];
@@ -285,7 +294,7 @@ public final class PairInteraction
         add(dst, offset + dir * NATOM, d);
     }
 
-    private static void add(final DoubleArray dst, final int at, final double[] d)
+    private static void add(final DoubleView dst, final int at, final double[] d)
     {
         dst.set(at + H1, dst.get(at + H1) + d[H1]);
         dst.set(at + O, dst.get(at + O) + d[O]);

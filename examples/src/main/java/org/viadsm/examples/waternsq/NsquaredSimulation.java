@@ -1,6 +1,8 @@
 package org.viadsm.examples.waternsq;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.examples.runtime.Team;
 import org.viadsm.examples.water.Energies;
 import org.viadsm.examples.water.GlobalLayout;
@@ -22,6 +24,11 @@ import static org.viadsm.examples.waternsq.NsquaredLayout.FORCE_LENGTH;
  * pair of molecules interacts once, computed by the owner of the lower-numbered one in a half-ring
  * (mol + 1 ... mol + NMOL/2, wrapping), into a private force block that is then added to the shared molecules under
  * their locks.
+ * <p>
+ * The kernels work on views (see {@link MolecularDynamics}): each phase makes them after its last synchronization,
+ * an update view of this member's block of records where it writes them, read views of the records the pair loops
+ * read (this member's block and its half ring, two ranges when the ring wraps), and, under each molecule's lock,
+ * views of the one force block it adds.
  */
 final class NsquaredSimulation extends MolecularDynamics
 {
@@ -35,6 +42,15 @@ final class NsquaredSimulation extends MolecularDynamics
     private final Integrator integrator;
     private final IntraMolecular intra = new IntraMolecular();
     private final PairInteraction pair;
+    private final int ownFrom;
+    private final int ownTo;
+    private DoubleView own;
+    private DoubleReadView ownRead;
+    private DoubleReadView ring;
+    private DoubleReadView wrapped;
+    private DoubleView privateForces;
+    private DoubleView target;
+    private DoubleReadView added;
 
     NsquaredSimulation(
         final Team team,
@@ -54,6 +70,8 @@ final class NsquaredSimulation extends MolecularDynamics
         this.boxl = system.boxl();
         this.integrator = new Integrator(system);
         this.pair = new PairInteraction(system);
+        this.ownFrom = start * LENGTH;
+        this.ownTo = end * LENGTH;
     }
 
     /**
@@ -78,14 +96,15 @@ final class NsquaredSimulation extends MolecularDynamics
     @Override
     protected void intraf()
     {
+        final DoubleView own = ownUpdate();
         for (int mol = start; mol < end; mol++)
         {
-            intra.forces(var, mol * LENGTH);
+            intra.forces(own, mol * LENGTH);
         }
         double lvir = 0.0;
         for (int mol = start; mol < end; mol++)
         {
-            lvir = intra.virial(var, mol * LENGTH, lvir);
+            lvir = intra.virial(own, mol * LENGTH, lvir);
         }
         addShared(NsquaredLayout.INTRAF_VIR_LOCK, GlobalLayout.VIR, lvir);
     }
@@ -115,7 +134,12 @@ final class NsquaredSimulation extends MolecularDynamics
     @Override
     protected void interf(final int dest)
     {
-        pforces.fill(forceBase, forceBase + nmol * FORCE_LENGTH, 0.0);
+        final DoubleView forces = pforces.write(forceBase, forceBase + nmol * FORCE_LENGTH, privateForces);
+        privateForces = forces;
+        for (int i = forces.from(); i < forces.to(); i++)
+        {
+            forces.set(i, 0.0);
+        }
         pair.resetSums();
         final int compLast = halfRingPairs(true);
         addShared(NsquaredLayout.INTERF_VIR_LOCK, GlobalLayout.VIR, pair.virial());
@@ -143,10 +167,20 @@ final class NsquaredSimulation extends MolecularDynamics
 
         team.barrier();
 
+        final DoubleView own = ownUpdate();
         for (int mol = start; mol < end; mol++)
         {
-            integrator.scaleByMass(var, mol * LENGTH, dest);
+            integrator.scaleByMass(own, mol * LENGTH, dest);
         }
+    }
+
+    /**
+     * An update view of this member's block of molecule records, made anew (no allocation) after a synchronization.
+     */
+    private DoubleView ownUpdate()
+    {
+        own = var.update(ownFrom, ownTo, own);
+        return own;
     }
 
     /**
@@ -157,27 +191,52 @@ final class NsquaredSimulation extends MolecularDynamics
      */
     private int halfRingPairs(final boolean forces)
     {
+        final DoubleReadView ring = readRing();
+        final DoubleReadView wrapped = compLast(end - 1) < nmol ? ring : this.wrapped;
+        final DoubleView dst = privateForces;
         int compLast = start;
         for (int mol = start; mol < end; mol++)
         {
             compLast = compLast(mol);
-            pair.first(var, mol * LENGTH);
+            pair.first(ring, mol * LENGTH);
             for (int icomp = mol + 1; icomp <= compLast; icomp++)
             {
                 final int comp = icomp > nmol - 1 ? icomp % nmol : icomp;
-                pair.second(var, comp * LENGTH);
+                pair.second(comp >= start ? ring : wrapped, comp * LENGTH);
                 if (!forces)
                 {
                     pair.potential();
                 }
                 else if (pair.forces())
                 {
-                    pair.addToFirst(pforces, forceBase + mol * FORCE_LENGTH);
-                    pair.addToSecond(pforces, forceBase + comp * FORCE_LENGTH);
+                    pair.addToFirst(dst, forceBase + mol * FORCE_LENGTH);
+                    pair.addToSecond(dst, forceBase + comp * FORCE_LENGTH);
                 }
             }
         }
         return compLast;
+    }
+
+    /**
+     * Read views of the records the pair loops read: {@link #ring} from this member's first molecule to the last
+     * one its half rings reach, or to the end when they wrap, and then {@link #wrapped} from molecule 0 to the last
+     * one reached after wrapping.
+     *
+     * @return {@link #ring}.
+     */
+    private DoubleReadView readRing()
+    {
+        final int last = compLast(end - 1);
+        if (last < nmol)
+        {
+            ring = var.read(ownFrom, (last + 1) * LENGTH, ring);
+        }
+        else
+        {
+            ring = var.read(ownFrom, nmol * LENGTH, ring);
+            wrapped = var.read(0, (last - nmol + 1) * LENGTH, wrapped);
+        }
+        return ring;
     }
 
     private void addForces(final int mol, final int dest)
@@ -188,9 +247,13 @@ final class NsquaredSimulation extends MolecularDynamics
         team.lock(lock);
         try
         {
+            final DoubleView sum = var.update(to, to + FORCE_LENGTH, target);
+            final DoubleReadView term = pforces.read(from, from + FORCE_LENGTH, added);
+            target = sum;
+            added = term;
             for (int i = 0; i < FORCE_LENGTH; i++)
             {
-                var.set(to + i, var.get(to + i) + pforces.get(from + i));
+                sum.set(to + i, sum.get(to + i) + term.get(from + i));
             }
         }
         finally
@@ -203,11 +266,12 @@ final class NsquaredSimulation extends MolecularDynamics
     protected void predic()
     {
         final int norder = integrator.norder();
+        final DoubleView own = ownUpdate();
         for (int func = 0; func < norder; func++)
         {
             for (int mol = start; mol < end; mol++)
             {
-                integrator.predict(var, mol * LENGTH, func);
+                integrator.predict(own, mol * LENGTH, func);
             }
         }
     }
@@ -215,28 +279,30 @@ final class NsquaredSimulation extends MolecularDynamics
     @Override
     protected void correc()
     {
+        final DoubleView own = ownUpdate();
         for (int mol = start; mol < end; mol++)
         {
-            integrator.correct(var, mol * LENGTH);
+            integrator.correct(own, mol * LENGTH);
         }
     }
 
     @Override
     protected void bndry()
     {
+        final DoubleView own = ownUpdate();
         for (int mol = start; mol < end; mol++)
         {
             for (int dir = 0; dir < NDIR; dir++)
             {
                 final int at = mol * LENGTH + MoleculeLayout.f(DISP, dir, 0);
-                final double o = var.get(at + O);
+                final double o = own.get(at + O);
                 if (o > boxl)
                 {
-                    Integrator.translate(var, at, -boxl);
+                    Integrator.translate(own, at, -boxl);
                 }
                 else if (o < 0.00)
                 {
-                    Integrator.translate(var, at, boxl);
+                    Integrator.translate(own, at, boxl);
                 }
             }
         }
@@ -247,10 +313,13 @@ final class NsquaredSimulation extends MolecularDynamics
     {
         for (int dir = 0; dir < NDIR; dir++)
         {
+            // Made for every direction: the lock of the previous one ended the last view.
+            final DoubleReadView velocities = var.read(ownFrom, ownTo, ownRead);
+            ownRead = velocities;
             double s = 0.0;
             for (int mol = start; mol < end; mol++)
             {
-                s += Integrator.kinetic(var, mol * LENGTH, dir);
+                s += Integrator.kinetic(velocities, mol * LENGTH, dir);
             }
             addShared(NsquaredLayout.KINETI_SUM_LOCK, GlobalLayout.SUM + dir, s);
         }
@@ -260,9 +329,10 @@ final class NsquaredSimulation extends MolecularDynamics
     protected void poteng()
     {
         double lpota = 0.0;
+        final DoubleView own = ownUpdate();
         for (int mol = start; mol < end; mol++)
         {
-            lpota = intra.potential(var, mol * LENGTH, lpota);
+            lpota = intra.potential(own, mol * LENGTH, lpota);
         }
 
         team.barrier();

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 
 import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.examples.runtime.Team;
 import org.viadsm.examples.water.GlobalLayout;
 import org.viadsm.examples.water.InitialVelocities;
@@ -115,30 +116,31 @@ public final class WaterNsquared extends WaterApp
         final Lattice lattice = new Lattice(system, Lattice.NSQUARED_EPSILON);
         printLattice(out, lattice, system, "");
         out.flush();
+        final int nmol = system.nmol();
+        final DoubleView molecules = var.update(0, nmol * LENGTH);
         lattice.visit((mol, x, y, z) ->
         {
             for (int atom = 0; atom < NATOM; atom++)
             {
-                var.set(mol * LENGTH + MoleculeLayout.f(DISP, 0, atom), x[atom]);
-                var.set(mol * LENGTH + MoleculeLayout.f(DISP, 1, atom), y[atom]);
-                var.set(mol * LENGTH + MoleculeLayout.f(DISP, 2, atom), z);
+                molecules.set(mol * LENGTH + MoleculeLayout.f(DISP, 0, atom), x[atom]);
+                molecules.set(mol * LENGTH + MoleculeLayout.f(DISP, 1, atom), y[atom]);
+                molecules.set(mol * LENGTH + MoleculeLayout.f(DISP, 2, atom), z);
             }
         });
-        final int nmol = system.nmol();
         final InitialVelocities velocities = new InitialVelocities(numbers, nmol);
         for (int mol = 0; mol < nmol; mol++)
         {
-            velocities.load(var, mol * LENGTH);
+            velocities.load(molecules, mol * LENGTH);
         }
         velocities.average();
         for (int mol = 0; mol < nmol; mol++)
         {
-            velocities.accumulate(var, mol * LENGTH);
+            velocities.accumulate(molecules, mol * LENGTH);
         }
         velocities.scale(system);
         for (int mol = 0; mol < nmol; mol++)
         {
-            velocities.normalize(var, mol * LENGTH);
+            velocities.normalize(molecules, mol * LENGTH);
         }
     }
 }

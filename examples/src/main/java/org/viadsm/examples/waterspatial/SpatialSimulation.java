@@ -3,7 +3,10 @@ package org.viadsm.examples.waterspatial;
 import java.util.Arrays;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.dsm.array.IntArray;
+import org.viadsm.dsm.array.IntReadView;
 import org.viadsm.examples.runtime.Team;
 import org.viadsm.examples.runtime.VerificationException;
 import org.viadsm.examples.water.Energies;
@@ -17,8 +20,11 @@ import org.viadsm.examples.water.WaterSystem;
 
 import static org.viadsm.examples.water.MoleculeLayout.COORDINATES;
 import static org.viadsm.examples.water.MoleculeLayout.DISP;
+import static org.viadsm.examples.water.MoleculeLayout.FUNCTION_LENGTH;
+import static org.viadsm.examples.water.MoleculeLayout.LENGTH;
 import static org.viadsm.examples.water.MoleculeLayout.NDIR;
 import static org.viadsm.examples.water.MoleculeLayout.O;
+import static org.viadsm.examples.water.MoleculeLayout.VEL;
 import static org.viadsm.examples.waterspatial.SpatialLayout.LINK_LENGTH;
 import static org.viadsm.examples.waterspatial.SpatialLayout.NEXT;
 import static org.viadsm.examples.waterspatial.SpatialLayout.NIL;
@@ -28,6 +34,12 @@ import static org.viadsm.examples.waterspatial.SpatialLayout.NIL;
  * oxygen lies in it; a member computes the forces on the molecules of its boxes from the molecules of the 27
  * neighbouring boxes (every pair from both ends, hence the halved sums), and after each step moves molecules that
  * left their box to the list of their new box under the boxes' locks.
+ * <p>
+ * The kernels work on views (see {@link MolecularDynamics}), made after the last synchronization: a view of each
+ * molecule's record for the per-molecule phases; in the pair loops, which synchronize nowhere, read views of every
+ * link and list head (the neighbour boxes of a member's boxes hold most molecules) and update views of the forces
+ * of the own box's molecules. {@code BNDRY} reads and relinks element by element, since it locks whenever a
+ * molecule changes boxes; it moves a molecule back into the box through a view of its record.
  */
 final class SpatialSimulation extends MolecularDynamics
 {
@@ -46,6 +58,12 @@ final class SpatialSimulation extends MolecularDynamics
     private final PairInteraction pair;
     private int[] ownLinks = new int[INITIAL_BOX_CAPACITY];
     private double[] ownCoordinates = new double[INITIAL_BOX_CAPACITY * COORDINATES];
+    private DoubleView[] ownForces = new DoubleView[INITIAL_BOX_CAPACITY];
+    private DoubleView record;
+    private DoubleReadView recordRead;
+    private DoubleReadView velocities;
+    private DoubleReadView allLinks;
+    private IntReadView heads;
 
     SpatialSimulation(
         final Team team,
@@ -103,6 +121,21 @@ final class SpatialSimulation extends MolecularDynamics
         return (int)links.get(link * LINK_LENGTH + NEXT);
     }
 
+    private static int next(final DoubleReadView links, final int link)
+    {
+        return (int)links.get(link * LINK_LENGTH + NEXT);
+    }
+
+    /**
+     * An update view of a molecule's record (without its link), made anew without allocating.
+     */
+    private DoubleView record(final int link)
+    {
+        final int base = link * LINK_LENGTH;
+        record = links.update(base, base + LENGTH, record);
+        return record;
+    }
+
     @Override
     protected void intraf()
     {
@@ -110,7 +143,7 @@ final class SpatialSimulation extends MolecularDynamics
         {
             for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
             {
-                intra.forces(links, link * LINK_LENGTH);
+                intra.forces(record(link), link * LINK_LENGTH);
             }
         }
         double lvir = 0.0;
@@ -118,7 +151,9 @@ final class SpatialSimulation extends MolecularDynamics
         {
             for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
             {
-                lvir = intra.virial(links, link * LINK_LENGTH, lvir);
+                final int base = link * LINK_LENGTH;
+                recordRead = links.read(base, base + LENGTH, recordRead);
+                lvir = intra.virial(recordRead, base, lvir);
             }
         }
         addShared(SpatialLayout.INTRAF_VIR_LOCK, GlobalLayout.VIR, lvir);
@@ -154,7 +189,9 @@ final class SpatialSimulation extends MolecularDynamics
         {
             for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
             {
-                integrator.scaleByMass(links, link * LINK_LENGTH, dest);
+                final int at = link * LINK_LENGTH + MoleculeLayout.f(dest, 0, 0);
+                record = links.update(at, at + FUNCTION_LENGTH, record);
+                integrator.scaleByMass(record, link * LINK_LENGTH, dest);
             }
         }
     }
@@ -166,24 +203,37 @@ final class SpatialSimulation extends MolecularDynamics
      */
     private void neighbourPairs(final boolean forces, final int destOffset)
     {
+        final DoubleReadView all = links.read(0, links.length(), allLinks);
+        final IntReadView heads = boxes.read(0, boxes.length(), this.heads);
+        allLinks = all;
+        this.heads = heads;
         for (int b = 0; b < myX.length; b++)
         {
             final int i = myX[b];
             final int j = myY[b];
             final int k = myZ[b];
-            final int count = loadOwnBox(head(i, j, k));
+            final int count = loadOwnBox(all, heads.get(SpatialLayout.box(i, j, k, boxPerSide)));
             final int[] own = ownLinks;
             final double[] coordinates = ownCoordinates;
+            final DoubleView[] dst = ownForces;
+            if (forces)
+            {
+                for (int c = 0; c < count; c++)
+                {
+                    final int at = own[c] * LINK_LENGTH + destOffset;
+                    dst[c] = links.update(at, at + FUNCTION_LENGTH, dst[c]);
+                }
+            }
             for (int xbox = i - 1; xbox <= i + 1; xbox++)
             {
                 for (int ybox = j - 1; ybox <= j + 1; ybox++)
                 {
                     for (int zbox = k - 1; zbox <= k + 1; zbox++)
                     {
-                        final int neighbours = neighbourHead(i, j, k, xbox, ybox, zbox);
-                        for (int neighbour = neighbours; NIL != neighbour; neighbour = next(neighbour))
+                        final int neighbours = neighbourHead(heads, i, j, k, xbox, ybox, zbox);
+                        for (int neighbour = neighbours; NIL != neighbour; neighbour = next(all, neighbour))
                         {
-                            pair.second(links, neighbour * LINK_LENGTH);
+                            pair.second(all, neighbour * LINK_LENGTH);
                             for (int c = 0; c < count; c++)
                             {
                                 final int curr = own[c];
@@ -198,7 +248,7 @@ final class SpatialSimulation extends MolecularDynamics
                                 }
                                 else if (pair.forces())
                                 {
-                                    pair.addToFirst(links, curr * LINK_LENGTH + destOffset);
+                                    pair.addToFirst(dst[c], curr * LINK_LENGTH + destOffset);
                                 }
                             }
                         }
@@ -214,18 +264,24 @@ final class SpatialSimulation extends MolecularDynamics
      *
      * @return the number of molecules in the box.
      */
-    private int loadOwnBox(final int head)
+    private int loadOwnBox(final DoubleReadView all, final int head)
     {
         int count = 0;
-        for (int link = head; NIL != link; link = next(link))
+        for (int link = head; NIL != link; link = next(all, link))
         {
             if (count == ownLinks.length)
             {
                 ownLinks = Arrays.copyOf(ownLinks, 2 * count);
                 ownCoordinates = Arrays.copyOf(ownCoordinates, 2 * count * COORDINATES);
+                ownForces = Arrays.copyOf(ownForces, 2 * count);
             }
             ownLinks[count] = link;
-            links.get(link * LINK_LENGTH, ownCoordinates, count * COORDINATES, COORDINATES);
+            final int base = link * LINK_LENGTH;
+            final int at = count * COORDINATES;
+            for (int i = 0; i < COORDINATES; i++)
+            {
+                ownCoordinates[at + i] = all.get(base + i);
+            }
             count++;
         }
         return count;
@@ -235,7 +291,8 @@ final class SpatialSimulation extends MolecularDynamics
      * The list of neighbour box (xbox, ybox, zbox) of box (i, j, k), or NIL if the C program skips that neighbour
      * (outside a two-box grid, or the own box met again through wrapping).
      */
-    private int neighbourHead(final int i, final int j, final int k, final int xbox, final int ybox, final int zbox)
+    private int neighbourHead(
+        final IntReadView heads, final int i, final int j, final int k, final int xbox, final int ybox, final int zbox)
     {
         final int xnum = wrap(xbox);
         final int ynum = wrap(ybox);
@@ -248,7 +305,7 @@ final class SpatialSimulation extends MolecularDynamics
         {
             return NIL;
         }
-        return head(xnum, ynum, znum);
+        return heads.get(SpatialLayout.box(xnum, ynum, znum, boxPerSide));
     }
 
     @Override
@@ -259,9 +316,10 @@ final class SpatialSimulation extends MolecularDynamics
         {
             for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
             {
+                final DoubleView molecule = record(link);
                 for (int func = 0; func < norder; func++)
                 {
-                    integrator.predict(links, link * LINK_LENGTH, func);
+                    integrator.predict(molecule, link * LINK_LENGTH, func);
                 }
             }
         }
@@ -274,7 +332,7 @@ final class SpatialSimulation extends MolecularDynamics
         {
             for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
             {
-                integrator.correct(links, link * LINK_LENGTH);
+                integrator.correct(record(link), link * LINK_LENGTH);
             }
         }
     }
@@ -300,8 +358,9 @@ final class SpatialSimulation extends MolecularDynamics
                     double o = links.get(at + O);
                     while (o > boxl || o < 0.00)
                     {
-                        Integrator.translate(links, at, o > boxl ? -boxl : boxl);
-                        o = links.get(at + O);
+                        final DoubleView molecule = record(curr);
+                        Integrator.translate(molecule, at, o > boxl ? -boxl : boxl);
+                        o = molecule.get(at + O);
                     }
                 }
                 final int x = (int)(links.get(base + MoleculeLayout.f(DISP, 0, O)) / boxLength);
@@ -357,7 +416,9 @@ final class SpatialSimulation extends MolecularDynamics
             {
                 for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
                 {
-                    s += Integrator.kinetic(links, link * LINK_LENGTH, dir);
+                    final int at = link * LINK_LENGTH + MoleculeLayout.f(VEL, 0, 0);
+                    velocities = links.read(at, at + FUNCTION_LENGTH, velocities);
+                    s += Integrator.kinetic(velocities, link * LINK_LENGTH, dir);
                 }
             }
             addShared(SpatialLayout.KINETI_SUM_LOCK, GlobalLayout.SUM + dir, s);
@@ -372,7 +433,7 @@ final class SpatialSimulation extends MolecularDynamics
         {
             for (int link = head(myX[b], myY[b], myZ[b]); NIL != link; link = next(link))
             {
-                lpota = intra.potential(links, link * LINK_LENGTH, lpota);
+                lpota = intra.potential(record(link), link * LINK_LENGTH, lpota);
             }
         }
 

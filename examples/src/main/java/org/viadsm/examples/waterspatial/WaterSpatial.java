@@ -5,7 +5,9 @@ import java.io.PrintStream;
 
 import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.dsm.array.IntArray;
+import org.viadsm.dsm.array.IntView;
 import org.viadsm.examples.runtime.CFormat;
 import org.viadsm.examples.runtime.Team;
 import org.viadsm.examples.water.GlobalLayout;
@@ -143,52 +145,54 @@ public final class WaterSpatial extends WaterApp
             boxLength, boxPerSide));
         out.flush();
         final InitialVelocities velocities = new InitialVelocities(numbers, nmol);
+        final DoubleView all = links.update(0, nmol * LINK_LENGTH);
+        final IntView heads = boxes.update(0, boxes.length());
         lattice.visit((mol, x, y, z) ->
         {
             final int base = mol * LINK_LENGTH;
             for (int atom = 0; atom < NATOM; atom++)
             {
-                links.set(base + MoleculeLayout.f(DISP, 0, atom), x[atom]);
-                links.set(base + MoleculeLayout.f(DISP, 1, atom), y[atom]);
-                links.set(base + MoleculeLayout.f(DISP, 2, atom), z);
+                all.set(base + MoleculeLayout.f(DISP, 0, atom), x[atom]);
+                all.set(base + MoleculeLayout.f(DISP, 1, atom), y[atom]);
+                all.set(base + MoleculeLayout.f(DISP, 2, atom), z);
             }
-            velocities.load(links, base);
-            links.set(base + NEXT, NIL);
+            velocities.load(all, base);
+            all.set(base + NEXT, NIL);
             final int box = SpatialLayout.box(
-                boxIndex(links.get(base + MoleculeLayout.f(DISP, 0, O)), boxLength, boxPerSide),
-                boxIndex(links.get(base + MoleculeLayout.f(DISP, 1, O)), boxLength, boxPerSide),
-                boxIndex(links.get(base + MoleculeLayout.f(DISP, 2, O)), boxLength, boxPerSide),
+                boxIndex(all.get(base + MoleculeLayout.f(DISP, 0, O)), boxLength, boxPerSide),
+                boxIndex(all.get(base + MoleculeLayout.f(DISP, 1, O)), boxLength, boxPerSide),
+                boxIndex(all.get(base + MoleculeLayout.f(DISP, 2, O)), boxLength, boxPerSide),
                 boxPerSide);
-            final int head = boxes.get(box);
+            final int head = heads.get(box);
             if (NIL == head)
             {
-                boxes.set(box, mol);
+                heads.set(box, mol);
             }
             else
             {
                 int last = head;
-                for (int link = head; NIL != link; link = (int)links.get(link * LINK_LENGTH + NEXT))
+                for (int link = head; NIL != link; link = (int)all.get(link * LINK_LENGTH + NEXT))
                 {
                     last = link;
                 }
-                links.set(last * LINK_LENGTH + NEXT, mol);
+                all.set(last * LINK_LENGTH + NEXT, mol);
             }
         });
 
         velocities.average();
-        for (int box = 0; box < boxes.length(); box++)
+        for (int box = 0; box < heads.to(); box++)
         {
-            for (int link = boxes.get(box); NIL != link; link = (int)links.get(link * LINK_LENGTH + NEXT))
+            for (int link = heads.get(box); NIL != link; link = (int)all.get(link * LINK_LENGTH + NEXT))
             {
-                velocities.accumulate(links, link * LINK_LENGTH);
+                velocities.accumulate(all, link * LINK_LENGTH);
             }
         }
         velocities.scale(system);
-        for (int box = 0; box < boxes.length(); box++)
+        for (int box = 0; box < heads.to(); box++)
         {
-            for (int link = boxes.get(box); NIL != link; link = (int)links.get(link * LINK_LENGTH + NEXT))
+            for (int link = heads.get(box); NIL != link; link = (int)all.get(link * LINK_LENGTH + NEXT))
             {
-                velocities.normalize(links, link * LINK_LENGTH);
+                velocities.normalize(all, link * LINK_LENGTH);
             }
         }
     }
