@@ -27,28 +27,28 @@ package org.viadsm.via.engine;
  * the index it reserved only from that lap's empty value, so a producer that comes late to a slot the consumer has
  * skipped or emptied for a later lap cannot write into it.
  */
-public final class CqLayout
+final class CqLayout
 {
     /** Offset of the logical capacity. */
-    public static final int CAPACITY_OFFSET = 0;
+    static final int CAPACITY_OFFSET = 0;
     /**
      * Offset of the overrun flag: set by the producer that reports a lost completion, cleared by the consumer when it
      * takes an entry, so that a full queue costs one asynchronous error per overrun, not one per lost completion.
      */
-    public static final int OVERRUN_OFFSET = 8;
+    static final int OVERRUN_OFFSET = 8;
     /**
      * Offset of the sleeper word: 0 unless the consumer's thread is about to sleep, or sleeps, waiting on the queue;
      * then the id of the bell that wakes it, plus 1 (see {@link WaitSlot}).
      */
-    public static final int SLEEPER_OFFSET = 16;
+    static final int SLEEPER_OFFSET = 16;
     /** Offset of the consumer's head index. */
-    public static final int HEAD_OFFSET = 64;
+    static final int HEAD_OFFSET = 64;
     /** Offset of the producers' tail index. */
-    public static final int TAIL_OFFSET = 128;
+    static final int TAIL_OFFSET = 128;
     /** Offset of the first slot. */
-    public static final int SLOTS_OFFSET = 192;
+    static final int SLOTS_OFFSET = 192;
     /** Length of one slot. */
-    public static final int SLOT_LENGTH = 8;
+    static final int SLOT_LENGTH = 8;
 
     private static final int VI_MASK = 0xFFFF;
     private static final int INCARNATION_SHIFT = 17;
@@ -69,7 +69,7 @@ public final class CqLayout
      * @param lap the index's lap.
      * @return the slot value.
      */
-    public static long emptySlot(final long lap)
+    static long emptySlot(final long lap)
     {
         return (lap & LAP_MASK) << LAP_SHIFT;
     }
@@ -81,7 +81,7 @@ public final class CqLayout
      * @param entry a non-zero entry.
      * @return the slot value.
      */
-    public static long fullSlot(final long lap, final long entry)
+    static long fullSlot(final long lap, final long entry)
     {
         return emptySlot(lap) | FULL_BIT | (entry & ENTRY_MASK);
     }
@@ -93,7 +93,7 @@ public final class CqLayout
      * @param lap   the lap of the index read.
      * @return true if full for that lap.
      */
-    public static boolean isFull(final long value, final long lap)
+    static boolean isFull(final long value, final long lap)
     {
         return (value & ~ENTRY_MASK) == (emptySlot(lap) | FULL_BIT);
     }
@@ -104,7 +104,7 @@ public final class CqLayout
      * @param value the slot value.
      * @return the entry.
      */
-    public static long slotEntry(final long value)
+    static long slotEntry(final long value)
     {
         return value & ENTRY_MASK;
     }
@@ -115,7 +115,7 @@ public final class CqLayout
      * @param slots entries it can hold at most.
      * @return the length.
      */
-    public static int length(final int slots)
+    static int length(final int slots)
     {
         return SLOTS_OFFSET + slots * SLOT_LENGTH;
     }
@@ -128,7 +128,7 @@ public final class CqLayout
      * @param incarnation the VI record's incarnation ({@link ViRecord#incarnation()}).
      * @return the entry, never 0.
      */
-    public static long entry(final int viId, final boolean recvQueue, final int incarnation)
+    static long entry(final int viId, final boolean recvQueue, final int incarnation)
     {
         return ((long)(incarnation & INCARNATION_MASK) << INCARNATION_SHIFT |
             (long)(viId & VI_MASK) << 1 | (recvQueue ? 1 : 0)) + 1;
@@ -140,7 +140,7 @@ public final class CqLayout
      * @param entry a non-zero entry.
      * @return the VI id.
      */
-    public static int viId(final long entry)
+    static int viId(final long entry)
     {
         return (int)((entry - 1) >>> 1) & VI_MASK;
     }
@@ -152,7 +152,7 @@ public final class CqLayout
      * @param incarnation the record's current incarnation.
      * @return true if the entry belongs to that VI, not to an earlier VI with the same id.
      */
-    public static boolean isOf(final long entry, final int incarnation)
+    static boolean isOf(final long entry, final int incarnation)
     {
         return ((entry - 1) >>> INCARNATION_SHIFT) == (incarnation & INCARNATION_MASK);
     }
@@ -163,7 +163,7 @@ public final class CqLayout
      * @param entry a non-zero entry.
      * @return true for the receive queue.
      */
-    public static boolean isRecvQueue(final long entry)
+    static boolean isRecvQueue(final long entry)
     {
         return ((entry - 1) & 1) != 0;
     }

@@ -26,7 +26,7 @@ import static org.viadsm.via.engine.CqLayout.TAIL_OFFSET;
  * <b>Note:</b> {@link #offer} may be called by any thread of any process that maps the area; {@link #poll},
  * {@link #capacity(int)} and {@link #clear()} by the owning completion queue's consumer only.
  */
-public final class CqRing
+final class CqRing
 {
     private final AtomicBuffer buffer;
     private final int offset;
@@ -43,7 +43,7 @@ public final class CqRing
      * @param geometry the area's geometry.
      * @param cqId     the completion-queue id.
      */
-    public CqRing(final AtomicBuffer area, final NicGeometry geometry, final int cqId)
+    CqRing(final AtomicBuffer area, final NicGeometry geometry, final int cqId)
     {
         this(area, geometry, cqId, Long.MAX_VALUE);
     }
@@ -56,7 +56,7 @@ public final class CqRing
      * @param cqId           the completion-queue id.
      * @param stallTimeoutNs how long a reserved slot may stay unfilled before the consumer skips it.
      */
-    public CqRing(final AtomicBuffer area, final NicGeometry geometry, final int cqId, final long stallTimeoutNs)
+    CqRing(final AtomicBuffer area, final NicGeometry geometry, final int cqId, final long stallTimeoutNs)
     {
         this.buffer = area;
         this.offset = geometry.cqOffset(cqId);
@@ -70,7 +70,7 @@ public final class CqRing
      *
      * @return the slot count.
      */
-    public int slots()
+    int slots()
     {
         return mask + 1;
     }
@@ -80,7 +80,7 @@ public final class CqRing
      *
      * @return entries the queue accepts before it reports overrun.
      */
-    public int capacity()
+    int capacity()
     {
         return buffer.getIntVolatile(offset + CAPACITY_OFFSET);
     }
@@ -91,7 +91,7 @@ public final class CqRing
      * @param capacity from 1 to {@link #slots()}; at least {@link #size()}.
      * @throws IllegalArgumentException if out of range.
      */
-    public void capacity(final int capacity)
+    void capacity(final int capacity)
     {
         if (capacity < 1 || capacity > slots())
         {
@@ -106,7 +106,7 @@ public final class CqRing
      *
      * @return the offset.
      */
-    public int sleeperOffset()
+    int sleeperOffset()
     {
         return offset + SLEEPER_OFFSET;
     }
@@ -117,7 +117,7 @@ public final class CqRing
      *
      * @return the bell's id, or -1 if nobody sleeps.
      */
-    public int takeSleeper()
+    int takeSleeper()
     {
         return WaitSlot.takeSleeper(buffer, offset + SLEEPER_OFFSET);
     }
@@ -127,7 +127,7 @@ public final class CqRing
      *
      * @return the count.
      */
-    public int size()
+    int size()
     {
         final long head = buffer.getLongVolatile(offset + HEAD_OFFSET);
         return (int)(buffer.getLongVolatile(offset + TAIL_OFFSET) - head);
@@ -140,7 +140,7 @@ public final class CqRing
      * @return false if the queue held its capacity, or the consumer had skipped the slot as stalled: the entry was
      *         lost.
      */
-    public boolean offer(final long entry)
+    boolean offer(final long entry)
     {
         while (true)
         {
@@ -164,7 +164,7 @@ public final class CqRing
      *
      * @return the entry, or 0 if none is ready.
      */
-    public long poll()
+    long poll()
     {
         final long head = buffer.getLong(offset + HEAD_OFFSET);
         final int slot = slotOffset(head);
@@ -193,7 +193,7 @@ public final class CqRing
      *
      * @return true once per overrun.
      */
-    public boolean markOverrun()
+    boolean markOverrun()
     {
         return buffer.compareAndSetInt(offset + OVERRUN_OFFSET, 0, 1);
     }
@@ -203,7 +203,7 @@ public final class CqRing
      *
      * @return true if {@link #poll()} would return an entry.
      */
-    public boolean isReady()
+    boolean isReady()
     {
         final long head = buffer.getLong(offset + HEAD_OFFSET);
         return CqLayout.isFull(buffer.getLongAcquire(slotOffset(head)), lap(head));
@@ -213,7 +213,7 @@ public final class CqRing
      * Drops every queued entry, and every reserved slot, and makes the queue empty; for a queue no producer can reach
      * any more (a producer still holding a reserved slot fails to fill it).
      */
-    public void clear()
+    void clear()
     {
         final long tail = buffer.getLongVolatile(offset + TAIL_OFFSET);
         for (long i = buffer.getLongVolatile(offset + HEAD_OFFSET); i < tail; i++)

@@ -49,7 +49,7 @@ final class EngineConnectRequest implements ConnectRequest
     @Override
     public ViAttributes remoteAttributes()
     {
-        return Connection.attributesOf(reliability, maxTransfer, flags);
+        return ProviderSupport.viAttributes(reliability, maxTransfer, flags);
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.AsyncError;
 import org.viadsm.via.AsyncErrorHandler;
 import org.viadsm.via.CompletionQueue;
 import org.viadsm.via.ConnectRequest;
@@ -46,6 +47,9 @@ import org.viadsm.via.memory.ProtectionTag;
  */
 public final class EngineNic implements Nic
 {
+    /** Longest detail of an asynchronous error; longer ones are cut. */
+    public static final int MAX_ERROR_DETAIL_LENGTH = ErrorRing.MAX_DETAIL_LENGTH;
+
     private static final long CLOSE_GRACE_NS = 2_000_000_000L;
 
     final long spinNs;
@@ -176,7 +180,7 @@ public final class EngineNic implements Nic
         final EngineVi vi = viAt(viId);
         if (null != vi)
         {
-            vi.recvSlot().wakeArmed();
+            vi.recvQueue().slot.wakeArmed();
         }
         if (cqId >= 0 && cqId < cqs.length)
         {
@@ -186,6 +190,19 @@ public final class EngineNic implements Nic
                 cq.slot().wakeArmed();
             }
         }
+    }
+
+    /**
+     * Queues an asynchronous error for the NIC's handler, which gets it on the owner's next call into the NIC.
+     *
+     * @param error  what happened.
+     * @param viId   the VI concerned, or -1 for the NIC.
+     * @param detail a sentence naming the values involved; cut at {@link #MAX_ERROR_DETAIL_LENGTH}.
+     * @return false if the error ring was full and the error was lost.
+     */
+    public boolean reportError(final AsyncError error, final int viId, final String detail)
+    {
+        return area.errors().offer(error, viId, detail);
     }
 
     /**
@@ -428,13 +445,18 @@ public final class EngineNic implements Nic
     }
 
     /**
-     * A VI of this NIC, checked.
+     * The connection of a VI of this NIC, for its provider.
      *
      * @param vi a VI.
-     * @return it, as the engine's VI.
+     * @return its connection.
      * @throws IllegalArgumentException if it is not a live VI of this NIC.
      */
-    public EngineVi ownVi(final Vi vi)
+    public ViConnection connectionOf(final Vi vi)
+    {
+        return ownVi(vi).connection();
+    }
+
+    EngineVi ownVi(final Vi vi)
     {
         if (!(vi instanceof EngineVi) || ((EngineVi)vi).nic() != this || ((EngineVi)vi).isClosed())
         {
@@ -451,7 +473,7 @@ public final class EngineNic implements Nic
     /**
      * The connection a VI's record names when the VI never got one, from the engine's connection manager.
      */
-    Connection connectionNamedByRecord(final EngineVi vi)
+    PeerVi connectionNamedByRecord(final ViConnection vi)
     {
         return connector instanceof ConnectionManager ?
             ((ConnectionManager)connector).connectionNamedByRecord(vi) : null;

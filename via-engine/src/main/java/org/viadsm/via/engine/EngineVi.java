@@ -1,8 +1,5 @@
 package org.viadsm.via.engine;
 
-import java.util.concurrent.atomic.AtomicLong;
-
-import org.viadsm.via.AsyncError;
 import org.viadsm.via.CompletionQueue;
 import org.viadsm.via.Nic;
 import org.viadsm.via.ReliabilityLevel;
@@ -10,21 +7,16 @@ import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.descriptor.Descriptor;
-import org.viadsm.via.descriptor.DescriptorStatus;
-
-import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECTED;
-import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECT_PENDING;
-import static org.viadsm.via.engine.ViRecordLayout.STATE_ERROR;
-import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
 
 /**
- * A VI of an {@link EngineNic}: its record and receive ring live in the NIC's shared area, its descriptors in two
- * FIFOs in posting order. Sends execute inline in {@link #postSend(Descriptor)} when the peer's area is reachable,
- * or go to the connection's {@link ViTransport}; receives complete when a peer's Send claims their ring entry.
+ * A VI of an {@link EngineNic}, as {@code createVi} hands it to the user: its two work queues ({@link SendQueue},
+ * {@link RecvQueue}) and its connection state machine ({@link ViConnection}, which is also the provider's handle on
+ * the VI). Its record and receive ring live in the NIC's shared area.
  * <p>
- * The public methods beyond {@link Vi} are the provider side, for transports and connectors.
+ * Every call is counted on the NIC while it runs (see {@link EngineNic#close()}) and does the NIC's housekeeping
+ * first.
  */
-public final class EngineVi implements Vi
+final class EngineVi implements Vi
 {
     private final EngineNic nic;
     private final int id;
@@ -32,27 +24,12 @@ public final class EngineVi implements Vi
     private final ReliabilityLevel reliability;
     private final int ptagValue;
     private final ViRecord record;
-    private final RecvRing ring;
     private final EngineCq sendCq;
     private final EngineCq recvCq;
-    private final DescriptorFifo sendFifo;
-    private final Initiator initiator;
-    private final Idler sendIdler;
-    private final DescriptorFifo recvFifo;
-    private final AtomicLong recvTaken;
-    private final WaitSlot recvSlot;
-    private final WaitSlot sendSlot = new WaitSlot();
-    private final Idler recvIdler;
-    // the count of calls into this VI's queues, for the clock reads of housekeeping; plain: a lost increment only
-    // moves a clock read
-    private int calls;
-    private volatile Connection connection;
-    private volatile ViTransport transport;
-    private volatile String remoteAddress;
-    private volatile ViAttributes remoteAttributes;
+    private final ViConnection connection;
+    private final SendQueue sendQueue;
+    private final RecvQueue recvQueue;
     private volatile boolean closed;
-    private int connectSequence;
-    ConnectionManager.PeerRequest peerRequest;
 
     EngineVi(
         final EngineNic nic,
@@ -68,21 +45,15 @@ public final class EngineVi implements Vi
         this.reliability = attributes.reliabilityLevel();
         this.ptagValue = ptagValue;
         this.record = nic.area().viRecord(id);
-        this.ring = nic.area().recvRing(id);
-        this.recvSlot = new WaitSlot(nic.area().buffer(), record.recvSleeperOffset());
         this.sendCq = sendCq;
         this.recvCq = recvCq;
-        final int depth = nic.attributes().maxDescriptorsPerQueue();
         record.initialize(ptagValue, reliability.vipValue(),
             RegistrationLayout.flags(attributes.enableRdmaWrite(), attributes.enableRdmaRead()),
             attributes.maxTransferSize(), null == sendCq ? -1 : sendCq.id(), null == recvCq ? -1 : recvCq.id());
-        this.sendFifo = new DescriptorFifo(depth, 0);
-        this.recvFifo = new DescriptorFifo(depth, record.recvProducerIndex());
-        this.recvTaken = new AtomicLong(record.recvProducerIndex());
-        this.sendIdler = new Idler(nic);
-        this.recvIdler = new Idler(nic);
-        this.initiator = new Initiator(nic, this);
-        this.connectSequence = ViRecordLayout.connectSequence(record.connectWord());
+        final RecvRing ring = nic.area().recvRing(id);
+        this.connection = new ViConnection(nic, this, record, ring);
+        this.recvQueue = new RecvQueue(nic, this, recvCq, record, ring);
+        this.sendQueue = new SendQueue(nic, this, sendCq, connection);
     }
 
     @Override
@@ -106,7 +77,7 @@ public final class EngineVi implements Vi
     @Override
     public ViState state()
     {
-        enter();
+        enterControl();
         try
         {
             return ViRecordLayout.viState(record.state());
@@ -120,23 +91,22 @@ public final class EngineVi implements Vi
     @Override
     public ViAttributes remoteAttributes()
     {
-        final ViAttributes remote = remoteAttributes;
-        return null == remote ? null : new ViAttributes(remote);
+        return connection.remoteAttributes();
     }
 
     @Override
     public String remoteAddress()
     {
-        return remoteAddress;
+        return connection.remoteAddress();
     }
 
     @Override
     public void connectRequest(final String remoteAddress, final long discriminator, final long timeoutNs)
     {
-        enter();
+        enterControl();
         try
         {
-            nic.connector().connectRequest(this, remoteAddress, discriminator, timeoutNs);
+            nic.connector().connectRequest(connection, remoteAddress, discriminator, timeoutNs);
         }
         finally
         {
@@ -147,10 +117,10 @@ public final class EngineVi implements Vi
     @Override
     public void connectPeerRequest(final String remoteAddress, final long discriminator, final long timeoutNs)
     {
-        enter();
+        enterControl();
         try
         {
-            nic.connector().connectPeerRequest(this, remoteAddress, discriminator, timeoutNs);
+            nic.connector().connectPeerRequest(connection, remoteAddress, discriminator, timeoutNs);
         }
         finally
         {
@@ -161,10 +131,10 @@ public final class EngineVi implements Vi
     @Override
     public boolean connectPeerDone()
     {
-        enter();
+        enterControl();
         try
         {
-            return nic.connector().connectPeerDone(this);
+            return nic.connector().connectPeerDone(connection);
         }
         finally
         {
@@ -175,10 +145,10 @@ public final class EngineVi implements Vi
     @Override
     public void connectPeerWait(final long timeoutNs)
     {
-        enter();
+        enterControl();
         try
         {
-            nic.connector().connectPeerWait(this, timeoutNs);
+            nic.connector().connectPeerWait(connection, timeoutNs);
         }
         finally
         {
@@ -196,50 +166,22 @@ public final class EngineVi implements Vi
         try
         {
             nic.onCall(0);
-            tearDown();
+            connection.tearDown();
         }
         finally
         {
             nic.exitCall();
-        }
-    }
-
-    private void tearDown()
-    {
-        int state = record.state();
-        if (STATE_CONNECT_PENDING == state)
-        {
-            state = nic.connector().abandon(this);
-        }
-        if (STATE_CONNECTED == state || STATE_ERROR == state)
-        {
-            record.compareAndSetState(STATE_CONNECTED, STATE_ERROR);
-            final String detail = "VI " + id + " of " + nic.address() + " disconnected";
-            final Connection current =
-                null != connection ? connection : nic.connectionNamedByRecord(this);
-            if (null != current)
-            {
-                breakPeer(current, AsyncError.CONNECTION_LOST, detail);
-            }
-            final ViTransport link = transport;
-            transport = null;
-            if (null != link)
-            {
-                link.disconnect(detail);
-            }
-            RecvCompletion.flush(nic.self(), record, ring);
-            connection = null;
-            record.state(STATE_IDLE);
         }
     }
 
     @Override
     public void postSend(final Descriptor descriptor)
     {
-        enter();
+        checkOpen();
+        sendQueue.enter();
         try
         {
-            send(descriptor);
+            sendQueue.post(descriptor);
         }
         finally
         {
@@ -247,40 +189,14 @@ public final class EngineVi implements Vi
         }
     }
 
-    private void send(final Descriptor descriptor)
-    {
-        final int state = record.state();
-        if (STATE_IDLE == state || STATE_CONNECT_PENDING == state)
-        {
-            throw new IllegalStateException("VI " + id + " of " + nic.address() + " is not connected: " +
-                ViRecordLayout.viState(state));
-        }
-        if (sendFifo.isFull())
-        {
-            throw new IllegalStateException("send queue of VI " + id + " is full: " +
-                nic.attributes().maxDescriptorsPerQueue() + " descriptors not yet taken back");
-        }
-        descriptor.onPost();
-        sendFifo.add(descriptor);
-        final ViTransport link = transport;
-        if (null != link)
-        {
-            link.post(descriptor);
-        }
-        else
-        {
-            initiator.execute(descriptor);
-        }
-    }
-
     @Override
     public Descriptor sendDone()
     {
-        enter();
+        checkOpen();
+        sendQueue.enter();
         try
         {
-            final Descriptor descriptor = takeSend();
-            return null != descriptor || sendFifo.isEmpty() || 0 == nic.progress(false) ? descriptor : takeSend();
+            return sendQueue.done();
         }
         finally
         {
@@ -291,11 +207,12 @@ public final class EngineVi implements Vi
     @Override
     public Descriptor sendWait(final long timeoutNs)
     {
-        checkNoCq(sendCq, "send");
-        enter();
+        sendQueue.checkNoCq();
+        checkOpen();
+        sendQueue.enter();
         try
         {
-            return await(false, timeoutNs);
+            return sendQueue.await(timeoutNs);
         }
         finally
         {
@@ -306,10 +223,11 @@ public final class EngineVi implements Vi
     @Override
     public void postRecv(final Descriptor descriptor)
     {
-        enter();
+        checkOpen();
+        recvQueue.enter();
         try
         {
-            receive(descriptor);
+            recvQueue.post(descriptor);
         }
         finally
         {
@@ -317,37 +235,14 @@ public final class EngineVi implements Vi
         }
     }
 
-    private void receive(final Descriptor descriptor)
-    {
-        final int count = descriptor.segmentCount();
-        if (count > descriptor.maxSegments())
-        {
-            throw new IllegalArgumentException("receive descriptor says it has " + count + " data segments but holds " +
-                descriptor.maxSegments());
-        }
-        if (recvFifo.isFull())
-        {
-            throw new IllegalStateException("receive queue of VI " + id + " is full: " +
-                nic.attributes().maxDescriptorsPerQueue() + " descriptors not yet taken back");
-        }
-        descriptor.onPost();
-        final long index = recvFifo.tailIndex();
-        recvFifo.add(descriptor);
-        ring.post(index, descriptor);
-        if (STATE_ERROR == record.state())
-        {
-            RecvCompletion.flush(nic.self(), record, ring);
-        }
-    }
-
     @Override
     public Descriptor recvDone()
     {
-        enter();
+        checkOpen();
+        recvQueue.enter();
         try
         {
-            final Descriptor descriptor = takeRecv();
-            return null != descriptor || recvFifo.isEmpty() || 0 == nic.progress(false) ? descriptor : takeRecv();
+            return recvQueue.done();
         }
         finally
         {
@@ -358,11 +253,12 @@ public final class EngineVi implements Vi
     @Override
     public Descriptor recvWait(final long timeoutNs)
     {
-        checkNoCq(recvCq, "receive");
-        enter();
+        recvQueue.checkNoCq();
+        checkOpen();
+        recvQueue.enter();
         try
         {
-            return await(true, timeoutNs);
+            return recvQueue.await(timeoutNs);
         }
         finally
         {
@@ -408,13 +304,13 @@ public final class EngineVi implements Vi
         {
             return;
         }
-        tearDown();
+        connection.tearDown();
         nic.destroyVi(this);
         closed = true;
-        sendIdler.cancel();
-        recvIdler.cancel();
-        returnAll(sendFifo, DescriptorStatus.OP_SEND);
-        returnAll(recvFifo, DescriptorStatus.OP_RECEIVE);
+        sendQueue.cancel();
+        recvQueue.cancel();
+        sendQueue.returnAll();
+        recvQueue.returnAll();
     }
 
     @Override
@@ -436,44 +332,29 @@ public final class EngineVi implements Vi
         return "Vi{id=" + id + ", nic=" + nic.address() + ", state=" + state + '}';
     }
 
-    /**
-     * Provider side: the VI's record in the NIC's shared area.
-     *
-     * @return the record.
-     */
-    public ViRecord record()
-    {
-        return record;
-    }
-
-    /**
-     * Provider side: the VI's receive ring.
-     *
-     * @return the ring.
-     */
-    public RecvRing ring()
-    {
-        return ring;
-    }
-
-    /**
-     * Provider side: the VI's reliability level.
-     *
-     * @return the level.
-     */
-    public ReliabilityLevel reliability()
+    ReliabilityLevel reliabilityLevel()
     {
         return reliability;
     }
 
-    /**
-     * Provider side: the transport the VI is connected through, if its provider uses one.
-     *
-     * @return the transport, or null.
-     */
-    public ViTransport transport()
+    ViRecord record()
     {
-        return transport;
+        return record;
+    }
+
+    ViConnection connection()
+    {
+        return connection;
+    }
+
+    SendQueue sendQueue()
+    {
+        return sendQueue;
+    }
+
+    RecvQueue recvQueue()
+    {
+        return recvQueue;
     }
 
     int ptagValue()
@@ -491,293 +372,28 @@ public final class EngineVi implements Vi
         return recvCq;
     }
 
-    Connection connection()
-    {
-        return connection;
-    }
-
     boolean isClosed()
     {
         return closed;
     }
 
-    /**
-     * Provider side: a fresh sequence number for the VI's next connection request; called by the thread making it.
-     *
-     * @return the sequence number.
-     */
-    public int nextConnectSequence()
-    {
-        connectSequence++;
-        return connectSequence;
-    }
-
-    void onConnected(final PeerNic peer, final int peerViId, final String address)
-    {
-        final Connection created = new Connection(peer, peerViId);
-        remoteAttributes = created.remoteAttributes();
-        remoteAddress = address;
-        connection = created;
-    }
-
-    /**
-     * Provider side: gives up the VI's pending connection request, as a disconnect during it does. Settles the
-     * connect word as abandoned, unless an answer won the race: then waits (bounded) for the accepted connection
-     * to be established. Either way the VI ends up idle unless it got connected.
-     *
-     * @return the state to tear down from: idle if the request was given up, else the state it reached.
-     */
-    public int abandonConnect()
-    {
-        final int sequence = ViRecordLayout.connectSequence(record.connectWord());
-        if (!record.settle(sequence, 0, ViRecordLayout.RESULT_ABANDONED) &&
-            ViRecordLayout.RESULT_ACCEPTED == ViRecordLayout.connectResult(record.connectWord()))
-        {
-            final Idler idler = new Idler(nic);
-            idler.start(Connector.ESTABLISH_TIMEOUT_NS);
-            while (STATE_CONNECT_PENDING == record.state() && idler.idle(null))
-            {
-                Thread.onSpinWait();
-            }
-        }
-        record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-        return record.state();
-    }
-
-    /**
-     * Provider side: the VI is connected through {@code link}; call before the record becomes connected.
-     *
-     * @param link             the transport.
-     * @param address          the peer NIC's address.
-     * @param remoteAttributes the peer VI's attributes.
-     */
-    public void onConnected(final ViTransport link, final String address, final ViAttributes remoteAttributes)
-    {
-        this.remoteAttributes = new ViAttributes(remoteAttributes);
-        this.remoteAddress = address;
-        this.transport = link;
-    }
-
-    /**
-     * Provider side: the transport broke (the peer disconnected or went away, or an error broke the connection).
-     * If {@code link} is still the VI's transport and the VI was connected, the VI enters the error state,
-     * {@code error} is queued for the handler, and the receive queue is flushed; the transport flushes its own
-     * send descriptors.
-     *
-     * @param link   the transport reporting.
-     * @param error  the error to report, or null for none.
-     * @param detail what happened.
-     * @return true if this call broke the connection.
-     */
-    public boolean onTransportBroken(final ViTransport link, final AsyncError error, final String detail)
-    {
-        if (transport != link || !record.compareAndSetState(STATE_CONNECTED, STATE_ERROR))
-        {
-            return false;
-        }
-        if (null != error)
-        {
-            nic.area().errors().offer(error, id, detail);
-        }
-        RecvCompletion.flush(nic.self(), record, ring);
-        RecvCompletion.wake(nic.self(), record);
-        return true;
-    }
-
-    WaitSlot recvSlot()
-    {
-        return recvSlot;
-    }
-
     void wakeWaiters()
     {
-        recvSlot.wake();
-        sendSlot.wake();
+        recvQueue.slot.wake();
+        sendQueue.slot.wake();
     }
 
     /**
-     * Provider side: completes a send-queue descriptor (they complete in posting order), announces it on the send
-     * completion queue if there is one, and wakes a waiter.
-     *
-     * @param descriptor the oldest descriptor not yet completed.
-     * @param status     status bits.
-     * @param length     bytes transferred.
+     * Enters a control call of this VI (state, connections): checks it is not destroyed, counts the call on the NIC
+     * and does the housekeeping. The caller leaves with {@code nic.exitCall()} in a finally.
      */
-    public void completeSend(final Descriptor descriptor, final int status, final int length)
-    {
-        descriptor.complete(status, length);
-        if (null != sendCq)
-        {
-            CqEntries.post(nic.self(), sendCq.id(), id, false, record.incarnation(), 1);
-            sendCq.wake();
-        }
-        sendSlot.wake();
-    }
-
-    /**
-     * Breaks the connection after an error: both VIs enter ERROR, both receive queues are flushed, and
-     * {@code error} (or CONNECTION_LOST for the peer when null) is queued on each NIC.
-     */
-    void breakConnection(final AsyncError error, final String detail)
-    {
-        record.compareAndSetState(STATE_CONNECTED, STATE_ERROR);
-        if (null != error)
-        {
-            nic.area().errors().offer(error, id, detail);
-        }
-        RecvCompletion.flush(nic.self(), record, ring);
-        final Connection current = connection;
-        if (null != current)
-        {
-            breakPeer(current, null == error ? AsyncError.CONNECTION_LOST : error, detail);
-        }
-    }
-
-    /**
-     * The peer went away without breaking the connection (its process died or its NIC closed): ERROR, flush, and
-     * CONNECTION_LOST queued on this NIC.
-     */
-    void onPeerLost(final String detail)
-    {
-        if (record.compareAndSetState(STATE_CONNECTED, STATE_ERROR))
-        {
-            nic.area().errors().offer(AsyncError.CONNECTION_LOST, id, detail);
-            RecvCompletion.flush(nic.self(), record, ring);
-            reapAbandoned();
-            RecvCompletion.wake(nic.self(), record);
-        }
-    }
-
-    /**
-     * Completes, as flushed, the receives a peer claimed but never completed, once that peer's process is dead; a
-     * live peer completes what it claimed.
-     */
-    void reapAbandoned()
-    {
-        final Connection current = connection;
-        if (null != current && record.recvConsumerIndex() > recvTaken.get() && current.peer.hasDied() &&
-            RecvCompletion.flushAbandoned(nic.self(), record, ring, recvTaken.get()) > 0)
-        {
-            RecvCompletion.wake(nic.self(), record);
-        }
-    }
-
-    private void breakPeer(final Connection current, final AsyncError error, final String detail)
-    {
-        final ViRecord peerRecord = current.peerRecord;
-        if (peerRecord.isConnectedTo(nic.nicId(), id) &&
-            peerRecord.compareAndSetState(STATE_CONNECTED, STATE_ERROR))
-        {
-            current.peer.area().errors().offer(error, current.peerViId, detail);
-            RecvCompletion.flush(current.peer, peerRecord, current.peerRing);
-            RecvCompletion.wake(current.peer, peerRecord);
-        }
-    }
-
-    private Descriptor await(final boolean recv, final long timeoutNs)
-    {
-        Descriptor descriptor = recv ? takeRecv() : takeSend();
-        if (null != descriptor || (recv ? recvFifo : sendFifo).isEmpty() || nic.isClosed())
-        {
-            return descriptor;
-        }
-        final Idler idler = recv ? recvIdler : sendIdler;
-        idler.start(timeoutNs);
-        do
-        {
-            descriptor = recv ? takeRecv() : takeSend();
-            if (null != descriptor)
-            {
-                idler.finish();
-                nic.onCall(++calls);
-                return descriptor;
-            }
-        }
-        while (idler.idle(recv ? recvSlot : sendSlot));
-        return null;
-    }
-
-    private Descriptor takeSend()
-    {
-        final Descriptor descriptor = sendFifo.peek();
-        if (null == descriptor || !descriptor.isDone())
-        {
-            return null;
-        }
-        sendFifo.poll();
-        descriptor.onReturn();
-        return descriptor;
-    }
-
-    private Descriptor takeRecv()
-    {
-        final Descriptor descriptor = recvFifo.peek();
-        if (null == descriptor)
-        {
-            return null;
-        }
-        final long index = recvFifo.headIndex();
-        int status = ring.status(index);
-        if (0 == status)
-        {
-            if (STATE_ERROR != record.state())
-            {
-                return null;
-            }
-            RecvCompletion.flush(nic.self(), record, ring);
-            status = ring.status(index);
-            if (0 == status)
-            {
-                return null;
-            }
-        }
-        recvFifo.poll();
-        if ((status & DescriptorStatus.IMMEDIATE) != 0)
-        {
-            descriptor.complete(status, ring.length(index), ring.immediate(index));
-        }
-        else
-        {
-            descriptor.complete(status, ring.length(index));
-        }
-        recvTaken.lazySet(index + 1);
-        descriptor.onReturn();
-        return descriptor;
-    }
-
-    private void returnAll(final DescriptorFifo fifo, final int opStatus)
-    {
-        Descriptor descriptor;
-        while (null != (descriptor = fifo.poll()))
-        {
-            if (!descriptor.isDone())
-            {
-                descriptor.complete(DescriptorStatus.DESC_FLUSHED_ERROR | opStatus, 0);
-            }
-            descriptor.onReturn();
-        }
-    }
-
-    private void checkNoCq(final EngineCq cq, final String queue)
-    {
-        if (null != cq)
-        {
-            throw new IllegalStateException("the " + queue + " queue of VI " + id + " is attached to completion " +
-                "queue " + cq.id() + ": take completions from the queue, then use " + queue + "Done()");
-        }
-    }
-
-    /**
-     * Enters a call of this VI: checks it is not destroyed, counts the call on the NIC and hands queued errors to
-     * the handler. The caller leaves with {@code nic.exitCall()} in a finally.
-     */
-    private void enter()
+    private void enterControl()
     {
         checkOpen();
         nic.enterControl();
         try
         {
-            nic.onCall(++calls);
+            nic.onCall(0);
         }
         catch (final Throwable ex)
         {

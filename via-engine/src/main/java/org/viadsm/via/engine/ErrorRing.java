@@ -19,10 +19,10 @@ import org.viadsm.via.AsyncError;
  * <b>Note:</b> {@link #offer} may be called by any thread of any process that maps the area; {@code drain} by one
  * thread at a time.
  */
-public final class ErrorRing extends AreaRing<ErrorRing.Consumer>
+final class ErrorRing extends AreaRing<ErrorRing.Consumer>
 {
     /** Longest detail kept (less in a ring too small for it); longer ones are cut. */
-    public static final int MAX_DETAIL_LENGTH = 1000;
+    static final int MAX_DETAIL_LENGTH = 1000;
 
     private static final int VI_ID_OFFSET = 0;
     private static final int DETAIL_OFFSET = 4;
@@ -32,7 +32,7 @@ public final class ErrorRing extends AreaRing<ErrorRing.Consumer>
      * Receives errors taken off the ring.
      */
     @FunctionalInterface
-    public interface Consumer
+    interface Consumer
     {
         /**
          * Called once per queued error.
@@ -50,7 +50,7 @@ public final class ErrorRing extends AreaRing<ErrorRing.Consumer>
      * @param area     the NIC area.
      * @param geometry the area's geometry.
      */
-    public ErrorRing(final AtomicBuffer area, final NicGeometry geometry)
+    ErrorRing(final AtomicBuffer area, final NicGeometry geometry)
     {
         super(area, geometry.errorRingOffset(), geometry.errorRingLength());
     }
@@ -63,7 +63,7 @@ public final class ErrorRing extends AreaRing<ErrorRing.Consumer>
      * @param detail a sentence naming the values involved.
      * @return false if the ring was full and the error was lost.
      */
-    public boolean offer(final AsyncError error, final int viId, final String detail)
+    boolean offer(final AsyncError error, final int viId, final String detail)
     {
         final int maxLength = Math.min(MAX_DETAIL_LENGTH, maxRecordLength() - DETAIL_OFFSET - BitUtil.SIZE_OF_INT);
         final String text = detail.length() > maxLength ? detail.substring(0, maxLength) : detail;

@@ -120,11 +120,11 @@ final class Housekeeper
         for (int i = 0, n = nic.attributes().maxVis(); i < n; i++)
         {
             final EngineVi vi = nic.viAt(i);
-            final Connection connection = null == vi ? null : vi.connection();
+            final PeerVi connection = null == vi ? null : vi.connection().peerVi();
             final int state = null == connection ? ViRecordLayout.STATE_FREE : vi.record().state();
             if (ViRecordLayout.STATE_ERROR == state)
             {
-                vi.reapAbandoned();
+                vi.connection().reapAbandoned();
             }
             if (ViRecordLayout.STATE_CONNECTED != state)
             {
@@ -132,11 +132,11 @@ final class Housekeeper
             }
             if (!connection.peer.isOpen() || !connection.peer.isAlive())
             {
-                vi.onPeerLost("the peer NIC " + connection.peer.address() + " closed or its process died");
+                vi.connection().onPeerLost("the peer NIC " + connection.peer.address() + " closed or its process died");
             }
             else if (!connection.peerRecord.isConnectedTo(nic.nicId(), vi.id()))
             {
-                vi.onPeerLost("peer VI " + connection.peerViId + " of " + connection.peer.address() +
+                vi.connection().onPeerLost("peer VI " + connection.peerViId + " of " + connection.peer.address() +
                     " is no longer connected to VI " + vi.id());
             }
         }

@@ -68,12 +68,23 @@ public final class Idler
     }
 
     /**
+     * One idle step of a wait no completer wakes (it polls past its spin phase); the caller checks its condition
+     * between steps.
+     *
+     * @return false when the wait must end: deadline passed, thread interrupted, queue destroyed or NIC closed.
+     */
+    public boolean idle()
+    {
+        return idle(null);
+    }
+
+    /**
      * One idle step; the caller checks its condition between steps.
      *
      * @param slot the slot to arm before parking, or null if no completer can wake this wait.
      * @return false when the wait must end: deadline passed, thread interrupted, queue destroyed or NIC closed.
      */
-    public boolean idle(final WaitSlot slot)
+    boolean idle(final WaitSlot slot)
     {
         final long nowNs = System.nanoTime();
         if ((!unbounded && nowNs - deadlineNs >= 0) || cancelled || nic.isClosed() ||

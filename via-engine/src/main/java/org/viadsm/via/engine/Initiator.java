@@ -18,7 +18,7 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
 final class Initiator
 {
     private final EngineNic nic;
-    private final EngineVi vi;
+    private final ViConnection vi;
     private final ViRecord record;
     private final LocalAccess localAccess;
     private final SegmentList local;
@@ -26,7 +26,7 @@ final class Initiator
     private final ReliabilityLevel reliability;
     private int posts;
 
-    Initiator(final EngineNic nic, final EngineVi vi)
+    Initiator(final EngineNic nic, final ViConnection vi)
     {
         this.nic = nic;
         this.vi = vi;
@@ -41,7 +41,7 @@ final class Initiator
     {
         final int op = descriptor.operation();
         final int opStatus = LocalAccess.opStatus(op);
-        final Connection connection = vi.connection();
+        final PeerVi connection = vi.peerVi();
         if (ViRecordLayout.STATE_CONNECTED != record.state() || null == connection)
         {
             vi.completeSend(descriptor, DONE | DescriptorStatus.DESC_FLUSHED_ERROR | opStatus, 0);
@@ -133,7 +133,7 @@ final class Initiator
         }
     }
 
-    private boolean isPeerReachable(final Connection connection)
+    private boolean isPeerReachable(final PeerVi connection)
     {
         if (!connection.peer.isOpen())
         {

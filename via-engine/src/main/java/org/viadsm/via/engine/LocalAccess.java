@@ -23,7 +23,7 @@ public final class LocalAccess
     };
 
     private final EngineNic nic;
-    private final EngineVi vi;
+    private final ViConnection vi;
     private final ViRecord record;
     private final RegistrationTable table;
     private final SegmentList local;
@@ -35,9 +35,9 @@ public final class LocalAccess
      * Creates the checks of one VI.
      *
      * @param nic the VI's NIC.
-     * @param vi  the VI.
+     * @param vi  the VI's connection.
      */
-    public LocalAccess(final EngineNic nic, final EngineVi vi)
+    public LocalAccess(final EngineNic nic, final ViConnection vi)
     {
         this.nic = nic;
         this.vi = vi;

@@ -195,7 +195,7 @@ public final class NicArea
      *
      * @return the shared ring.
      */
-    public ErrorRing errors()
+    ErrorRing errors()
     {
         return errors;
     }
@@ -205,7 +205,7 @@ public final class NicArea
      *
      * @return the shared ring.
      */
-    public RequestRing requests()
+    RequestRing requests()
     {
         return requests;
     }
@@ -216,7 +216,7 @@ public final class NicArea
      * @param viId a VI id below {@link NicGeometry#maxVis()}.
      * @return the flyweight.
      */
-    public ViRecord viRecord(final int viId)
+    ViRecord viRecord(final int viId)
     {
         return new ViRecord(buffer, geometry, viId);
     }
@@ -227,7 +227,7 @@ public final class NicArea
      * @param viId a VI id.
      * @return the flyweight.
      */
-    public RecvRing recvRing(final int viId)
+    RecvRing recvRing(final int viId)
     {
         return new RecvRing(buffer, geometry, viId);
     }
@@ -238,7 +238,7 @@ public final class NicArea
      * @param cqId a completion-queue id below {@link NicGeometry#maxCqs()}.
      * @return the flyweight.
      */
-    public CqRing cq(final int cqId)
+    CqRing cq(final int cqId)
     {
         return new CqRing(buffer, geometry, cqId);
     }

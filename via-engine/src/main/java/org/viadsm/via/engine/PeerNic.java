@@ -72,7 +72,7 @@ public abstract class PeerNic implements AutoCloseable
      * @return the cached flyweight.
      * @throws IllegalArgumentException if the id is out of range.
      */
-    public final ViRecord viRecord(final int viId)
+    final ViRecord viRecord(final int viId)
     {
         checkVi(viId);
         ViRecord record = records[viId];
@@ -91,7 +91,7 @@ public abstract class PeerNic implements AutoCloseable
      * @return the cached flyweight.
      * @throws IllegalArgumentException if the id is out of range.
      */
-    public final RecvRing recvRing(final int viId)
+    final RecvRing recvRing(final int viId)
     {
         checkVi(viId);
         RecvRing ring = rings[viId];
@@ -109,7 +109,7 @@ public abstract class PeerNic implements AutoCloseable
      * @param cqId the completion-queue id.
      * @return the cached flyweight, or null if the id is out of range.
      */
-    public final CqRing cq(final int cqId)
+    final CqRing cq(final int cqId)
     {
         if (cqId < 0 || cqId >= cqs.length)
         {
@@ -122,6 +122,31 @@ public abstract class PeerNic implements AutoCloseable
             cqs[cqId] = cq;
         }
         return cq;
+    }
+
+    /**
+     * Takes the bell announced by a thread of the peer asleep on a VI's receive queue, so that exactly one completer
+     * rings it per announcement; call after a full fence that follows the completion's publication.
+     *
+     * @param viId the VI id.
+     * @return the bell's id, or -1 if nobody sleeps there.
+     */
+    protected final int takeRecvSleeper(final int viId)
+    {
+        return viRecord(viId).takeRecvSleeper();
+    }
+
+    /**
+     * Takes the bell announced by a thread of the peer asleep on a completion queue, as
+     * {@link #takeRecvSleeper(int)} does.
+     *
+     * @param cqId the completion-queue id, or -1.
+     * @return the bell's id, or -1 if nobody sleeps there or the id is out of range.
+     */
+    protected final int takeCqSleeper(final int cqId)
+    {
+        final CqRing cq = cq(cqId);
+        return null == cq ? -1 : cq.takeSleeper();
     }
 
     /**

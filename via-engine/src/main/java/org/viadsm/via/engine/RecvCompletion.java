@@ -9,10 +9,10 @@ import org.viadsm.via.descriptor.DescriptorStatus;
  * per overrun if the queue is full), and wakes the NIC's waiters if they sleep
  * ({@link PeerNic#wakeReceivers(int, int)}).
  */
-public final class RecvCompletion
+final class RecvCompletion
 {
     /** Status of a receive flushed unexecuted. */
-    public static final int FLUSHED_STATUS =
+    static final int FLUSHED_STATUS =
         DescriptorStatus.DONE | DescriptorStatus.DESC_FLUSHED_ERROR | DescriptorStatus.OP_RECEIVE;
 
     private RecvCompletion()
@@ -30,7 +30,7 @@ public final class RecvCompletion
      * @param length    bytes received.
      * @param immediate immediate data received.
      */
-    public static void complete(
+    static void complete(
         final PeerNic nic,
         final ViRecord vi,
         final RecvRing ring,
@@ -55,7 +55,7 @@ public final class RecvCompletion
      * @param immediate   immediate data received.
      * @param incarnation the record's incarnation when the completer connected.
      */
-    public static void complete(
+    static void complete(
         final PeerNic nic,
         final ViRecord vi,
         final RecvRing ring,
@@ -77,7 +77,7 @@ public final class RecvCompletion
      * @param ring the VI's receive ring.
      * @return the number flushed.
      */
-    public static int flush(final PeerNic nic, final ViRecord vi, final RecvRing ring)
+    static int flush(final PeerNic nic, final ViRecord vi, final RecvRing ring)
     {
         int flushed = 0;
         long index;
@@ -104,7 +104,7 @@ public final class RecvCompletion
      * @param fromIndex the oldest entry the owner has not taken back.
      * @return the number completed.
      */
-    public static int flushAbandoned(final PeerNic nic, final ViRecord vi, final RecvRing ring, final long fromIndex)
+    static int flushAbandoned(final PeerNic nic, final ViRecord vi, final RecvRing ring, final long fromIndex)
     {
         int flushed = 0;
         final long consumer = vi.recvConsumerIndex();
@@ -128,7 +128,7 @@ public final class RecvCompletion
      * @param nic the NIC owning the VI.
      * @param vi  the VI's record.
      */
-    public static void wake(final PeerNic nic, final ViRecord vi)
+    static void wake(final PeerNic nic, final ViRecord vi)
     {
         nic.wakeReceivers(vi.viId(), vi.recvCqId());
     }

@@ -29,30 +29,30 @@ import org.agrona.BitUtil;
  * segment count above the ring's segment limit is kept as posted, with no segments stored, so that the completer
  * fails the entry with a format error.
  */
-public final class RecvEntryLayout
+final class RecvEntryLayout
 {
     /** Offset of the status word. */
-    public static final int STATUS_OFFSET = 0;
+    static final int STATUS_OFFSET = 0;
     /** Offset of the received length. */
-    public static final int LENGTH_OFFSET = 4;
+    static final int LENGTH_OFFSET = 4;
     /** Offset of the received immediate data. */
-    public static final int IMMEDIATE_OFFSET = 8;
+    static final int IMMEDIATE_OFFSET = 8;
     /** Offset of the segment count. */
-    public static final int SEGMENT_COUNT_OFFSET = 12;
+    static final int SEGMENT_COUNT_OFFSET = 12;
     /** Offset of the sequence word: the entry's index + 1 once posted. */
-    public static final int SEQUENCE_OFFSET = 16;
+    static final int SEQUENCE_OFFSET = 16;
     /** Offset of the capacity. */
-    public static final int CAPACITY_OFFSET = 24;
+    static final int CAPACITY_OFFSET = 24;
     /** Offset of the first data segment. */
-    public static final int SEGMENTS_OFFSET = 32;
+    static final int SEGMENTS_OFFSET = 32;
     /** Length of one stored data segment. */
-    public static final int SEGMENT_LENGTH = 16;
+    static final int SEGMENT_LENGTH = 16;
     /** Offset of a segment's address, relative to the segment. */
-    public static final int SEGMENT_ADDRESS_OFFSET = 0;
+    static final int SEGMENT_ADDRESS_OFFSET = 0;
     /** Offset of a segment's handle, relative to the segment. */
-    public static final int SEGMENT_HANDLE_OFFSET = 8;
+    static final int SEGMENT_HANDLE_OFFSET = 8;
     /** Offset of a segment's length, relative to the segment. */
-    public static final int SEGMENT_LENGTH_OFFSET = 12;
+    static final int SEGMENT_LENGTH_OFFSET = 12;
 
     private RecvEntryLayout()
     {
@@ -64,7 +64,7 @@ public final class RecvEntryLayout
      * @param maxSegments data segments it holds.
      * @return the entry length, a multiple of the cache line.
      */
-    public static int length(final int maxSegments)
+    static int length(final int maxSegments)
     {
         return BitUtil.align(SEGMENTS_OFFSET + maxSegments * SEGMENT_LENGTH, BitUtil.CACHE_LINE_LENGTH);
     }
@@ -75,7 +75,7 @@ public final class RecvEntryLayout
      * @param i segment index.
      * @return the offset.
      */
-    public static int segmentOffset(final int i)
+    static int segmentOffset(final int i)
     {
         return SEGMENTS_OFFSET + i * SEGMENT_LENGTH;
     }

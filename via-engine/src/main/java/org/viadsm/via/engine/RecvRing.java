@@ -34,10 +34,10 @@ import static org.viadsm.via.engine.ViRecordLayout.RECV_PRODUCER_OFFSET;
  * <b>Note:</b> {@link #post} is called by the owning VI's receive-queue thread only; {@link #claim},
  * {@link #complete} and the readers by any thread of any process that maps the area.
  */
-public final class RecvRing
+final class RecvRing
 {
     /** What {@link #claim(long)} returns when the record has been connected again since the claimer connected. */
-    public static final long EPOCH_MISMATCH = -2;
+    static final long EPOCH_MISMATCH = -2;
 
     private final AtomicBuffer buffer;
     private final int recordOffset;
@@ -53,7 +53,7 @@ public final class RecvRing
      * @param geometry the area's geometry.
      * @param viId     the VI id.
      */
-    public RecvRing(final AtomicBuffer area, final NicGeometry geometry, final int viId)
+    RecvRing(final AtomicBuffer area, final NicGeometry geometry, final int viId)
     {
         this.buffer = area;
         this.recordOffset = geometry.viRecordOffset(viId);
@@ -68,7 +68,7 @@ public final class RecvRing
      *
      * @return the queue depth.
      */
-    public int capacity()
+    int capacity()
     {
         return mask + 1;
     }
@@ -78,7 +78,7 @@ public final class RecvRing
      *
      * @return the segment limit.
      */
-    public int maxSegments()
+    int maxSegments()
     {
         return maxSegments;
     }
@@ -90,7 +90,7 @@ public final class RecvRing
      * @param index      the producer index; the entry it reuses must have completed and been taken.
      * @param descriptor the receive descriptor.
      */
-    public void post(final long index, final Descriptor descriptor)
+    void post(final long index, final Descriptor descriptor)
     {
         final int entry = entryOffset(index);
         final int count = descriptor.segmentCount();
@@ -121,7 +121,7 @@ public final class RecvRing
      *
      * @return its index, or -1 if every posted entry is claimed.
      */
-    public long claim()
+    long claim()
     {
         return claim(-1);
     }
@@ -134,7 +134,7 @@ public final class RecvRing
      * @param epoch the epoch the sender connected at ({@link ViRecord#recvEpoch()}), or -1 for any.
      * @return its index, -1 if every posted entry is claimed, or {@link #EPOCH_MISMATCH}.
      */
-    public long claim(final long epoch)
+    long claim(final long epoch)
     {
         final int consumerOffset = recordOffset + RECV_CONSUMER_OFFSET;
         long word = buffer.getLongVolatile(consumerOffset);
@@ -173,7 +173,7 @@ public final class RecvRing
      * @param length    bytes received.
      * @param immediate immediate data received.
      */
-    public void complete(final long index, final int status, final int length, final int immediate)
+    void complete(final long index, final int status, final int length, final int immediate)
     {
         final int entry = entryOffset(index);
         buffer.putInt(entry + LENGTH_OFFSET, length);
@@ -191,7 +191,7 @@ public final class RecvRing
      * @param status status bits.
      * @return true if this call completed it.
      */
-    public boolean forceComplete(final long index, final int status)
+    boolean forceComplete(final long index, final int status)
     {
         final int entry = entryOffset(index);
         return buffer.getLongAcquire(entry + SEQUENCE_OFFSET) == index + 1 &&
@@ -204,7 +204,7 @@ public final class RecvRing
      * @param index entry index.
      * @return status bits, 0 while not completed.
      */
-    public int status(final long index)
+    int status(final long index)
     {
         return buffer.getIntAcquire(entryOffset(index) + STATUS_OFFSET);
     }
@@ -215,7 +215,7 @@ public final class RecvRing
      * @param index entry index.
      * @return bytes.
      */
-    public int length(final long index)
+    int length(final long index)
     {
         return buffer.getInt(entryOffset(index) + LENGTH_OFFSET);
     }
@@ -226,7 +226,7 @@ public final class RecvRing
      * @param index entry index.
      * @return the immediate data.
      */
-    public int immediate(final long index)
+    int immediate(final long index)
     {
         return buffer.getInt(entryOffset(index) + IMMEDIATE_OFFSET);
     }
@@ -237,7 +237,7 @@ public final class RecvRing
      * @param index entry index.
      * @return the count; above {@link #maxSegments()} no segment was stored.
      */
-    public int segmentCount(final long index)
+    int segmentCount(final long index)
     {
         return buffer.getInt(entryOffset(index) + SEGMENT_COUNT_OFFSET);
     }
@@ -248,7 +248,7 @@ public final class RecvRing
      * @param index entry index.
      * @return bytes the entry can receive.
      */
-    public long entryCapacity(final long index)
+    long entryCapacity(final long index)
     {
         return buffer.getLong(entryOffset(index) + CAPACITY_OFFSET);
     }
@@ -260,7 +260,7 @@ public final class RecvRing
      * @param segment segment index.
      * @return offset into its region.
      */
-    public long segmentAddress(final long index, final int segment)
+    long segmentAddress(final long index, final int segment)
     {
         return buffer.getLong(entryOffset(index) + segmentOffset(segment) + SEGMENT_ADDRESS_OFFSET);
     }
@@ -272,7 +272,7 @@ public final class RecvRing
      * @param segment segment index.
      * @return its memory handle.
      */
-    public int segmentHandle(final long index, final int segment)
+    int segmentHandle(final long index, final int segment)
     {
         return buffer.getInt(entryOffset(index) + segmentOffset(segment) + SEGMENT_HANDLE_OFFSET);
     }
@@ -284,7 +284,7 @@ public final class RecvRing
      * @param segment segment index.
      * @return bytes.
      */
-    public int segmentLength(final long index, final int segment)
+    int segmentLength(final long index, final int segment)
     {
         return buffer.getInt(entryOffset(index) + segmentOffset(segment) + SEGMENT_LENGTH_OFFSET);
     }

@@ -10,13 +10,13 @@ import org.agrona.concurrent.AtomicBuffer;
  * <b>Note:</b> {@link #offer} may be called by any thread of any process that maps the area, one call per thread
  * at a time; {@code drain} by one thread at a time.
  */
-public final class RequestRing extends AreaRing<RequestRing.Consumer>
+final class RequestRing extends AreaRing<RequestRing.Consumer>
 {
     /**
      * Receives requests taken off the ring; the flyweight is valid only during the call.
      */
     @FunctionalInterface
-    public interface Consumer
+    interface Consumer
     {
         /**
          * Called once per request.
@@ -35,7 +35,7 @@ public final class RequestRing extends AreaRing<RequestRing.Consumer>
      * @param area     the NIC area.
      * @param geometry the area's geometry.
      */
-    public RequestRing(final AtomicBuffer area, final NicGeometry geometry)
+    RequestRing(final AtomicBuffer area, final NicGeometry geometry)
     {
         super(area, geometry.requestRingOffset(), geometry.requestRingLength());
     }
@@ -54,7 +54,7 @@ public final class RequestRing extends AreaRing<RequestRing.Consumer>
      * @param flags         the requesting VI's RDMA enable bits.
      * @return false if the ring is full.
      */
-    public boolean offer(
+    boolean offer(
         final int type,
         final long nicId,
         final String address,

@@ -67,7 +67,7 @@ public final class TargetAccess
      * @param targetVi the target VI's record.
      * @param ring     the target VI's receive ring.
      */
-    public TargetAccess(final PeerNic target, final ViRecord targetVi, final RecvRing ring)
+    TargetAccess(final PeerNic target, final ViRecord targetVi, final RecvRing ring)
     {
         this(target, targetVi, ring, targetVi.recvEpoch());
     }
@@ -81,7 +81,7 @@ public final class TargetAccess
      * @param ring     the target VI's receive ring.
      * @param epoch    the target record's {@link ViRecord#recvEpoch()} once connected to this connection's VI.
      */
-    public TargetAccess(final PeerNic target, final ViRecord targetVi, final RecvRing ring, final long epoch)
+    TargetAccess(final PeerNic target, final ViRecord targetVi, final RecvRing ring, final long epoch)
     {
         this.target = target;
         this.targetVi = targetVi;
@@ -148,7 +148,7 @@ public final class TargetAccess
      *
      * @return the record.
      */
-    public ViRecord targetVi()
+    ViRecord targetVi()
     {
         return targetVi;
     }
@@ -158,7 +158,7 @@ public final class TargetAccess
      *
      * @return the ring.
      */
-    public RecvRing targetRing()
+    RecvRing targetRing()
     {
         return targetRing;
     }

@@ -28,7 +28,7 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_OFFSET;
  * state word and the connect word change by compare-and-set from any side of a connection; the peer fields are
  * written by whichever side establishes the connection, before the state becomes connected with release semantics.
  */
-public final class ViRecord
+final class ViRecord
 {
     private final AtomicBuffer buffer;
     private final int offset;
@@ -41,7 +41,7 @@ public final class ViRecord
      * @param geometry the area's geometry.
      * @param viId     the VI id.
      */
-    public ViRecord(final AtomicBuffer area, final NicGeometry geometry, final int viId)
+    ViRecord(final AtomicBuffer area, final NicGeometry geometry, final int viId)
     {
         this.buffer = area;
         this.offset = geometry.viRecordOffset(viId);
@@ -53,7 +53,7 @@ public final class ViRecord
      *
      * @return the id.
      */
-    public int viId()
+    int viId()
     {
         return viId;
     }
@@ -63,7 +63,7 @@ public final class ViRecord
      *
      * @return the offset.
      */
-    public int offset()
+    int offset()
     {
         return offset;
     }
@@ -81,7 +81,7 @@ public final class ViRecord
      * @param sendCqId    send completion queue id, or -1.
      * @param recvCqId    receive completion queue id, or -1.
      */
-    public void initialize(
+    void initialize(
         final int ptag,
         final int reliability,
         final int flags,
@@ -115,7 +115,7 @@ public final class ViRecord
      *
      * @return the offset.
      */
-    public int recvSleeperOffset()
+    int recvSleeperOffset()
     {
         return offset + RECV_SLEEPER_OFFSET;
     }
@@ -126,7 +126,7 @@ public final class ViRecord
      *
      * @return the bell's id, or -1 if nobody sleeps.
      */
-    public int takeRecvSleeper()
+    int takeRecvSleeper()
     {
         return WaitSlot.takeSleeper(buffer, offset + RECV_SLEEPER_OFFSET);
     }
@@ -136,7 +136,7 @@ public final class ViRecord
      *
      * @return a {@code STATE_*} value of {@link ViRecordLayout}.
      */
-    public int state()
+    int state()
     {
         return buffer.getIntAcquire(offset + STATE_OFFSET);
     }
@@ -146,7 +146,7 @@ public final class ViRecord
      *
      * @param state a {@code STATE_*} value.
      */
-    public void state(final int state)
+    void state(final int state)
     {
         buffer.putIntRelease(offset + STATE_OFFSET, state);
     }
@@ -158,7 +158,7 @@ public final class ViRecord
      * @param update   the new state.
      * @return true if changed.
      */
-    public boolean compareAndSetState(final int expected, final int update)
+    boolean compareAndSetState(final int expected, final int update)
     {
         return buffer.compareAndSetInt(offset + STATE_OFFSET, expected, update);
     }
@@ -168,7 +168,7 @@ public final class ViRecord
      *
      * @return the ptag.
      */
-    public int ptag()
+    int ptag()
     {
         return buffer.getInt(offset + PTAG_OFFSET);
     }
@@ -178,7 +178,7 @@ public final class ViRecord
      *
      * @return 1, 2 or 4.
      */
-    public int reliability()
+    int reliability()
     {
         return buffer.getInt(offset + RELIABILITY_OFFSET);
     }
@@ -188,7 +188,7 @@ public final class ViRecord
      *
      * @return flags of {@link RegistrationLayout}.
      */
-    public int flags()
+    int flags()
     {
         return buffer.getInt(offset + FLAGS_OFFSET);
     }
@@ -198,7 +198,7 @@ public final class ViRecord
      *
      * @return bytes.
      */
-    public int maxTransfer()
+    int maxTransfer()
     {
         return buffer.getInt(offset + MAX_TRANSFER_OFFSET);
     }
@@ -208,7 +208,7 @@ public final class ViRecord
      *
      * @return bytes.
      */
-    public int effectiveMaxTransfer()
+    int effectiveMaxTransfer()
     {
         return buffer.getInt(offset + EFFECTIVE_MAX_TRANSFER_OFFSET);
     }
@@ -218,7 +218,7 @@ public final class ViRecord
      *
      * @return its id, or -1.
      */
-    public int sendCqId()
+    int sendCqId()
     {
         return buffer.getInt(offset + SEND_CQ_ID_OFFSET);
     }
@@ -228,7 +228,7 @@ public final class ViRecord
      *
      * @return its id, or -1.
      */
-    public int recvCqId()
+    int recvCqId()
     {
         return buffer.getInt(offset + RECV_CQ_ID_OFFSET);
     }
@@ -238,7 +238,7 @@ public final class ViRecord
      *
      * @return the incarnation.
      */
-    public int incarnation()
+    int incarnation()
     {
         return buffer.getInt(offset + ViRecordLayout.INCARNATION_OFFSET);
     }
@@ -248,7 +248,7 @@ public final class ViRecord
      *
      * @return the id, 0 if never connected.
      */
-    public long peerNicId()
+    long peerNicId()
     {
         return buffer.getLong(offset + PEER_NIC_ID_OFFSET);
     }
@@ -258,7 +258,7 @@ public final class ViRecord
      *
      * @return the id, -1 if never connected.
      */
-    public int peerViId()
+    int peerViId()
     {
         return buffer.getInt(offset + PEER_VI_ID_OFFSET);
     }
@@ -270,7 +270,7 @@ public final class ViRecord
      * @param viId  initiator VI id.
      * @return true if connected to exactly that VI.
      */
-    public boolean isConnectedTo(final long nicId, final int viId)
+    boolean isConnectedTo(final long nicId, final int viId)
     {
         return STATE_CONNECTED == state() &&
             buffer.getLong(offset + PEER_NIC_ID_OFFSET) == nicId &&
@@ -287,7 +287,7 @@ public final class ViRecord
      * @param effectiveMaxTransfer the agreed maximum transfer size.
      * @return true if the record is now connected.
      */
-    public boolean establish(
+    boolean establish(
         final int expectedState, final long peerNicId, final int peerViId, final int effectiveMaxTransfer)
     {
         buffer.putLong(offset + PEER_NIC_ID_OFFSET, peerNicId);
@@ -304,7 +304,7 @@ public final class ViRecord
      * @param sequence the request's sequence number.
      * @return false if the VI was not idle.
      */
-    public boolean beginConnect(final int sequence)
+    boolean beginConnect(final int sequence)
     {
         if (!buffer.compareAndSetInt(offset + STATE_OFFSET, STATE_IDLE, STATE_CONNECT_PENDING))
         {
@@ -329,7 +329,7 @@ public final class ViRecord
      *
      * @return the word.
      */
-    public long connectWord()
+    long connectWord()
     {
         return buffer.getLongVolatile(offset + CONNECT_WORD_OFFSET);
     }
@@ -342,7 +342,7 @@ public final class ViRecord
      * @param result   a {@code RESULT_*} value.
      * @return true if this call settled the request.
      */
-    public boolean settle(final int sequence, final int peerViId, final int result)
+    boolean settle(final int sequence, final int peerViId, final int result)
     {
         return buffer.compareAndSetLong(offset + CONNECT_WORD_OFFSET,
             ViRecordLayout.connectWord(sequence, 0, ViRecordLayout.RESULT_PENDING),
@@ -354,7 +354,7 @@ public final class ViRecord
      *
      * @return entries ever posted.
      */
-    public long recvProducerIndex()
+    long recvProducerIndex()
     {
         return buffer.getLongAcquire(offset + RECV_PRODUCER_OFFSET);
     }
@@ -364,7 +364,7 @@ public final class ViRecord
      *
      * @return entries ever claimed.
      */
-    public long recvConsumerIndex()
+    long recvConsumerIndex()
     {
         return ViRecordLayout.consumerIndex(buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET));
     }
@@ -376,7 +376,7 @@ public final class ViRecord
      *
      * @return the epoch.
      */
-    public long recvEpoch()
+    long recvEpoch()
     {
         return ViRecordLayout.consumerEpoch(buffer.getLongVolatile(offset + RECV_CONSUMER_OFFSET));
     }
@@ -386,7 +386,7 @@ public final class ViRecord
      *
      * @return true if connect-pending.
      */
-    public boolean isConnectPending()
+    boolean isConnectPending()
     {
         return STATE_CONNECT_PENDING == state();
     }

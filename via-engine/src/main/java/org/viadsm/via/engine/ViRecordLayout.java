@@ -55,71 +55,71 @@ import org.viadsm.via.ViState;
  * The receive sleeper word is 0 unless a thread of the owner is about to sleep, or sleeps, waiting on the VI's
  * receive queue: then it holds the id of the bell that wakes it, plus 1 (see {@link WaitSlot}).
  */
-public final class ViRecordLayout
+final class ViRecordLayout
 {
     /** Record state: unused. */
-    public static final int STATE_FREE = 0;
+    static final int STATE_FREE = 0;
     /** Record state: {@link ViState#IDLE}. */
-    public static final int STATE_IDLE = 1;
+    static final int STATE_IDLE = 1;
     /** Record state: {@link ViState#CONNECT_PENDING}. */
-    public static final int STATE_CONNECT_PENDING = 2;
+    static final int STATE_CONNECT_PENDING = 2;
     /** Record state: {@link ViState#CONNECTED}. */
-    public static final int STATE_CONNECTED = 3;
+    static final int STATE_CONNECTED = 3;
     /** Record state: {@link ViState#ERROR}. */
-    public static final int STATE_ERROR = 4;
+    static final int STATE_ERROR = 4;
 
     /** Connect result: no answer yet. */
-    public static final int RESULT_PENDING = 0;
+    static final int RESULT_PENDING = 0;
     /** Connect result: accepted (or matched, peer to peer). */
-    public static final int RESULT_ACCEPTED = 1;
+    static final int RESULT_ACCEPTED = 1;
     /** Connect result: rejected. */
-    public static final int RESULT_REJECTED = 2;
+    static final int RESULT_REJECTED = 2;
     /** Connect result: the attributes cannot be connected. */
-    public static final int RESULT_NO_MATCH = 3;
+    static final int RESULT_NO_MATCH = 3;
     /** Connect result: the requester gave up (timeout or disconnect). */
-    public static final int RESULT_ABANDONED = 4;
+    static final int RESULT_ABANDONED = 4;
 
     /** Offset of the state word. */
-    public static final int STATE_OFFSET = 0;
+    static final int STATE_OFFSET = 0;
     /** Offset of the protection tag value. */
-    public static final int PTAG_OFFSET = 4;
+    static final int PTAG_OFFSET = 4;
     /** Offset of the reliability level's VIPL value. */
-    public static final int RELIABILITY_OFFSET = 8;
+    static final int RELIABILITY_OFFSET = 8;
     /** Offset of the RDMA enable bits. */
-    public static final int FLAGS_OFFSET = 12;
+    static final int FLAGS_OFFSET = 12;
     /** Offset of the VI's own maximum transfer size. */
-    public static final int MAX_TRANSFER_OFFSET = 16;
+    static final int MAX_TRANSFER_OFFSET = 16;
     /** Offset of the maximum transfer size agreed at connection. */
-    public static final int EFFECTIVE_MAX_TRANSFER_OFFSET = 20;
+    static final int EFFECTIVE_MAX_TRANSFER_OFFSET = 20;
     /** Offset of the send completion queue id. */
-    public static final int SEND_CQ_ID_OFFSET = 24;
+    static final int SEND_CQ_ID_OFFSET = 24;
     /** Offset of the receive completion queue id. */
-    public static final int RECV_CQ_ID_OFFSET = 28;
+    static final int RECV_CQ_ID_OFFSET = 28;
     /** Offset of the peer NIC's id. */
-    public static final int PEER_NIC_ID_OFFSET = 32;
+    static final int PEER_NIC_ID_OFFSET = 32;
     /** Offset of the peer VI's id. */
-    public static final int PEER_VI_ID_OFFSET = 40;
+    static final int PEER_VI_ID_OFFSET = 40;
     /**
      * Offset of the incarnation, advanced each time the record is given to a new VI; completion-queue entries carry
      * it, so that an entry of a destroyed VI is never reported for the VI that took its id.
      */
-    public static final int INCARNATION_OFFSET = 44;
+    static final int INCARNATION_OFFSET = 44;
     /** Offset of the connect word. */
-    public static final int CONNECT_WORD_OFFSET = 48;
+    static final int CONNECT_WORD_OFFSET = 48;
     /** Offset of the receive sleeper word: the bell of a thread asleep on the receive queue, plus 1, or 0. */
-    public static final int RECV_SLEEPER_OFFSET = 56;
+    static final int RECV_SLEEPER_OFFSET = 56;
     /** Offset of the receive ring's producer index, written by the owner. */
-    public static final int RECV_PRODUCER_OFFSET = 64;
+    static final int RECV_PRODUCER_OFFSET = 64;
     /**
      * Offset of the receive ring's consumer word, {@code epoch(24) | index(40)}: the index is advanced by
      * compare-and-set by whoever claims an entry, the epoch whenever a connection attempt starts.
      */
-    public static final int RECV_CONSUMER_OFFSET = 128;
+    static final int RECV_CONSUMER_OFFSET = 128;
     /** Offset of the first receive entry. */
-    public static final int RECV_ENTRIES_OFFSET = 192;
+    static final int RECV_ENTRIES_OFFSET = 192;
 
     /** Bits of the receive index in the consumer word. */
-    public static final int RECV_INDEX_BITS = 40;
+    static final int RECV_INDEX_BITS = 40;
 
     private static final long RECV_INDEX_MASK = (1L << RECV_INDEX_BITS) - 1;
     private static final int RESULT_MASK = 0xFF;
@@ -136,7 +136,7 @@ public final class ViRecordLayout
      * @param maxSegments data segments per entry.
      * @return the record length, a multiple of the cache line.
      */
-    public static int recordLength(final int queueDepth, final int maxSegments)
+    static int recordLength(final int queueDepth, final int maxSegments)
     {
         return BitUtil.align(RECV_ENTRIES_OFFSET + queueDepth * RecvEntryLayout.length(maxSegments),
             BitUtil.CACHE_LINE_LENGTH);
@@ -150,7 +150,7 @@ public final class ViRecordLayout
      * @param result   a {@code RESULT_*} value.
      * @return the word.
      */
-    public static long connectWord(final int sequence, final int peerViId, final int result)
+    static long connectWord(final int sequence, final int peerViId, final int result)
     {
         return ((long)sequence << 32) | ((long)(peerViId & 0xFFFF) << PEER_VI_SHIFT) | (result & RESULT_MASK);
     }
@@ -161,7 +161,7 @@ public final class ViRecordLayout
      * @param word the word.
      * @return the sequence.
      */
-    public static int connectSequence(final long word)
+    static int connectSequence(final long word)
     {
         return (int)(word >>> 32);
     }
@@ -172,7 +172,7 @@ public final class ViRecordLayout
      * @param word the word.
      * @return the peer VI id.
      */
-    public static int connectPeerVi(final long word)
+    static int connectPeerVi(final long word)
     {
         return (int)(word >>> PEER_VI_SHIFT) & 0xFFFF;
     }
@@ -183,7 +183,7 @@ public final class ViRecordLayout
      * @param word the word.
      * @return a {@code RESULT_*} value.
      */
-    public static int connectResult(final long word)
+    static int connectResult(final long word)
     {
         return (int)word & RESULT_MASK;
     }
@@ -195,7 +195,7 @@ public final class ViRecordLayout
      * @param index the consumer index.
      * @return the word.
      */
-    public static long consumerWord(final long epoch, final long index)
+    static long consumerWord(final long epoch, final long index)
     {
         return (epoch << RECV_INDEX_BITS) | (index & RECV_INDEX_MASK);
     }
@@ -206,7 +206,7 @@ public final class ViRecordLayout
      * @param word the word.
      * @return the index.
      */
-    public static long consumerIndex(final long word)
+    static long consumerIndex(final long word)
     {
         return word & RECV_INDEX_MASK;
     }
@@ -217,7 +217,7 @@ public final class ViRecordLayout
      * @param word the word.
      * @return the epoch.
      */
-    public static long consumerEpoch(final long word)
+    static long consumerEpoch(final long word)
     {
         return word >>> RECV_INDEX_BITS;
     }
@@ -228,7 +228,7 @@ public final class ViRecordLayout
      * @param state a {@code STATE_*} value other than free.
      * @return the VI state.
      */
-    public static ViState viState(final int state)
+    static ViState viState(final int state)
     {
         switch (state)
         {

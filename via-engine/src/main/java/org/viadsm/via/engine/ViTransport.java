@@ -5,7 +5,7 @@ import org.viadsm.via.descriptor.Descriptor;
 /**
  * A connected VI's link to its peer when the provider reaches the peer through messages rather than through its
  * shared area: the VI hands its send-queue descriptors to the transport, which ships them to the peer's engine and
- * completes them through {@link EngineVi#completeSend(Descriptor, int, int)} in posting order as responses come
+ * completes them through {@link ViConnection#completeSend(Descriptor, int, int)} in posting order as responses come
  * back. The target side of the peer's operations stays the engine's ({@link TargetAccess}, {@link RecvCompletion}).
  * <p>
  * <b>Note:</b> {@link #post} is called by the VI's send-queue thread, {@link #disconnect} by any thread; an

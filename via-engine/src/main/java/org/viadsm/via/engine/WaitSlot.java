@@ -23,7 +23,7 @@ import org.agrona.concurrent.AtomicBuffer;
  * the completer's check unfenced, so a completion racing the arming can miss the waiter: such waits poll with a
  * bounded park ({@link org.viadsm.via.NicContext#waitParkMaxNs()}), so the completion is late, never lost.
  */
-public final class WaitSlot
+final class WaitSlot
 {
     private final AtomicBuffer sleeperBuffer;
     private final int sleeperOffset;
@@ -33,7 +33,7 @@ public final class WaitSlot
     /**
      * A slot without a sleeper word: its waits poll.
      */
-    public WaitSlot()
+    WaitSlot()
     {
         this(null, 0);
     }
@@ -44,7 +44,7 @@ public final class WaitSlot
      * @param sleeperBuffer the NIC's shared area, or null for a slot without a sleeper word.
      * @param sleeperOffset offset of the sleeper word in it.
      */
-    public WaitSlot(final AtomicBuffer sleeperBuffer, final int sleeperOffset)
+    WaitSlot(final AtomicBuffer sleeperBuffer, final int sleeperOffset)
     {
         this.sleeperBuffer = sleeperBuffer;
         this.sleeperOffset = sleeperOffset;
@@ -55,7 +55,7 @@ public final class WaitSlot
      *
      * @return true for a slot with a sleeper word.
      */
-    public boolean isFenced()
+    boolean isFenced()
     {
         return null != sleeperBuffer;
     }
@@ -65,7 +65,7 @@ public final class WaitSlot
      *
      * @param bell the bell the thread will sleep on, or null if it parks.
      */
-    public void arm(final Bell bell)
+    void arm(final Bell bell)
     {
         armedBell = bell;
         thread = Thread.currentThread();
@@ -76,7 +76,7 @@ public final class WaitSlot
      * Announces the armed bell in the sleeper word again, with volatile semantics, before the waiter checks
      * its queue and sleeps once more (a completer that rang took the word).
      */
-    public void announce()
+    void announce()
     {
         final Bell bell = armedBell;
         if (null != bell && null != sleeperBuffer)
@@ -91,7 +91,7 @@ public final class WaitSlot
     /**
      * Says nobody waits.
      */
-    public void disarm()
+    void disarm()
     {
         thread = null;
         if (null != armedBell)
@@ -108,7 +108,7 @@ public final class WaitSlot
      * Wakes the armed thread, if any; for a slot with a sleeper word, after a full fence that orders the caller's
      * completion before the check.
      */
-    public void wake()
+    void wake()
     {
         if (null != sleeperBuffer)
         {
@@ -142,7 +142,7 @@ public final class WaitSlot
      * @param offset the word's offset.
      * @return the bell's id, or -1 if nobody sleeps (or another completer took it).
      */
-    public static int takeSleeper(final AtomicBuffer buffer, final int offset)
+    static int takeSleeper(final AtomicBuffer buffer, final int offset)
     {
         final int word = buffer.getIntVolatile(offset);
         return 0 != word && buffer.compareAndSetInt(offset, word, 0) ? word - 1 : -1;

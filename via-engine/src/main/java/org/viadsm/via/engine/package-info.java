@@ -10,6 +10,13 @@
  * says how peers, their memory and sleeping waiters are reached, and subclasses {@link
  * org.viadsm.via.engine.PeerNic} for the peers it reaches.
  * <p>
+ * A VI is its two work queues (a send queue and a receive queue, each with the wait of the thread that takes its
+ * descriptors back) and its connection state machine, {@link org.viadsm.via.engine.ViConnection}, which is also
+ * the provider's handle on the VI: a provider that carries a VI's operations itself (a {@link
+ * org.viadsm.via.engine.ViTransport}) completes them, and drives the connection, through it. Connection set-up
+ * takes the same steps for every provider ({@link org.viadsm.via.engine.Connector}); a provider says only how its
+ * requests travel ({@link org.viadsm.via.engine.ConnectAttempt}). Everything else here is package-private.
+ * <p>
  * Shared words follow the publish pattern: a writer fills a record, then stores its status or length word with
  * release semantics; a reader loads that word with acquire semantics before reading the record.
  */

@@ -139,7 +139,7 @@ class ConnectionManagerTest
         final EngineVi vy = vi(server);
         final EngineVi vz = vi(server);
         connectPeers(vx, vy);
-        final Connection earlier = vy.connection();
+        final PeerVi earlier = vy.connection().peerVi();
         vx.disconnect();
         vy.disconnect();
         connectPeers(vx, vz);

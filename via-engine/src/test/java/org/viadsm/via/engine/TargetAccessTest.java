@@ -133,7 +133,7 @@ class TargetAccessTest
             final MemoryRegion local = nic.registerMemory(nic.allocateMemory(4096), MemoryAttributes.localOnly(ptag));
             record.establish(ViRecordLayout.STATE_IDLE, ((EngineNic)nic).nicId(), vi.id(), 4096);
             vi.record().beginConnect(1);
-            vi.onConnected(peer, record.viId(), peer.address());
+            vi.connection().onConnected(peer, record.viId(), peer.address());
             vi.record().establish(ViRecordLayout.STATE_CONNECT_PENDING, peer.nicId(), record.viId(), 4096);
 
             final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(local, 0, 64);

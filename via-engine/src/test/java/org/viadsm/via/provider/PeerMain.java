@@ -12,7 +12,7 @@ import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.descriptor.Descriptor;
-import org.viadsm.via.engine.EngineNic;
+import org.viadsm.via.engine.EngineTestAccess;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
@@ -107,7 +107,7 @@ public final class PeerMain
                 return "FILLED";
             case "claim":
                 // claim a receive of the parent's VI as a Send would, and never complete it
-                return "CLAIMED " + ((EngineNic)nic).peer(parent).recvRing(Integer.parseInt(words[1])).claim();
+                return "CLAIMED " + EngineTestAccess.claimRecv(nic, parent, Integer.parseInt(words[1]));
             case "state":
                 vi.recvDone();
                 return "STATE " + vi.state() + " " + errors;

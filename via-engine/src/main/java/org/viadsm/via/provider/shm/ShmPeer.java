@@ -11,7 +11,6 @@ import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
-import org.viadsm.via.engine.CqRing;
 import org.viadsm.via.engine.NicArea;
 import org.viadsm.via.engine.PeerNic;
 import org.viadsm.via.engine.RegistrationTable;
@@ -91,9 +90,8 @@ final class ShmPeer extends PeerNic
     public void wakeReceivers(final int viId, final int cqId)
     {
         VarHandle.fullFence();
-        final int viBell = viRecord(viId).takeRecvSleeper();
-        final CqRing cq = cqId >= 0 ? cq(cqId) : null;
-        final int cqBell = null != cq ? cq.takeSleeper() : -1;
+        final int viBell = takeRecvSleeper(viId);
+        final int cqBell = takeCqSleeper(cqId);
         if (viBell >= 0)
         {
             ringer.ring(viBell);

@@ -3,11 +3,8 @@ package org.viadsm.via.provider.tcp;
 import java.util.ArrayList;
 
 import org.viadsm.via.engine.EngineNic;
-import org.viadsm.via.engine.EngineVi;
-import org.viadsm.via.engine.ViRecord;
+import org.viadsm.via.engine.ViConnection;
 
-import static org.viadsm.via.engine.ViRecordLayout.RESULT_ACCEPTED;
-import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECT_PENDING;
 
 /**
  * The steps of the connection handshake that frames and connects drive, on whichever thread polls the NIC: sending
@@ -76,8 +73,8 @@ final class ConnectionSetup
             channel.close();
             return;
         }
-        ViDescription.send(channel, request.peer ? FrameLayout.TYPE_PEER_REQUEST : FrameLayout.TYPE_CLIENT_REQUEST,
-            nic, request.vi, 0, request.sequence, request.discriminator);
+        ViDescription.send(channel, request.isPeer() ? FrameLayout.TYPE_PEER_REQUEST : FrameLayout.TYPE_CLIENT_REQUEST,
+            nic, request.vi(), 0, request.sequence(), request.discriminator());
     }
 
     void onOutgoingLost(final PendingRequest request, final TcpChannel channel, final boolean connected)
@@ -90,16 +87,16 @@ final class ConnectionSetup
      */
     void onAccepted(final PendingRequest request, final TcpChannel channel, final ViDescription answer)
     {
-        final boolean won = request.vi.record().settle(request.sequence, answer.viId, RESULT_ACCEPTED);
+        final boolean won = request.vi().settle(request.sequence(), answer.viId, ViConnection.CONNECT_ACCEPTED);
         table.handOver(request, channel);
         if (!won)
         {
-            ViDescription.sendBare(channel, FrameLayout.TYPE_DECLINE, request.vi.id(), answer.viId,
-                request.sequence);
+            ViDescription.sendBare(channel, FrameLayout.TYPE_DECLINE, request.vi().id(), answer.viId,
+                request.sequence());
             channel.shutdownAfterFlush(new DrainingHandler(FrameLayout.HEADER_LENGTH));
             return;
         }
-        establish(request.vi, channel, answer, request.address, true);
+        establish(request.vi(), channel, answer, request.address(), true);
     }
 
     /**
@@ -107,7 +104,7 @@ final class ConnectionSetup
      */
     void onAnswered(final PendingRequest request, final TcpChannel channel, final int result)
     {
-        request.vi.record().settle(request.sequence, 0, result);
+        request.vi().settle(request.sequence(), 0, result);
         table.closeOutgoing(request, channel);
     }
 
@@ -147,11 +144,11 @@ final class ConnectionSetup
      */
     void onConfirmed(final IncomingRequest request)
     {
-        final EngineVi vi = request.answeringVi;
+        final ViConnection vi = request.answeringVi;
         final PendingRequest local = table.localRequestOf(request);
         final boolean live = null == local ?
-            vi.record().isConnectPending() :
-            vi.record().settle(local.sequence, request.requester.viId, RESULT_ACCEPTED);
+            vi.isConnectPending() :
+            vi.settle(local.sequence(), request.requester.viId, ViConnection.CONNECT_ACCEPTED);
         final TcpChannel superseded = null == local ? null : table.onConfirmed(local, request, live);
         if (!live)
         {
@@ -163,7 +160,7 @@ final class ConnectionSetup
         {
             superseded.close();
         }
-        establish(vi, request.channel, request.requester, null == local ? request.requester.address : local.address,
+        establish(vi, request.channel, request.requester, null == local ? request.requester.address : local.address(),
             false);
         request.state = IncomingRequest.ESTABLISHED;
     }
@@ -185,7 +182,7 @@ final class ConnectionSetup
      *
      * @return false if the requester is gone.
      */
-    boolean sendAccept(final IncomingRequest request, final EngineVi vi)
+    boolean sendAccept(final IncomingRequest request, final ViConnection vi)
     {
         request.channel.lock();
         try
@@ -257,14 +254,13 @@ final class ConnectionSetup
      * @param confirm true on the requesting side.
      */
     private void establish(
-        final EngineVi vi,
+        final ViConnection vi,
         final TcpChannel channel,
         final ViDescription peer,
         final String address,
         final boolean confirm)
     {
-        final ViRecord record = vi.record();
-        final int maxTransfer = Math.min(record.maxTransfer(), peer.maxTransfer);
+        final int maxTransfer = Math.min(vi.maxTransfer(), peer.maxTransfer);
         final TcpConnection connection = new TcpConnection(nic, vi, channel, peer.viId, maxTransfer);
         vi.onConnected(connection, address, peer.attributes());
         channel.handler(connection);
@@ -273,7 +269,7 @@ final class ConnectionSetup
             ViDescription.sendBare(channel, FrameLayout.TYPE_CONFIRM, vi.id(), peer.viId, peer.sequence);
         }
         engine.pollable(channel);
-        if (!record.establish(STATE_CONNECT_PENDING, peer.nicId, peer.viId, maxTransfer))
+        if (!vi.establish(peer.nicId, peer.viId, maxTransfer))
         {
             connection.disconnect("VI " + vi.id() + " of " + nic.address() + " stopped connecting");
         }

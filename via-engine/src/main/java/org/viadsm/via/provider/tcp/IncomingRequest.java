@@ -1,7 +1,7 @@
 package org.viadsm.via.provider.tcp;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.viadsm.via.engine.EngineVi;
+import org.viadsm.via.engine.ViConnection;
 
 import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
 import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
@@ -28,7 +28,7 @@ final class IncomingRequest implements TcpChannel.Handler
     ViDescription requester;
     volatile int state = AWAITING_REQUEST;
     /** The VI the accept went out for. */
-    EngineVi answeringVi;
+    ViConnection answeringVi;
     /** Peer to peer: this NIC's matching request; guarded by the request table's monitor. */
     PendingRequest localRequest;
     /** Guarded by the request table's monitor. */

@@ -1,7 +1,7 @@
 package org.viadsm.via.provider.tcp;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.viadsm.via.engine.ViRecordLayout;
+import org.viadsm.via.engine.ViConnection;
 
 import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
 import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
@@ -58,7 +58,7 @@ final class OutgoingHandshake implements TcpChannel.Handler
         final int payloadOffset,
         final int payloadLength)
     {
-        if (header.sequence() != request.sequence || header.destinationVi() != request.vi.id())
+        if (header.sequence() != request.sequence() || header.destinationVi() != request.vi().id())
         {
             channel.fail("answer " + header + " does not match " + request, true);
             return;
@@ -75,13 +75,13 @@ final class OutgoingHandshake implements TcpChannel.Handler
                 setup.onAccepted(request, channel, answer);
                 break;
             case FrameLayout.TYPE_REJECT:
-                setup.onAnswered(request, channel, ViRecordLayout.RESULT_REJECTED);
+                setup.onAnswered(request, channel, ViConnection.CONNECT_REJECTED);
                 break;
             case FrameLayout.TYPE_NO_MATCH:
-                setup.onAnswered(request, channel, ViRecordLayout.RESULT_NO_MATCH);
+                setup.onAnswered(request, channel, ViConnection.CONNECT_NO_MATCH);
                 break;
             case FrameLayout.TYPE_DEFER:
-                if (!request.peer)
+                if (!request.isPeer())
                 {
                     channel.fail("a server deferred a client request", true);
                     return;

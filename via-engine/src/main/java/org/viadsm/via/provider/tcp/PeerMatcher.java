@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 
 import org.viadsm.via.engine.EngineNic;
-import org.viadsm.via.engine.ViRecordLayout;
+import org.viadsm.via.engine.ViConnection;
 
 /**
  * The matching side of peer-to-peer connections: keeps the peer requests other NICs sent to this one (those with
@@ -108,8 +108,8 @@ final class PeerMatcher
         for (int id = 0, n = table.maxVis(); id < n; id++)
         {
             final PendingRequest local = table.requestOf(id);
-            if (null != local && local.peer && !local.completed && null == local.matching &&
-                local.discriminator == requester.discriminator && local.target.equals(requester.listener) &&
+            if (null != local && local.isPeer() && !local.isCompleted() && null == local.matching &&
+                local.discriminator() == requester.discriminator && local.target.equals(requester.listener) &&
                 (nicId != requester.nicId || id < requester.viId) && local.isPending())
             {
                 request.answered = true;
@@ -126,13 +126,13 @@ final class PeerMatcher
         request.channel.lock();
         try
         {
-            final boolean sameLevel = request.requester.reliability == local.vi.reliability().vipValue();
+            final boolean sameLevel = request.requester.reliability == local.vi().reliability().vipValue();
             if (!sameLevel)
             {
-                local.vi.record().settle(local.sequence, 0, ViRecordLayout.RESULT_NO_MATCH);
-                setup.answerBare(request, FrameLayout.TYPE_NO_MATCH, local.vi.id());
+                local.vi().settle(local.sequence(), 0, ViConnection.CONNECT_NO_MATCH);
+                setup.answerBare(request, FrameLayout.TYPE_NO_MATCH, local.vi().id());
             }
-            if (!sameLevel || !setup.sendAccept(request, local.vi))
+            if (!sameLevel || !setup.sendAccept(request, local.vi()))
             {
                 table.unmatch(local, request);
             }

@@ -38,8 +38,8 @@ final class RequestTable
         final PendingRequest previous;
         synchronized (this)
         {
-            previous = requests[request.vi.id()];
-            requests[request.vi.id()] = request;
+            previous = requests[request.vi().id()];
+            requests[request.vi().id()] = request;
         }
         if (null != previous)
         {
@@ -75,7 +75,7 @@ final class RequestTable
      */
     synchronized boolean attach(final PendingRequest request, final TcpChannel channel)
     {
-        if (requests[request.vi.id()] != request || !request.isPending() || null != request.outgoing)
+        if (requests[request.vi().id()] != request || !request.isPending() || null != request.outgoing)
         {
             return false;
         }
@@ -132,7 +132,7 @@ final class RequestTable
             return;
         }
         request.outgoing = null;
-        if (!request.peer && connected)
+        if (!request.isPeer() && connected)
         {
             request.wentAway = true;
         }
@@ -173,9 +173,9 @@ final class RequestTable
         final IncomingRequest matching;
         synchronized (this)
         {
-            if (requests[request.vi.id()] == request && !request.completed)
+            if (requests[request.vi().id()] == request && !request.isCompleted())
             {
-                requests[request.vi.id()] = null;
+                requests[request.vi().id()] = null;
             }
             outgoing = request.outgoing;
             request.outgoing = null;

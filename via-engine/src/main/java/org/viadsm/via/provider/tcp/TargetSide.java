@@ -3,11 +3,9 @@ package org.viadsm.via.provider.tcp;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.engine.EngineNic;
-import org.viadsm.via.engine.EngineVi;
+import org.viadsm.via.engine.ViConnection;
 import org.viadsm.via.engine.SegmentList;
 import org.viadsm.via.engine.TargetAccess;
-import org.viadsm.via.engine.ViRecord;
-import org.viadsm.via.engine.ViRecordLayout;
 
 /**
  * The target side of a connected VI: performs the peer's requests on this NIC with the engine's
@@ -23,22 +21,20 @@ final class TargetSide
 {
     private final TcpConnection connection;
     private final TcpChannel channel;
-    private final EngineVi vi;
-    private final ViRecord record;
+    private final ViConnection vi;
     private final ReliabilityLevel reliability;
     private final TargetAccess access;
     private final SegmentList range = new SegmentList(1);
     private final int maxTransfer;
     private int expectedSequence;
 
-    TargetSide(final TcpConnection connection, final EngineNic nic, final EngineVi vi, final int maxTransfer)
+    TargetSide(final TcpConnection connection, final EngineNic nic, final ViConnection vi, final int maxTransfer)
     {
         this.connection = connection;
         this.channel = connection.channel();
         this.vi = vi;
-        this.record = vi.record();
         this.reliability = vi.reliability();
-        this.access = new TargetAccess(nic.peer(nic.address()), record, vi.ring());
+        this.access = vi.newTargetAccess();
         this.maxTransfer = maxTransfer;
     }
 
@@ -68,7 +64,7 @@ final class TargetSide
         {
             return "request " + header + " exceeds the maximum transfer size " + maxTransfer;
         }
-        if (ViRecordLayout.STATE_CONNECTED != record.state())
+        if (!vi.isConnected())
         {
             return null;
         }

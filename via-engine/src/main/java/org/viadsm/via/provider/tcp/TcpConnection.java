@@ -4,8 +4,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.AsyncError;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.engine.EngineNic;
-import org.viadsm.via.engine.EngineVi;
-import org.viadsm.via.engine.ErrorRing;
+import org.viadsm.via.engine.ViConnection;
 import org.viadsm.via.engine.TargetAccess;
 import org.viadsm.via.engine.ViTransport;
 
@@ -15,7 +14,7 @@ import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
 /**
  * A connected VI's TCP connection: its {@link ViTransport} (the send queue's descriptors go out as request frames
  * from the posting thread, without blocking) and the handler of every frame that arrives on it (the peer's requests,
- * served by the {@link TargetSide}; the responses to this VI's, taken by the {@link SendQueue}).
+ * served by the {@link TargetSide}; the responses to this VI's, taken by the {@link TcpSendQueue}).
  * <p>
  * The connection ends, and the VI enters the error state, in these ways:
  * <ul>
@@ -32,22 +31,22 @@ import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
  */
 final class TcpConnection implements ViTransport, TcpChannel.Handler
 {
-    private final EngineVi vi;
+    private final ViConnection vi;
     private final TcpChannel channel;
     private final int peerViId;
     private final int maxFrameLength;
-    private final SendQueue sendQueue;
+    private final TcpSendQueue sendQueue;
     private final TargetSide target;
     private boolean ended;
 
     TcpConnection(
-        final EngineNic nic, final EngineVi vi, final TcpChannel channel, final int peerViId, final int maxTransfer)
+        final EngineNic nic, final ViConnection vi, final TcpChannel channel, final int peerViId, final int maxTransfer)
     {
         this.vi = vi;
         this.channel = channel;
         this.peerViId = peerViId;
         this.maxFrameLength = HEADER_LENGTH + Math.max(maxTransfer, MAX_CONTROL_PAYLOAD);
-        this.sendQueue = new SendQueue(this, nic, vi);
+        this.sendQueue = new TcpSendQueue(this, nic, vi);
         this.target = new TargetSide(this, nic, vi, maxTransfer);
     }
 
@@ -245,7 +244,7 @@ final class TcpConnection implements ViTransport, TcpChannel.Handler
         sendQueue.failAll(false);
         if (!channel.isClosed())
         {
-            final int detailLength = null == detail ? 0 : Math.min(detail.length(), ErrorRing.MAX_DETAIL_LENGTH);
+            final int detailLength = null == detail ? 0 : Math.min(detail.length(), EngineNic.MAX_ERROR_DETAIL_LENGTH);
             channel.beginFrame(type, detailLength, vi.id(), peerViId).sequence(sequence).immediate(outcome);
             if (detailLength > 0)
             {

@@ -249,7 +249,7 @@ final class TcpEngine implements Agent
         {
             socket = SocketChannel.open();
             configure(socket);
-            final TcpChannel channel = new TcpChannel(this, socket, request.address, handshake);
+            final TcpChannel channel = new TcpChannel(this, socket, request.address(), handshake);
             if (!transport.connectionSetup().attach(request, channel))
             {
                 channel.close();
@@ -417,7 +417,7 @@ final class TcpEngine implements Agent
     {
         if (!nic.isClosed())
         {
-            nic.area().errors().offer(AsyncError.CATASTROPHIC, -1,
+            nic.reportError(AsyncError.CATASTROPHIC, -1,
                 "the engine thread of " + nic.address() + " failed: " + error);
         }
     }

@@ -6,9 +6,8 @@ import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.engine.ConnectMessageFlyweight;
 import org.viadsm.via.engine.EngineNic;
-import org.viadsm.via.engine.EngineVi;
+import org.viadsm.via.engine.ViConnection;
 import org.viadsm.via.engine.ProviderSupport;
-import org.viadsm.via.engine.ViRecord;
 
 /**
  * The payload of a request or accept frame, a {@link ConnectMessageFlyweight}: which NIC and VI speaks, with what
@@ -49,12 +48,11 @@ final class ViDescription
         final TcpChannel channel,
         final int type,
         final EngineNic nic,
-        final EngineVi vi,
+        final ViConnection vi,
         final int destinationVi,
         final int sequence,
         final long discriminator)
     {
-        final ViRecord record = vi.record();
         channel.beginFrame(type, ConnectMessageFlyweight.length(nic.address()), vi.id(), destinationVi)
             .sequence(sequence);
         new ConnectMessageFlyweight().wrap(channel.frameBuffer(), channel.payloadOffset())
@@ -62,9 +60,9 @@ final class ViDescription
             .discriminator(discriminator)
             .sequence(sequence)
             .viId(vi.id())
-            .reliability(record.reliability())
-            .maxTransfer(record.maxTransfer())
-            .flags(record.flags())
+            .reliability(vi.reliability().vipValue())
+            .maxTransfer(vi.maxTransfer())
+            .flags(vi.flags())
             .address(nic.address());
         channel.commitFrame();
         channel.flush();

@@ -41,7 +41,7 @@ final class UcxConnectRequest implements ConnectRequest
     @Override
     public void accept(final Vi vi)
     {
-        connector.accept(request, nic.nic().ownVi(vi));
+        connector.accept(request, nic.nic().connectionOf(vi));
     }
 
     @Override

@@ -18,21 +18,11 @@ import org.openucx.jucx.ucp.UcpEndpoint;
 import org.viadsm.via.ConnectRequest;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
+import org.viadsm.via.ViState;
+import org.viadsm.via.engine.ConnectAttempt;
 import org.viadsm.via.engine.Connector;
-import org.viadsm.via.engine.EngineVi;
 import org.viadsm.via.engine.Idler;
-import org.viadsm.via.engine.ViRecord;
-import org.viadsm.via.engine.ViRecordLayout;
-
-import static org.viadsm.via.engine.ViRecordLayout.RESULT_ACCEPTED;
-import static org.viadsm.via.engine.ViRecordLayout.RESULT_ABANDONED;
-import static org.viadsm.via.engine.ViRecordLayout.RESULT_NO_MATCH;
-import static org.viadsm.via.engine.ViRecordLayout.RESULT_PENDING;
-import static org.viadsm.via.engine.ViRecordLayout.RESULT_REJECTED;
-import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECTED;
-import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECT_PENDING;
-import static org.viadsm.via.engine.ViRecordLayout.STATE_ERROR;
-import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
+import org.viadsm.via.engine.ViConnection;
 
 /**
  * Connection setup of a UCX NIC. A requester opens a control endpoint to the listener at the peer's address and
@@ -51,7 +41,7 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
  * <p>
  * <b>Note:</b> thread-safe.
  */
-final class UcxConnector implements Connector
+final class UcxConnector extends Connector
 {
     static final long RETRY_NS = 20_000_000L;
 
@@ -73,7 +63,7 @@ final class UcxConnector implements Connector
         UcpEndpoint endpoint;
         UcxEndpoints.Sink sink;
         int state = REQUESTED;
-        EngineVi acceptor;
+        ViConnection acceptor;
         int sequence;
         UcxLink link;
 
@@ -84,18 +74,15 @@ final class UcxConnector implements Connector
         }
     }
 
-    /** A request of one of this NIC's VIs. */
-    private static final class Outgoing
+    /**
+     * A request of one of this NIC's VIs: over a control endpoint to the listener at the other side's address, which
+     * is opened again while nobody listens there.
+     */
+    private final class Outgoing extends ConnectAttempt
     {
-        final EngineVi vi;
-        final int sequence;
-        final String address;
         final UcxAddress target;
-        final long discriminator;
-        final boolean peer;
-        final long deadlineNs;
         final long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
-        final RegistrationMirror mirror;
+        RegistrationMirror mirror;
         UcpEndpoint endpoint;
         UcxEndpoints.Sink sink;
         long retryAtNs;
@@ -104,20 +91,127 @@ final class UcxConnector implements Connector
         boolean deferred;
         boolean accepting;
         boolean linked;
-        boolean completed;
         boolean released;
 
-        Outgoing(final EngineVi vi, final int sequence, final String address, final UcxAddress target,
-            final long discriminator, final boolean peer, final long deadlineNs, final RegistrationMirror mirror)
+        Outgoing(final ViConnection vi, final String address, final UcxAddress target, final long discriminator,
+            final boolean peer, final long timeoutNs)
         {
-            this.vi = vi;
-            this.sequence = sequence;
-            this.address = address;
+            super(vi, address, discriminator, peer, timeoutNs);
             this.target = target;
-            this.discriminator = discriminator;
-            this.peer = peer;
-            this.deadlineNs = deadlineNs;
-            this.mirror = mirror;
+        }
+
+        @Override
+        protected void send(final Idler idler)
+        {
+            try
+            {
+                mirror = new RegistrationMirror(transport, transport.area().table().capacity());
+            }
+            catch (final RuntimeException ex)
+            {
+                vi().backToIdle();
+                throw ex;
+            }
+            synchronized (UcxConnector.this)
+            {
+                outgoing[vi().id()] = this;
+                busy = true;
+                if (isPeer())
+                {
+                    for (final Incoming candidate : new ArrayList<>(incoming.values()))
+                    {
+                        if (matches(this, candidate) && decide(this, candidate))
+                        {
+                            return;
+                        }
+                    }
+                }
+                sendRequest(this);
+            }
+        }
+
+        @Override
+        protected String lostReason(final int polls)
+        {
+            return null;
+        }
+
+        /**
+         * A request that got no answer timed out, unless every attempt to reach the peer's listener failed.
+         */
+        @Override
+        protected ViaError unansweredError()
+        {
+            return reached || !refused ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
+        }
+
+        @Override
+        protected String unansweredMessage(final long timeoutNs)
+        {
+            if (isPeer())
+            {
+                return reached ? "no peer matched the request of VI " + vi().id() + " to " + address() +
+                    " with discriminator " + discriminator() :
+                    "no NIC listened at " + address() + " before the request of VI " + vi().id() + " timed out";
+            }
+            return reached ? address() + " did not answer the connection request of VI " + vi().id() :
+                "no NIC listens at " + address() + ": connections failed for " + timeoutNs + " ns";
+        }
+
+        @Override
+        protected void awaitEstablished(final int peerViId)
+        {
+            final Idler idler = new Idler(transport.nic());
+            idler.start(ESTABLISH_TIMEOUT_NS);
+            while (vi().isConnectPending())
+            {
+                transport.progress(false);
+                if (!idler.idle())
+                {
+                    vi().backToIdle();
+                    throw new ViaException(ViaError.NOT_REACHABLE, address() + " accepted but the connection of " +
+                        "VI " + vi().id() + " did not complete");
+                }
+            }
+            idler.finish();
+        }
+
+        @Override
+        protected boolean onPeerAccepted(final int peerViId)
+        {
+            final ViState state = vi().state();
+            if (ViState.CONNECTED == state || ViState.ERROR == state)
+            {
+                synchronized (UcxConnector.this)
+                {
+                    complete();
+                    release(this);
+                }
+                return true;
+            }
+            if (ViState.CONNECT_PENDING == state)
+            {
+                return false;
+            }
+            forget();
+            throw new ViaException(ViaError.NOT_REACHABLE, "the peer at " + address() +
+                " could not complete the connection of VI " + vi().id());
+        }
+
+        @Override
+        protected void forget()
+        {
+            synchronized (UcxConnector.this)
+            {
+                if (outgoing[vi().id()] == this)
+                {
+                    outgoing[vi().id()] = null;
+                }
+                if (!linked)
+                {
+                    release(this);
+                }
+            }
         }
     }
 
@@ -141,7 +235,7 @@ final class UcxConnector implements Connector
         }
     }
 
-    private final UcxTransport nic;
+    private final UcxTransport transport;
     private final Queue<Handshake> received = new ConcurrentLinkedQueue<>();
     private final Map<String, Incoming> incoming = new HashMap<>();
     private final List<UcxEndpoints.Sink> accepted = new ArrayList<>();
@@ -152,10 +246,11 @@ final class UcxConnector implements Connector
     private final MemorySegment sendParam = Arena.global().allocate(Ucp.PARAM_LENGTH, 8);
     private volatile boolean busy;
 
-    UcxConnector(final UcxTransport nic)
+    UcxConnector(final UcxTransport transport)
     {
-        this.nic = nic;
-        this.outgoing = new Outgoing[nic.attributes().maxVis()];
+        super(transport.nic());
+        this.transport = transport;
+        this.outgoing = new Outgoing[transport.attributes().maxVis()];
         sendParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET, Ucp.OP_ATTR_FIELD_FLAGS);
         sendParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_FLAGS_OFFSET, Ucp.AM_SEND_FLAG_EAGER);
     }
@@ -190,7 +285,7 @@ final class UcxConnector implements Connector
                 final UcxEndpoints.Sink sink = new UcxEndpoints.Sink();
                 try
                 {
-                    final UcpEndpoint endpoint = UcxEndpoints.accept(nic, request, sink);
+                    final UcpEndpoint endpoint = UcxEndpoints.accept(transport, request, sink);
                     accepted.add(sink);
                     acceptedEndpoints.add(endpoint);
                 }
@@ -223,7 +318,7 @@ final class UcxConnector implements Connector
             if (null != accepted.get(i).failure())
             {
                 accepted.remove(i);
-                UcxEndpoints.close(nic, acceptedEndpoints.remove(i));
+                UcxEndpoints.close(transport, acceptedEndpoints.remove(i));
             }
         }
     }
@@ -241,104 +336,82 @@ final class UcxConnector implements Connector
     }
 
     @Override
-    public ConnectRequest connectWait(final long discriminator, final long timeoutNs)
+    protected ConnectAttempt newAttempt(
+        final ViConnection vi, final String address, final long discriminator, final boolean peer,
+        final long timeoutNs)
     {
-        final Idler idler = new Idler(nic.nic());
-        idler.start(timeoutNs);
-        do
-        {
-            synchronized (this)
-            {
-                for (final Incoming candidate : incoming.values())
-                {
-                    if (Incoming.REQUESTED == candidate.state &&
-                        Handshake.CLIENT_REQUEST == candidate.request.type &&
-                        candidate.request.discriminator == discriminator)
-                    {
-                        candidate.state = Incoming.TAKEN;
-                        idler.finish();
-                        return new UcxConnectRequest(this, candidate, nic);
-                    }
-                }
-            }
-            nic.progress(false);
-        }
-        while (idler.idle(null));
-        checkNicOpen();
-        throw new ViaException(ViaError.TIMEOUT, "no connection request with discriminator " + discriminator +
-            " reached " + nic.address() + " within " + timeoutNs + " ns");
+        return new Outgoing(vi, address, UcxAddress.parse(address), discriminator, peer, timeoutNs);
     }
 
     @Override
-    public void connectRequest(final EngineVi vi, final String address, final long discriminator,
-        final long timeoutNs)
+    protected synchronized ConnectRequest takeClientRequest(final long discriminator)
     {
-        final Outgoing request = begin(vi, address, discriminator, timeoutNs, false);
-        synchronized (this)
+        for (final Incoming candidate : incoming.values())
         {
-            send(request);
-        }
-        final ViRecord record = vi.record();
-        final Idler idler = new Idler(nic.nic());
-        idler.start(timeoutNs);
-        long word;
-        while (RESULT_PENDING == ViRecordLayout.connectResult(word = record.connectWord()))
-        {
-            nic.progress(false);
-            if (!idler.idle(null))
+            if (Incoming.REQUESTED == candidate.state && Handshake.CLIENT_REQUEST == candidate.request.type &&
+                candidate.request.discriminator == discriminator)
             {
-                checkNicOpen();
-                giveUp(request, unanswered(request), request.reached ?
-                    address + " did not answer the connection request of VI " + vi.id() :
-                    "no NIC listens at " + address + ": connections failed for " + timeoutNs + " ns");
+                candidate.state = Incoming.TAKEN;
+                return new UcxConnectRequest(this, candidate, transport);
             }
         }
-        idler.finish();
-        final int result = ViRecordLayout.connectResult(word);
-        if (RESULT_ACCEPTED == result)
+        return null;
+    }
+
+    @Override
+    protected synchronized ConnectAttempt peerAttempt(final ViConnection vi)
+    {
+        final Outgoing request = outgoing[vi.id()];
+        return null == request || !request.isPeer() ? null : request;
+    }
+
+    /**
+     * Setup messages arrive only while a thread makes progress on the worker.
+     */
+    @Override
+    protected void poll()
+    {
+        transport.progress(false);
+    }
+
+    @Override
+    protected void onWaiting()
+    {
+        transport.progress(false);
+    }
+
+    @Override
+    public int abandon(final ViConnection vi)
+    {
+        final Outgoing request;
+        synchronized (this)
         {
-            awaitEstablished(vi, address);
-            forget(request);
-            return;
+            request = outgoing[vi.id()];
         }
-        record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-        forget(request);
-        switch (result)
+        final int state = vi.abandonConnect();
+        if (null != request)
         {
-            case RESULT_REJECTED:
-                throw new ViaException(ViaError.REJECT, address + " rejected the connection request of VI " +
-                    vi.id() + " with discriminator " + discriminator);
-            case RESULT_NO_MATCH:
-                throw new ViaException(ViaError.NO_MATCH, address + " cannot connect VI " + vi.id() +
-                    ": reliability levels differ");
-            default:
-                throw new ViaException(ViaError.NOT_REACHABLE, "connection request of VI " + vi.id() +
-                    " was abandoned (the VI disconnected)");
+            request.forget();
         }
+        return state;
     }
 
     /**
      * Accepts a client's request on an idle VI of this NIC, waiting until the client confirmed.
      */
-    void accept(final Incoming request, final EngineVi server)
+    void accept(final Incoming request, final ViConnection server)
     {
-        final ViRecord record = server.record();
-        final int sequence = server.nextConnectSequence();
-        if (!record.beginConnect(sequence))
-        {
-            throw new IllegalStateException("VI " + server.id() + " is not idle: " +
-                ViRecordLayout.viState(record.state()));
-        }
+        final int sequence = server.beginConnect();
         synchronized (this)
         {
             if (Incoming.TAKEN != request.state)
             {
-                record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
+                server.backToIdle();
                 throw new IllegalStateException("the connection request was already answered");
             }
             if (!acceptOn(request, server, sequence))
             {
-                record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
+                server.backToIdle();
                 if (Incoming.FAILED == request.state)
                 {
                     throw clientGone(request);
@@ -348,24 +421,24 @@ final class UcxConnector implements Connector
                     request.request.attributes().reliabilityLevel());
             }
         }
-        final Idler idler = new Idler(nic.nic());
+        final Idler idler = new Idler(transport.nic());
         idler.start(ESTABLISH_TIMEOUT_NS);
-        while (STATE_CONNECT_PENDING == record.state())
+        while (server.isConnectPending())
         {
-            nic.progress(false);
+            transport.progress(false);
             final boolean failed;
             synchronized (this)
             {
                 failed = Incoming.FAILED == request.state;
             }
-            if (failed || !idler.idle(null))
+            if (failed || !idler.idle())
             {
                 idler.finish();
                 synchronized (this)
                 {
                     drop(request);
                 }
-                record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
+                server.backToIdle();
                 throw clientGone(request);
             }
         }
@@ -381,97 +454,6 @@ final class UcxConnector implements Connector
         answer(request, Handshake.REJECT, 0);
     }
 
-    @Override
-    public void connectPeerRequest(final EngineVi vi, final String address, final long discriminator,
-        final long timeoutNs)
-    {
-        final Outgoing request = begin(vi, address, discriminator, timeoutNs, true);
-        synchronized (this)
-        {
-            for (final Incoming candidate : new ArrayList<>(incoming.values()))
-            {
-                if (matches(request, candidate) && decide(request, candidate))
-                {
-                    return;
-                }
-            }
-            send(request);
-        }
-    }
-
-    @Override
-    public boolean connectPeerDone(final EngineVi vi)
-    {
-        final Outgoing request;
-        synchronized (this)
-        {
-            request = outgoing[vi.id()];
-        }
-        if (null == request || !request.peer)
-        {
-            throw new IllegalStateException("VI " + vi.id() + " has no peer connection request");
-        }
-        if (request.completed)
-        {
-            return true;
-        }
-        nic.progress(false);
-        final ViRecord record = vi.record();
-        switch (ViRecordLayout.connectResult(record.connectWord()))
-        {
-            case RESULT_PENDING:
-                if (System.nanoTime() - request.deadlineNs >= 0)
-                {
-                    giveUp(request, unanswered(request), request.reached ?
-                        "no peer matched the request of VI " + vi.id() + " to " + request.address +
-                        " with discriminator " + request.discriminator :
-                        "no NIC listened at " + request.address + " before the request of VI " + vi.id() +
-                        " timed out");
-                }
-                return false;
-            case RESULT_ACCEPTED:
-                final int state = record.state();
-                if (STATE_CONNECTED == state || STATE_ERROR == state)
-                {
-                    complete(request);
-                    return true;
-                }
-                if (STATE_CONNECT_PENDING == state)
-                {
-                    return false;
-                }
-                forget(request);
-                throw new ViaException(ViaError.NOT_REACHABLE, "the peer at " + request.address +
-                    " could not complete the connection of VI " + vi.id());
-            case RESULT_NO_MATCH:
-                record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-                forget(request);
-                throw new ViaException(ViaError.NO_MATCH, "the peer at " + request.address + " has another " +
-                    "reliability level than VI " + vi.id() + " (" + vi.reliability() + ")");
-            default:
-                record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-                forget(request);
-                throw new ViaException(ViaError.NOT_REACHABLE, "peer connection request of VI " + vi.id() +
-                    " was abandoned");
-        }
-    }
-
-    @Override
-    public int abandon(final EngineVi vi)
-    {
-        final Outgoing request;
-        synchronized (this)
-        {
-            request = outgoing[vi.id()];
-        }
-        final int state = vi.abandonConnect();
-        if (null != request)
-        {
-            forget(request);
-        }
-        return state;
-    }
-
     /**
      * Closes every endpoint still in setup; the NIC is closing.
      */
@@ -480,24 +462,24 @@ final class UcxConnector implements Connector
         // endpoints first, forced: UCX completes what is pending on them, which it refuses to drop at worker close
         for (final Sending message : sending)
         {
-            UcxEndpoints.close(nic, message.closeAfter);
+            UcxEndpoints.close(transport, message.closeAfter);
         }
         for (final UcpEndpoint endpoint : closing)
         {
-            UcxEndpoints.close(nic, endpoint);
+            UcxEndpoints.close(transport, endpoint);
         }
         closing.clear();
         for (final Incoming candidate : incoming.values())
         {
             if (null == candidate.link)
             {
-                UcxEndpoints.close(nic, candidate.endpoint);
+                UcxEndpoints.close(transport, candidate.endpoint);
             }
         }
         incoming.clear();
         for (final UcpEndpoint endpoint : acceptedEndpoints)
         {
-            UcxEndpoints.close(nic, endpoint);
+            UcxEndpoints.close(transport, endpoint);
         }
         accepted.clear();
         acceptedEndpoints.clear();
@@ -509,7 +491,7 @@ final class UcxConnector implements Connector
                 if (!request.linked && !request.released)
                 {
                     request.released = true;
-                    UcxEndpoints.close(nic, request.endpoint);
+                    UcxEndpoints.close(transport, request.endpoint);
                     request.mirror.close();
                 }
                 outgoing[i] = null;
@@ -522,48 +504,16 @@ final class UcxConnector implements Connector
         sending.clear();
     }
 
-    private Outgoing begin(final EngineVi vi, final String address, final long discriminator, final long timeoutNs,
-        final boolean peer)
-    {
-        final UcxAddress target = UcxAddress.parse(address);
-        final int sequence = vi.nextConnectSequence();
-        if (!vi.record().beginConnect(sequence))
-        {
-            throw new IllegalStateException("VI " + vi.id() + " is not idle: " +
-                ViRecordLayout.viState(vi.record().state()));
-        }
-        final long nowNs = System.nanoTime();
-        final long deadlineNs = timeoutNs >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : nowNs + Math.max(0, timeoutNs);
-        final RegistrationMirror mirror;
-        try
-        {
-            mirror = new RegistrationMirror(nic, nic.area().table().capacity());
-        }
-        catch (final RuntimeException ex)
-        {
-            vi.record().compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-            throw ex;
-        }
-        final Outgoing request = new Outgoing(vi, sequence, address, target, discriminator, peer,
-            deadlineNs - nowNs < 0 && timeoutNs > 0 ? Long.MAX_VALUE : deadlineNs, mirror);
-        synchronized (this)
-        {
-            outgoing[vi.id()] = request;
-            busy = true;
-        }
-        return request;
-    }
-
     /**
      * Opens the request's control endpoint and sends the request; retried while no listener answers.
      */
-    private void send(final Outgoing request)
+    private void sendRequest(final Outgoing request)
     {
         request.sink = new UcxEndpoints.Sink();
         request.retryAtNs = 0;
         try
         {
-            request.endpoint = UcxEndpoints.connect(nic, request.target.socketAddress(), request.sink);
+            request.endpoint = UcxEndpoints.connect(transport, request.target.socketAddress(), request.sink);
         }
         catch (final RuntimeException ex)
         {
@@ -571,13 +521,12 @@ final class UcxConnector implements Connector
             request.retryAtNs = System.nanoTime() + RETRY_NS;
             return;
         }
-        final EngineVi vi = request.vi;
-        final ViRecord record = vi.record();
-        transmit(request.endpoint, new Handshake(request.peer ? Handshake.PEER_REQUEST : Handshake.CLIENT_REQUEST,
-            vi.id(), 0, request.sequence, nic.nicId(), request.discriminator, request.token,
-            request.mirror.address(), vi.reliability().vipValue(), record.maxTransfer(), record.flags(),
-            record.ptag(), request.mirror.entries(), nic.workerAddress(), request.mirror.packedKey(),
-            nic.address()), request, null);
+        final ViConnection vi = request.vi();
+        transmit(request.endpoint, new Handshake(request.isPeer() ? Handshake.PEER_REQUEST :
+            Handshake.CLIENT_REQUEST, vi.id(), 0, request.sequence(), transport.nicId(), request.discriminator(),
+            request.token, request.mirror.address(), vi.reliability().vipValue(), vi.maxTransfer(), vi.flags(),
+            vi.ptag(), request.mirror.entries(), transport.workerAddress(), request.mirror.packedKey(),
+            transport.address()), request, null);
     }
 
     private void handle(final Handshake message)
@@ -629,7 +578,7 @@ final class UcxConnector implements Connector
         }
         final Outgoing request = message.peerViId >= 0 && message.peerViId < outgoing.length ?
             outgoing[message.peerViId] : null;
-        if (null == request || request.completed || request.linked || request.sequence != message.sequence)
+        if (null == request || request.isCompleted() || request.linked || request.sequence() != message.sequence)
         {
             return;
         }
@@ -640,10 +589,10 @@ final class UcxConnector implements Connector
                 onAccepted(request, message);
                 break;
             case Handshake.REJECT:
-                request.vi.record().settle(request.sequence, 0, RESULT_REJECTED);
+                request.vi().settle(request.sequence(), 0, ViConnection.CONNECT_REJECTED);
                 break;
             case Handshake.NO_MATCH:
-                request.vi.record().settle(request.sequence, 0, RESULT_NO_MATCH);
+                request.vi().settle(request.sequence(), 0, ViConnection.CONNECT_NO_MATCH);
                 break;
             default:
                 request.deferred = true;
@@ -654,11 +603,11 @@ final class UcxConnector implements Connector
     private boolean matches(final Outgoing request, final Incoming candidate)
     {
         final Handshake message = candidate.request;
-        return request.peer && !request.accepting && !request.linked && !request.completed &&
+        return request.isPeer() && !request.accepting && !request.linked && !request.isCompleted() &&
             Incoming.REQUESTED == candidate.state &&
-            Handshake.PEER_REQUEST == message.type && message.discriminator == request.discriminator &&
-            message.address.equals(request.address) &&
-            !(message.nicId == nic.nicId() && message.viId == request.vi.id());
+            Handshake.PEER_REQUEST == message.type && message.discriminator == request.discriminator() &&
+            message.address.equals(request.address()) &&
+            !(message.nicId == transport.nicId() && message.viId == request.vi().id());
     }
 
     /**
@@ -669,23 +618,23 @@ final class UcxConnector implements Connector
     private boolean decide(final Outgoing request, final Incoming candidate)
     {
         final Handshake message = candidate.request;
-        final int order = nic.nicId() != message.nicId ? Long.compareUnsigned(nic.nicId(), message.nicId) :
-            Integer.compare(request.vi.id(), message.viId);
+        final int order = transport.nicId() != message.nicId ?
+            Long.compareUnsigned(transport.nicId(), message.nicId) : Integer.compare(request.vi().id(), message.viId);
         if (order < 0)
         {
             request.accepting = true;
             candidate.state = Incoming.TAKEN;
-            if (!acceptOn(candidate, request.vi, request.sequence) && Incoming.FAILED != candidate.state)
+            if (!acceptOn(candidate, request.vi(), request.sequence()) && Incoming.FAILED != candidate.state)
             {
-                request.vi.record().settle(request.sequence, 0, RESULT_NO_MATCH);
+                request.vi().settle(request.sequence(), 0, ViConnection.CONNECT_NO_MATCH);
             }
             return true;
         }
         candidate.state = Incoming.TAKEN;
-        answer(candidate, Handshake.DEFER, request.vi.id());
+        answer(candidate, Handshake.DEFER, request.vi().id());
         if (null == request.endpoint && 0 == request.retryAtNs)
         {
-            send(request);
+            sendRequest(request);
         }
         return false;
     }
@@ -696,7 +645,7 @@ final class UcxConnector implements Connector
      *
      * @return false if the reliability levels differ (answered) or the requester is gone (state failed).
      */
-    private boolean acceptOn(final Incoming request, final EngineVi vi, final int sequence)
+    private boolean acceptOn(final Incoming request, final ViConnection vi, final int sequence)
     {
         final Handshake peer = request.request;
         if (peer.reliability != vi.reliability().vipValue())
@@ -704,22 +653,21 @@ final class UcxConnector implements Connector
             answer(request, Handshake.NO_MATCH, vi.id());
             return false;
         }
-        final ViRecord record = vi.record();
         final long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
         RegistrationMirror mirror = null;
         UcpEndpoint data = null;
         try
         {
             openAnswerEndpoint(request);
-            mirror = new RegistrationMirror(nic, nic.area().table().capacity());
+            mirror = new RegistrationMirror(transport, transport.area().table().capacity());
             final UcxEndpoints.Sink dataSink = new UcxEndpoints.Sink();
-            data = UcxEndpoints.data(nic, peer.workerAddress, dataSink);
-            final UcxLink link = new UcxLink(nic, vi, token, peer, request.endpoint, data, mirror);
+            data = UcxEndpoints.data(transport, peer.workerAddress, dataSink);
+            final UcxLink link = new UcxLink(transport, vi, token, peer, request.endpoint, data, mirror);
             request.sink.link(link);
             dataSink.link(link);
-            nic.attach(link);
+            transport.attach(link);
             request.link = link;
-            if (!link.publishTo(peer, nic.publisher()))
+            if (!link.publishTo(peer, transport.publisher()))
             {
                 throw new IllegalStateException("cannot fill the registration mirror of " + peer.address);
             }
@@ -728,7 +676,7 @@ final class UcxConnector implements Connector
         {
             if (null != request.link)
             {
-                nic.release(request.link);
+                transport.release(request.link);
                 request.link = null;
             }
             else
@@ -737,7 +685,7 @@ final class UcxConnector implements Connector
                 {
                     mirror.close();
                 }
-                UcxEndpoints.close(nic, data);
+                UcxEndpoints.close(transport, data);
             }
             drop(request);
             return false;
@@ -745,35 +693,32 @@ final class UcxConnector implements Connector
         request.acceptor = vi;
         request.sequence = sequence;
         request.state = Incoming.ACCEPTING;
-        transmit(request.endpoint, new Handshake(Handshake.ACCEPT, vi.id(), peer.viId, peer.sequence, nic.nicId(),
-            peer.discriminator, token, mirror.address(), vi.reliability().vipValue(), record.maxTransfer(),
-            record.flags(), record.ptag(), mirror.entries(), nic.workerAddress(), mirror.packedKey(),
-            nic.address()));
+        transmit(request.endpoint, new Handshake(Handshake.ACCEPT, vi.id(), peer.viId, peer.sequence,
+            transport.nicId(), peer.discriminator, token, mirror.address(), vi.reliability().vipValue(),
+            vi.maxTransfer(), vi.flags(), vi.ptag(), mirror.entries(), transport.workerAddress(), mirror.packedKey(),
+            transport.address()));
         return true;
     }
 
     private void establishAcceptor(final Incoming request)
     {
         final Handshake peer = request.request;
-        final EngineVi vi = request.acceptor;
-        final ViRecord record = vi.record();
+        final ViConnection vi = request.acceptor;
         request.state = Incoming.DONE;
         incoming.remove(request.key);
-        record.settle(request.sequence, peer.viId, RESULT_ACCEPTED);
+        vi.settle(request.sequence, peer.viId, ViConnection.CONNECT_ACCEPTED);
         vi.onConnected(request.link, peer.address, peer.attributes());
-        nic.onLinkEstablished(request.link, peer.address);
-        if (!record.establish(STATE_CONNECT_PENDING, peer.nicId, peer.viId,
-            Math.min(record.maxTransfer(), peer.maxTransfer)))
+        transport.onLinkEstablished(request.link, peer.address);
+        if (!vi.establish(peer.nicId, peer.viId, Math.min(vi.maxTransfer(), peer.maxTransfer)))
         {
-            request.link.disconnect("VI " + vi.id() + " of " + nic.address() + " stopped connecting");
+            request.link.disconnect("VI " + vi.id() + " of " + transport.address() + " stopped connecting");
         }
     }
 
     private void onAccepted(final Outgoing request, final Handshake peer)
     {
-        final EngineVi vi = request.vi;
-        final ViRecord record = vi.record();
-        if (!record.settle(request.sequence, peer.viId, RESULT_ACCEPTED))
+        final ViConnection vi = request.vi();
+        if (!vi.settle(request.sequence(), peer.viId, ViConnection.CONNECT_ACCEPTED))
         {
             return;
         }
@@ -782,30 +727,30 @@ final class UcxConnector implements Connector
         try
         {
             final UcxEndpoints.Sink dataSink = new UcxEndpoints.Sink();
-            data = UcxEndpoints.data(nic, peer.workerAddress, dataSink);
-            final UcxLink link = new UcxLink(nic, vi, request.token, peer, request.endpoint, data, request.mirror);
+            data = UcxEndpoints.data(transport, peer.workerAddress, dataSink);
+            final UcxLink link =
+                new UcxLink(transport, vi, request.token, peer, request.endpoint, data, request.mirror);
             request.sink.link(link);
             dataSink.link(link);
-            nic.attach(link);
-            if (!link.publishTo(peer, nic.publisher()))
+            transport.attach(link);
+            if (!link.publishTo(peer, transport.publisher()))
             {
                 link.onEndpointError("cannot fill the registration mirror of " + peer.address);
             }
             vi.onConnected(link, peer.address, peer.attributes());
-            nic.onLinkEstablished(link, peer.address);
-            if (!record.establish(STATE_CONNECT_PENDING, peer.nicId, peer.viId,
-                Math.min(record.maxTransfer(), peer.maxTransfer)))
+            transport.onLinkEstablished(link, peer.address);
+            if (!vi.establish(peer.nicId, peer.viId, Math.min(vi.maxTransfer(), peer.maxTransfer)))
             {
-                link.disconnect("VI " + vi.id() + " of " + nic.address() + " stopped connecting");
+                link.disconnect("VI " + vi.id() + " of " + transport.address() + " stopped connecting");
                 return;
             }
-            transmit(request.endpoint, Handshake.bare(Handshake.CONFIRM, vi.id(), peer.viId, request.sequence,
-                nic.nicId()));
+            transmit(request.endpoint, Handshake.bare(Handshake.CONFIRM, vi.id(), peer.viId, request.sequence(),
+                transport.nicId()));
         }
         catch (final RuntimeException ex)
         {
-            UcxEndpoints.close(nic, data);
-            record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
+            UcxEndpoints.close(transport, data);
+            vi.backToIdle();
         }
     }
 
@@ -815,23 +760,22 @@ final class UcxConnector implements Connector
         final long nowNs = System.nanoTime();
         for (final Outgoing request : outgoing)
         {
-            if (null == request || request.linked || request.completed)
+            if (null == request || request.linked || request.isCompleted())
             {
                 continue;
             }
             if (null != request.endpoint && (request.deferred || null != request.sink.failure()))
             {
                 request.refused |= !request.reached && !request.deferred;
-                UcxEndpoints.close(nic, request.endpoint);
+                UcxEndpoints.close(transport, request.endpoint);
                 request.endpoint = null;
                 request.retryAtNs = request.deferred || request.accepting ? Long.MAX_VALUE : nowNs + RETRY_NS;
                 work++;
             }
             if (null == request.endpoint && 0 != request.retryAtNs && nowNs - request.retryAtNs >= 0 &&
-                nowNs - request.deadlineNs < 0 && !request.accepting && !request.deferred &&
-                RESULT_PENDING == ViRecordLayout.connectResult(request.vi.record().connectWord()))
+                !request.isPastDeadline(nowNs) && !request.accepting && !request.deferred && request.isPending())
             {
-                send(request);
+                sendRequest(request);
                 work++;
             }
         }
@@ -845,7 +789,7 @@ final class UcxConnector implements Connector
                 if (!accepting)
                 {
                     it.remove();
-                    UcxEndpoints.close(nic, candidate.endpoint);
+                    UcxEndpoints.close(transport, candidate.endpoint);
                     work++;
                 }
             }
@@ -871,7 +815,7 @@ final class UcxConnector implements Connector
         }
         for (final UcpEndpoint endpoint : closing)
         {
-            UcxEndpoints.close(nic, endpoint);
+            UcxEndpoints.close(transport, endpoint);
         }
         work += closing.size();
         closing.clear();
@@ -894,7 +838,7 @@ final class UcxConnector implements Connector
             return;
         }
         transmit(request.endpoint, Handshake.bare(type, viId, request.request.viId, request.request.sequence,
-            nic.nicId()), null, request.endpoint);
+            transport.nicId()), null, request.endpoint);
     }
 
     private void openAnswerEndpoint(final Incoming request)
@@ -902,8 +846,8 @@ final class UcxConnector implements Connector
         if (null == request.endpoint)
         {
             request.sink = new UcxEndpoints.Sink();
-            request.endpoint = UcxEndpoints.connect(nic, UcxAddress.parse(request.request.address).socketAddress(),
-                request.sink);
+            request.endpoint = UcxEndpoints.connect(transport,
+                UcxAddress.parse(request.request.address).socketAddress(), request.sink);
         }
     }
 
@@ -919,11 +863,11 @@ final class UcxConnector implements Connector
         {
             if (null != request.link)
             {
-                nic.release(request.link);
+                transport.release(request.link);
             }
             else
             {
-                UcxEndpoints.close(nic, request.endpoint);
+                UcxEndpoints.close(transport, request.endpoint);
             }
         }
     }
@@ -963,75 +907,19 @@ final class UcxConnector implements Connector
         }
     }
 
-    private void giveUp(final Outgoing request, final ViaError error, final String message)
-    {
-        final ViRecord record = request.vi.record();
-        if (record.settle(request.sequence, 0, RESULT_ABANDONED))
-        {
-            record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-            forget(request);
-            throw new ViaException(error, message);
-        }
-    }
-
-    private void awaitEstablished(final EngineVi vi, final String address)
-    {
-        final ViRecord record = vi.record();
-        final Idler idler = new Idler(nic.nic());
-        idler.start(ESTABLISH_TIMEOUT_NS);
-        while (STATE_CONNECT_PENDING == record.state())
-        {
-            nic.progress(false);
-            if (!idler.idle(null))
-            {
-                record.compareAndSetState(STATE_CONNECT_PENDING, STATE_IDLE);
-                throw new ViaException(ViaError.NOT_REACHABLE, address + " accepted but the connection of " +
-                    "VI " + vi.id() + " did not complete");
-            }
-        }
-        idler.finish();
-    }
-
-    /**
-     * A peer request connected: its resources go, its record stays so that later done calls still say so.
-     */
-    private void complete(final Outgoing request)
-    {
-        synchronized (this)
-        {
-            request.completed = true;
-            release(request);
-        }
-    }
-
-    private void forget(final Outgoing request)
-    {
-        synchronized (this)
-        {
-            if (outgoing[request.vi.id()] == request)
-            {
-                outgoing[request.vi.id()] = null;
-            }
-            if (!request.linked)
-            {
-                release(request);
-            }
-        }
-    }
-
     private void release(final Outgoing request)
     {
         if (!request.linked && !request.released)
         {
             request.released = true;
-            if (null != request.endpoint && !request.completed)
+            if (null != request.endpoint && !request.isCompleted())
             {
-                transmit(request.endpoint, Handshake.bare(Handshake.WITHDRAW, request.vi.id(), 0, request.sequence,
-                    nic.nicId()), null, request.endpoint);
+                transmit(request.endpoint, Handshake.bare(Handshake.WITHDRAW, request.vi().id(), 0,
+                    request.sequence(), transport.nicId()), null, request.endpoint);
             }
             else
             {
-                UcxEndpoints.close(nic, request.endpoint);
+                UcxEndpoints.close(transport, request.endpoint);
             }
             request.endpoint = null;
             request.mirror.close();
@@ -1042,7 +930,7 @@ final class UcxConnector implements Connector
     {
         for (final Outgoing request : outgoing)
         {
-            if (null != request && !request.completed)
+            if (null != request && !request.isCompleted())
             {
                 return true;
             }
@@ -1050,24 +938,9 @@ final class UcxConnector implements Connector
         return false;
     }
 
-    /**
-     * A request that got no answer timed out, unless every attempt to reach the peer's listener failed.
-     */
-    private static ViaError unanswered(final Outgoing request)
-    {
-        return request.reached || !request.refused ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
-    }
-
     private static ViaException clientGone(final Incoming request)
     {
         return new ViaException(ViaError.NOT_REACHABLE, "the client at " + request.request.address + " gave up");
     }
 
-    private void checkNicOpen()
-    {
-        if (nic.isClosed())
-        {
-            throw new IllegalStateException("NIC " + nic.address() + " is closed");
-        }
-    }
 }

@@ -13,12 +13,12 @@ import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.descriptor.DescriptorStatus;
-import org.viadsm.via.engine.EngineVi;
 import org.viadsm.via.engine.LocalAccess;
 import org.viadsm.via.engine.RegistrationLayout;
 import org.viadsm.via.engine.RegistrationTable;
 import org.viadsm.via.engine.SegmentList;
 import org.viadsm.via.engine.TargetAccess;
+import org.viadsm.via.engine.ViConnection;
 import org.viadsm.via.engine.ViTransport;
 
 import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
@@ -50,7 +50,7 @@ final class UcxLink implements ViTransport
 
     final long token;
     private final UcxTransport nic;
-    private final EngineVi vi;
+    private final ViConnection vi;
     private final ReliabilityLevel reliability;
     private final int peerViId;
     private final long peerToken;
@@ -111,7 +111,7 @@ final class UcxLink implements ViTransport
 
     UcxLink(
         final UcxTransport nic,
-        final EngineVi vi,
+        final ViConnection vi,
         final long token,
         final Handshake peer,
         final UcpEndpoint control,
@@ -126,14 +126,14 @@ final class UcxLink implements ViTransport
         this.peerToken = peer.token;
         this.peerPtag = peer.ptag;
         this.peerFlags = peer.flags;
-        this.maxTransfer = Math.min(vi.record().maxTransfer(), peer.maxTransfer);
+        this.maxTransfer = Math.min(vi.maxTransfer(), peer.maxTransfer);
         this.control = control;
         this.data = data;
         this.dataEndpoint = data.getNativeId();
         this.mirror = mirror;
         this.localAccess = new LocalAccess(nic.nic(), vi);
         this.local = localAccess.local();
-        this.access = new TargetAccess(nic.nic().peer(nic.address()), vi.record(), vi.ring());
+        this.access = vi.newTargetAccess();
         final int depth = nic.attributes().maxDescriptorsPerQueue();
         this.descriptors = new Descriptor[depth];
         this.states = new int[depth];
@@ -181,7 +181,7 @@ final class UcxLink implements ViTransport
         return param;
     }
 
-    EngineVi vi()
+    ViConnection vi()
     {
         return vi;
     }

@@ -6,7 +6,7 @@ import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.descriptor.DescriptorStatus;
 import org.viadsm.via.engine.EngineNic;
-import org.viadsm.via.engine.EngineVi;
+import org.viadsm.via.engine.ViConnection;
 import org.viadsm.via.engine.LocalAccess;
 import org.viadsm.via.engine.SegmentList;
 import org.viadsm.via.engine.TargetAccess;
@@ -33,7 +33,7 @@ import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
  * <p>
  * <b>Note:</b> not thread-safe; used under the connection's channel lock.
  */
-final class SendQueue
+final class TcpSendQueue
 {
     private static final int POSTED = 0;
     private static final int AWAIT_WRITE = 1;
@@ -42,7 +42,7 @@ final class SendQueue
 
     private final TcpConnection connection;
     private final TcpChannel channel;
-    private final EngineVi vi;
+    private final ViConnection vi;
     private final LocalAccess localAccess;
     private final ReliabilityLevel reliability;
     private final SegmentList frame = new SegmentList(1);
@@ -64,7 +64,7 @@ final class SendQueue
     private int nextSequence;
     private boolean broken;
 
-    SendQueue(final TcpConnection connection, final EngineNic nic, final EngineVi vi)
+    TcpSendQueue(final TcpConnection connection, final EngineNic nic, final ViConnection vi)
     {
         this.connection = connection;
         this.stagingLimit = nic.context().tcpSendStagingLimit();

@@ -1,0 +1,96 @@
+package org.viadsm.via.engine;
+
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorStatus;
+
+import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECT_PENDING;
+import static org.viadsm.via.engine.ViRecordLayout.STATE_IDLE;
+
+/**
+ * A VI's send queue: a posted descriptor executes at once on the posting thread when the peer's area is reachable
+ * ({@link Initiator}), or goes to the connection's {@link ViTransport}, which completes it later; descriptors
+ * complete, and are taken back, in posting order. Its waits poll: completions come from the posting thread or the
+ * transport's, which do not fence before looking for a sleeper.
+ * <p>
+ * <b>Note:</b> not thread-safe: one thread at a time posts and takes back.
+ */
+final class SendQueue extends WorkQueue
+{
+    private final ViConnection connection;
+    private final ViRecord record;
+    private final Initiator initiator;
+
+    SendQueue(final EngineNic nic, final EngineVi vi, final EngineCq cq, final ViConnection connection)
+    {
+        super(nic, vi, cq, 0, new WaitSlot(), "send");
+        this.connection = connection;
+        this.record = connection.record();
+        this.initiator = new Initiator(nic, connection);
+    }
+
+    /**
+     * Posts a descriptor, as {@code VipPostSend} does.
+     *
+     * @param descriptor the descriptor, owned by the NIC until taken back.
+     * @throws IllegalStateException if the VI is not connected or the queue is full.
+     */
+    void post(final Descriptor descriptor)
+    {
+        final int state = record.state();
+        if (STATE_IDLE == state || STATE_CONNECT_PENDING == state)
+        {
+            throw new IllegalStateException("VI " + vi.id() + " of " + nic.address() + " is not connected: " +
+                ViRecordLayout.viState(state));
+        }
+        checkNotFull();
+        descriptor.onPost();
+        fifo.add(descriptor);
+        final ViTransport link = connection.transport();
+        if (null != link)
+        {
+            link.post(descriptor);
+        }
+        else
+        {
+            initiator.execute(descriptor);
+        }
+    }
+
+    /**
+     * Completes a descriptor (they complete in posting order), announces it on the send completion queue if there
+     * is one, and wakes a waiter.
+     *
+     * @param descriptor the oldest descriptor not yet completed.
+     * @param status     status bits.
+     * @param length     bytes transferred.
+     */
+    void complete(final Descriptor descriptor, final int status, final int length)
+    {
+        descriptor.complete(status, length);
+        if (null != cq)
+        {
+            CqEntries.post(nic.self(), cq.id(), vi.id(), false, record.incarnation(), 1);
+            cq.wake();
+        }
+        slot.wake();
+    }
+
+    @Override
+    Descriptor take()
+    {
+        final Descriptor descriptor = fifo.peek();
+        if (null == descriptor || !descriptor.isDone())
+        {
+            return null;
+        }
+        fifo.poll();
+        descriptor.onReturn();
+        return descriptor;
+    }
+
+    @Override
+    int flushedOpStatus()
+    {
+        return DescriptorStatus.OP_SEND;
+    }
+}
