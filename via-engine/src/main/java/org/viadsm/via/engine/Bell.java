@@ -11,7 +11,7 @@ package org.viadsm.via.engine;
  * Ringing is idempotent, and a ring that finds nobody waiting (or is lost) costs at most one spurious return from a
  * later {@link #await(long)}: waits always check their queue and loop.
  * <p>
- * <b>Note:</b> a NIC lends each bell to one waiting thread at a time ({@link EngineNic#acquireBell()});
+ * <b>Note:</b> a NIC lends each bell to one waiting thread at a time ({@link NicTransport#acquireBell()});
  * {@link #wakeup()} may be called by any thread.
  */
 public interface Bell

@@ -238,7 +238,7 @@ final class ConnectionManager extends Connector
     {
         for (int i = 0, n = nic.attributes().maxVis(); i < n; i++)
         {
-            final EngineVi vi = nic.viAt(i);
+            final EngineVi vi = nic.queues().viAt(i);
             final AreaConnectAttempt attempt = null == vi ? null : vi.connection().areaAttempt;
             if (null != attempt && !attempt.isCompleted() && attempt.discriminator() == remote.discriminator &&
                 attempt.address().equals(remote.address) && attempt.target.nicId() == remote.nicId &&

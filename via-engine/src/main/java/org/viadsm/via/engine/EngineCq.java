@@ -14,6 +14,7 @@ final class EngineCq implements CompletionQueue
     private final CqRing ring;
     private final WaitSlot slot;
     private final Idler idler;
+    private final CallGate.Counter inside;
     private int users;
     // the count of calls into this queue, for the clock reads of housekeeping; plain: a lost increment only
     // moves a clock read
@@ -26,6 +27,7 @@ final class EngineCq implements CompletionQueue
         this.id = id;
         this.ring = ring;
         this.idler = new Idler(nic);
+        this.inside = nic.gate().cq(id);
         this.slot = new WaitSlot(nic.area().buffer(), ring.sleeperOffset());
         ring.clear();
         ring.capacity(capacity);
@@ -81,7 +83,7 @@ final class EngineCq implements CompletionQueue
         }
         finally
         {
-            nic.exitCall();
+            nic.gate().exit(inside);
         }
     }
 
@@ -95,7 +97,7 @@ final class EngineCq implements CompletionQueue
         }
         finally
         {
-            nic.exitCall();
+            nic.gate().exit(inside);
         }
     }
 
@@ -122,12 +124,12 @@ final class EngineCq implements CompletionQueue
         enter();
         try
         {
-            nic.onCall(++calls);
-            return poll(completion) || 0 != nic.progress(false) && poll(completion);
+            nic.housekeeper().onCall(++calls);
+            return poll(completion) || 0 != nic.transport().progress(false) && poll(completion);
         }
         finally
         {
-            nic.exitCall();
+            nic.gate().exit(inside);
         }
     }
 
@@ -137,12 +139,12 @@ final class EngineCq implements CompletionQueue
         enter();
         try
         {
-            nic.onCall(++calls);
+            nic.housekeeper().onCall(++calls);
             return poll(completion) || awaitEntry(timeoutNs, completion);
         }
         finally
         {
-            nic.exitCall();
+            nic.gate().exit(inside);
         }
     }
 
@@ -154,7 +156,7 @@ final class EngineCq implements CompletionQueue
             if (poll(completion))
             {
                 idler.finish();
-                nic.onCall(++calls);
+                nic.housekeeper().onCall(++calls);
                 return true;
             }
             if (!idler.idle(slot))
@@ -173,7 +175,7 @@ final class EngineCq implements CompletionQueue
         }
         try
         {
-            nic.destroyCq(this);
+            nic.queues().destroyCq(this);
         }
         finally
         {
@@ -224,7 +226,7 @@ final class EngineCq implements CompletionQueue
         long entry;
         while (0 != (entry = ring.poll()))
         {
-            final EngineVi vi = nic.viAt(CqLayout.viId(entry));
+            final EngineVi vi = nic.queues().viAt(CqLayout.viId(entry));
             if (null != vi && CqLayout.isOf(entry, vi.record().incarnation()))
             {
                 completion.set(vi, CqLayout.isRecvQueue(entry));
@@ -235,13 +237,13 @@ final class EngineCq implements CompletionQueue
     }
 
     /**
-     * Enters a call of this queue: checks it is not destroyed and counts the call on the NIC; the caller leaves with
-     * {@code nic.exitCall()} in a finally.
+     * Enters a call of this queue: checks it is not destroyed and counts the call on the queue's own counter of the
+     * NIC's calls; the caller leaves with {@code nic.gate().exit(inside)} in a finally.
      */
     private void enter()
     {
         checkOpen();
-        nic.enterControl();
+        nic.gate().enter(inside);
     }
 
     private void checkOpen()

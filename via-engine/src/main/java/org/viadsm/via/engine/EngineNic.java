@@ -1,11 +1,7 @@
 package org.viadsm.via.engine;
 
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 
 import org.agrona.concurrent.AtomicBuffer;
@@ -16,11 +12,8 @@ import org.viadsm.via.ConnectRequest;
 import org.viadsm.via.Nic;
 import org.viadsm.via.NicAttributes;
 import org.viadsm.via.NicContext;
-import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
-import org.viadsm.via.ViaError;
-import org.viadsm.via.ViaException;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
@@ -67,16 +60,13 @@ public final class EngineNic implements Nic
     private final Object lock = new Object();
     private final PtagTable ptags;
     private final MemoryManager memory;
-    private final EngineVi[] vis;
-    private final EngineCq[] cqs;
+    private final QueueTable queues;
     private final Connector connector;
     private final SelfPeer self;
     private final PeerDirectory peers = new PeerDirectory(this);
     private final Housekeeper housekeeper;
-    private final AtomicInteger calls = new AtomicInteger();
-    private final AtomicBoolean released = new AtomicBoolean();
+    private final CallGate gate;
     private final AtomicLong sleeps = new AtomicLong();
-    private volatile boolean closed;
 
     /**
      * Creates the NIC over its laid-out area, with the provider's transport.
@@ -114,8 +104,8 @@ public final class EngineNic implements Nic
         this.attributes = attributes;
         this.nicId = area.nicId();
         this.ptags = new PtagTable(nicId, address);
-        this.vis = new EngineVi[area.geometry().maxVis()];
-        this.cqs = new EngineCq[area.geometry().maxCqs()];
+        this.queues = new QueueTable(this, lock, ptags, area.geometry().maxVis(), area.geometry().maxCqs());
+        this.gate = new CallGate(address, area.geometry().maxVis(), area.geometry().maxCqs(), this::release);
         this.self = new SelfPeer(this);
         this.housekeeper = new Housekeeper(this);
         this.transport = transport.apply(this);
@@ -176,20 +166,7 @@ public final class EngineNic implements Nic
      */
     public void wakeReceivers(final int viId, final int cqId)
     {
-        VarHandle.fullFence();
-        final EngineVi vi = viAt(viId);
-        if (null != vi)
-        {
-            vi.recvQueue().slot.wakeArmed();
-        }
-        if (cqId >= 0 && cqId < cqs.length)
-        {
-            final EngineCq cq = cqs[cqId];
-            if (null != cq)
-            {
-                cq.slot().wakeArmed();
-            }
-        }
+        queues.wakeReceivers(viId, cqId);
     }
 
     /**
@@ -220,7 +197,8 @@ public final class EngineNic implements Nic
      *
      * @param peerAddress the peer's address; this NIC's own address gives a loopback peer.
      * @return the peer.
-     * @throws ViaException with {@link ViaError#NOT_REACHABLE} if no open NIC answers there.
+     * @throws org.viadsm.via.ViaException with {@link org.viadsm.via.ViaError#NOT_REACHABLE} if no open NIC answers
+     *                                     there.
      */
     public PeerNic peer(final String peerAddress)
     {
@@ -299,7 +277,7 @@ public final class EngineNic implements Nic
             try
             {
                 final EngineRegion region = memory.register(buffer, memoryAttributes, ptag);
-                onRegistrationChanged(region.index());
+                transport.onRegistrationChanged(region.index());
                 return region;
             }
             catch (final RuntimeException ex)
@@ -317,7 +295,7 @@ public final class EngineNic implements Nic
         {
             checkOpen();
             final EngineRegion retired = memory.deregister(region);
-            onRegistrationChanged(retired.index());
+            transport.onRegistrationChanged(retired.index());
             ptags.release(retired.attributes().ptag().value());
         }
     }
@@ -328,24 +306,7 @@ public final class EngineNic implements Nic
         synchronized (lock)
         {
             checkOpen();
-            if (capacity < 1 || capacity > attributes.maxCqEntries())
-            {
-                throw new IllegalArgumentException("completion queue capacity must be in [1, " +
-                    attributes.maxCqEntries() + "]: capacity=" + capacity);
-            }
-            for (int id = 0; id < cqs.length; id++)
-            {
-                if (null == cqs[id])
-                {
-                    final EngineCq cq = new EngineCq(
-                        this, id, new CqRing(area.buffer(), area.geometry(), id, context.producerStallTimeoutNs()),
-                        capacity);
-                    cqs[id] = cq;
-                    return cq;
-                }
-            }
-            throw new ViaException(ViaError.ERROR_RESOURCE, "NIC " + address + " has all its " + cqs.length +
-                " completion queues in use");
+            return queues.createCq(capacity);
         }
     }
 
@@ -356,29 +317,7 @@ public final class EngineNic implements Nic
         synchronized (lock)
         {
             checkOpen();
-            checkViAttributes(viAttributes);
-            final EngineCq send = ownCq(sendCq);
-            final EngineCq recv = ownCq(recvCq);
-            for (int id = 0; id < vis.length; id++)
-            {
-                if (null == vis[id])
-                {
-                    final int ptag = ptags.acquire(viAttributes.ptag());
-                    final EngineVi vi = new EngineVi(this, id, viAttributes, ptag, send, recv);
-                    vis[id] = vi;
-                    if (null != send)
-                    {
-                        send.addUser();
-                    }
-                    if (null != recv)
-                    {
-                        recv.addUser();
-                    }
-                    return vi;
-                }
-            }
-            throw new ViaException(ViaError.ERROR_RESOURCE, "NIC " + address + " has all its " + vis.length +
-                " VIs in use");
+            return queues.createVi(viAttributes, sendCq, recvCq);
         }
     }
 
@@ -388,7 +327,7 @@ public final class EngineNic implements Nic
         enterControl();
         try
         {
-            onCall(0);
+            housekeeper.onCall(0);
             return connector().connectWait(discriminator, timeoutNs);
         }
         finally
@@ -406,7 +345,7 @@ public final class EngineNic implements Nic
     @Override
     public boolean isClosed()
     {
-        return closed;
+        return gate.isClosed();
     }
 
     @Override
@@ -414,18 +353,17 @@ public final class EngineNic implements Nic
     {
         synchronized (lock)
         {
-            if (closed)
+            if (!enterCall())
             {
                 return;
             }
-            calls.incrementAndGet();
-            closed = true;
+            gate.close();
         }
         try
         {
-            closeQueues();
+            queues.closeAll();
             area.markClosed();
-            awaitCallers(housekeeper.isDispatchingOn(Thread.currentThread()) ? 2 : 1);
+            gate.awaitOthers(housekeeper.isDispatchingOn(Thread.currentThread()) ? 2 : 1, CLOSE_GRACE_NS);
         }
         finally
         {
@@ -436,12 +374,12 @@ public final class EngineNic implements Nic
     @Override
     public String toString()
     {
-        return getClass().getSimpleName() + '{' + address + (closed ? ", closed}" : "}");
+        return "EngineNic{" + address + (isClosed() ? ", closed}" : "}");
     }
 
-    EngineVi viAt(final int viId)
+    QueueTable queues()
     {
-        return viId >= 0 && viId < vis.length ? vis[viId] : null;
+        return queues;
     }
 
     /**
@@ -453,16 +391,7 @@ public final class EngineNic implements Nic
      */
     public ViConnection connectionOf(final Vi vi)
     {
-        return ownVi(vi).connection();
-    }
-
-    EngineVi ownVi(final Vi vi)
-    {
-        if (!(vi instanceof EngineVi) || ((EngineVi)vi).nic() != this || ((EngineVi)vi).isClosed())
-        {
-            throw new IllegalArgumentException("VI is not a live VI of " + address + ": " + vi);
-        }
-        return (EngineVi)vi;
+        return queues.ownVi(vi).connection();
     }
 
     Connector connector()
@@ -479,66 +408,6 @@ public final class EngineNic implements Nic
             ((ConnectionManager)connector).connectionNamedByRecord(vi) : null;
     }
 
-    void onRegistrationChanged(final int index)
-    {
-        transport.onRegistrationChanged(index);
-    }
-
-    void checkTransport()
-    {
-        transport.checkTransport();
-    }
-
-    PeerNic resolvePeer(final String peerAddress)
-    {
-        return transport.resolvePeer(peerAddress);
-    }
-
-    ByteBuffer mapMemory(final long allocationId, final int length)
-    {
-        return transport.mapMemory(context, allocationId, length);
-    }
-
-    void unmapMemory(final long allocationId, final ByteBuffer buffer)
-    {
-        transport.unmapMemory(allocationId, buffer);
-    }
-
-    boolean registersForeignMemory()
-    {
-        return transport.registersForeignMemory();
-    }
-
-    int progress(final boolean spinning)
-    {
-        return transport.progress(spinning);
-    }
-
-    boolean block(final long timeoutNs)
-    {
-        return transport.block(timeoutNs);
-    }
-
-    void onWaitEnd()
-    {
-        transport.onWaitEnd();
-    }
-
-    boolean wakesArmedWaiters()
-    {
-        return transport.wakesArmedWaiters();
-    }
-
-    Bell acquireBell()
-    {
-        return transport.acquireBell();
-    }
-
-    void releaseBell(final Bell bell)
-    {
-        transport.releaseBell(bell);
-    }
-
     void onSleep()
     {
         sleeps.incrementAndGet();
@@ -550,147 +419,51 @@ public final class EngineNic implements Nic
     }
 
     /**
-     * On entry to every post, done, wait and connection call: hands queued asynchronous errors to the handler and
-     * checks for failed peers every failure-check interval, reading the clock on one call in 64 of a queue's calls
-     * and on every control call. Costs two volatile loads when there is nothing to do.
-     *
-     * @param callCount the calling queue's count of its calls, or 0 for a control call.
+     * The NIC's housekeeping, which every post, done, wait and connection call does on entry
+     * ({@link Housekeeper#onCall(int)}).
      */
-    void onCall(final int callCount)
+    Housekeeper housekeeper()
     {
-        housekeeper.onCall(callCount);
+        return housekeeper;
     }
 
-    void housekeeping(final long nowNs)
+    CallGate gate()
     {
-        housekeeper.doWork(nowNs);
+        return gate;
     }
 
     /**
-     * Enters a call that touches the shared area or mapped memory; pair with {@link #exitCall()} in a finally.
+     * Enters a control call that touches the shared area or mapped memory; pair with {@link #exitCall()} in a
+     * finally.
      *
      * @return false if the NIC is closed: the call must touch nothing (and must not call {@link #exitCall()}).
      */
     boolean enterCall()
     {
-        calls.incrementAndGet();
-        if (closed)
-        {
-            exitCall();
-            return false;
-        }
-        return true;
+        return gate.tryEnter(gate.control());
     }
 
     /**
-     * Enters a call like {@link #enterCall()}, throwing if the NIC is closed.
+     * Enters a control call like {@link #enterCall()}, throwing if the NIC is closed.
      */
     void enterControl()
     {
-        if (!enterCall())
-        {
-            throw new IllegalStateException("NIC " + address + " is closed");
-        }
+        gate.enter(gate.control());
     }
 
     /**
-     * Leaves a call; the last call to leave a closed NIC releases its memory.
+     * Leaves a control call; the last call to leave a closed NIC releases its memory.
      */
     void exitCall()
     {
-        if (0 == calls.decrementAndGet() && closed)
-        {
-            release();
-        }
-    }
-
-    void destroyVi(final EngineVi vi)
-    {
-        synchronized (lock)
-        {
-            if (vis[vi.id()] != vi)
-            {
-                return;
-            }
-            vi.record().state(ViRecordLayout.STATE_FREE);
-            vis[vi.id()] = null;
-            if (null != vi.sendCqInternal())
-            {
-                vi.sendCqInternal().removeUser();
-            }
-            if (null != vi.recvCqInternal())
-            {
-                vi.recvCqInternal().removeUser();
-            }
-            ptags.release(vi.ptagValue());
-        }
-    }
-
-    void destroyCq(final EngineCq cq)
-    {
-        synchronized (lock)
-        {
-            if (cq.isClosed())
-            {
-                return;
-            }
-            cq.markClosed();
-        }
-        cq.release();
-        synchronized (lock)
-        {
-            if (cqs[cq.id()] == cq)
-            {
-                cqs[cq.id()] = null;
-            }
-        }
-    }
-
-    private void closeQueues()
-    {
-        for (final EngineVi vi : vis.clone())
-        {
-            if (null != vi)
-            {
-                vi.wakeWaiters();
-                vi.destroy();
-            }
-        }
-        synchronized (lock)
-        {
-            for (int id = 0; id < cqs.length; id++)
-            {
-                final EngineCq cq = cqs[id];
-                if (null != cq)
-                {
-                    cq.wake();
-                    cq.markClosed();
-                    cqs[id] = null;
-                }
-            }
-        }
+        gate.exit(gate.control());
     }
 
     /**
-     * Gives the calls still inside (waits end within a park once the NIC is closed) a grace period to leave, until
-     * only {@code own} remain: the closing call, and the call that ran the error handler closing the NIC. Calls
-     * still inside afterwards keep the memory mapped; the last of them releases it.
+     * Releases the NIC's memory and the transport, once, when the last call has left the closed NIC.
      */
-    private void awaitCallers(final int own)
-    {
-        final long deadlineNs = System.nanoTime() + CLOSE_GRACE_NS;
-        while (calls.get() > own && System.nanoTime() - deadlineNs < 0)
-        {
-            LockSupport.parkNanos(100_000L);
-        }
-    }
-
     private void release()
     {
-        if (!released.compareAndSet(false, true))
-        {
-            return;
-        }
         try
         {
             synchronized (lock)
@@ -705,50 +478,9 @@ public final class EngineNic implements Nic
         }
     }
 
-    private void checkViAttributes(final ViAttributes viAttributes)
-    {
-        if (null == viAttributes)
-        {
-            throw new IllegalArgumentException("VI attributes are null");
-        }
-        final ReliabilityLevel level = viAttributes.reliabilityLevel();
-        if (null == level || !attributes.reliabilityLevels().contains(level))
-        {
-            throw new IllegalArgumentException("reliability level not supported by " + address + ": " + level);
-        }
-        if (!level.allowsRdmaRead() && viAttributes.enableRdmaRead())
-        {
-            throw new IllegalArgumentException(
-                "RDMA Read is not available at the " + level + " level: disable enableRdmaRead");
-        }
-        final int maxTransfer = viAttributes.maxTransferSize();
-        if (maxTransfer < 1 || maxTransfer > attributes.maxTransferSize())
-        {
-            throw new IllegalArgumentException("maxTransferSize must be in [1, " + attributes.maxTransferSize() +
-                "]: maxTransferSize=" + maxTransfer);
-        }
-        if (null == viAttributes.ptag())
-        {
-            throw new IllegalArgumentException("VI attributes have no protection tag");
-        }
-    }
-
-    private EngineCq ownCq(final CompletionQueue cq)
-    {
-        if (null == cq)
-        {
-            return null;
-        }
-        if (!(cq instanceof EngineCq) || ((EngineCq)cq).nic() != this || ((EngineCq)cq).isClosed())
-        {
-            throw new IllegalArgumentException("completion queue is not a live queue of " + address + ": " + cq);
-        }
-        return (EngineCq)cq;
-    }
-
     private void checkOpen()
     {
-        if (closed)
+        if (isClosed())
         {
             throw new IllegalStateException("NIC " + address + " is closed");
         }

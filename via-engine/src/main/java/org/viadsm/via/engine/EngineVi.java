@@ -165,7 +165,7 @@ final class EngineVi implements Vi
         }
         try
         {
-            nic.onCall(0);
+            nic.housekeeper().onCall(0);
             connection.tearDown();
         }
         finally
@@ -185,7 +185,7 @@ final class EngineVi implements Vi
         }
         finally
         {
-            nic.exitCall();
+            sendQueue.exit();
         }
     }
 
@@ -200,7 +200,7 @@ final class EngineVi implements Vi
         }
         finally
         {
-            nic.exitCall();
+            sendQueue.exit();
         }
     }
 
@@ -216,7 +216,7 @@ final class EngineVi implements Vi
         }
         finally
         {
-            nic.exitCall();
+            sendQueue.exit();
         }
     }
 
@@ -231,7 +231,7 @@ final class EngineVi implements Vi
         }
         finally
         {
-            nic.exitCall();
+            recvQueue.exit();
         }
     }
 
@@ -246,7 +246,7 @@ final class EngineVi implements Vi
         }
         finally
         {
-            nic.exitCall();
+            recvQueue.exit();
         }
     }
 
@@ -262,7 +262,7 @@ final class EngineVi implements Vi
         }
         finally
         {
-            nic.exitCall();
+            recvQueue.exit();
         }
     }
 
@@ -305,7 +305,7 @@ final class EngineVi implements Vi
             return;
         }
         connection.tearDown();
-        nic.destroyVi(this);
+        nic.queues().destroyVi(this);
         closed = true;
         sendQueue.cancel();
         recvQueue.cancel();
@@ -393,7 +393,7 @@ final class EngineVi implements Vi
         nic.enterControl();
         try
         {
-            nic.onCall(0);
+            nic.housekeeper().onCall(0);
         }
         catch (final Throwable ex)
         {

@@ -104,7 +104,7 @@ final class Housekeeper
             try
             {
                 nextFailureCheckNs = nowNs + failureCheckIntervalNs;
-                nic.checkTransport();
+                nic.transport().checkTransport();
                 detectFailures();
                 unblockErrors(nowNs);
             }
@@ -119,7 +119,7 @@ final class Housekeeper
     {
         for (int i = 0, n = nic.attributes().maxVis(); i < n; i++)
         {
-            final EngineVi vi = nic.viAt(i);
+            final EngineVi vi = nic.queues().viAt(i);
             final PeerVi connection = null == vi ? null : vi.connection().peerVi();
             final int state = null == connection ? ViRecordLayout.STATE_FREE : vi.record().state();
             if (ViRecordLayout.STATE_ERROR == state)
@@ -167,7 +167,7 @@ final class Housekeeper
         {
             try
             {
-                current.onAsyncError(error, nic.viAt(viId), detail);
+                current.onAsyncError(error, nic.queues().viAt(viId), detail);
             }
             catch (final RuntimeException ignore)
             {

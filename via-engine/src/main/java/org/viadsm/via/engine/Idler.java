@@ -4,16 +4,16 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One wait's idle strategy: spin for the configured spin phase, letting the provider make progress on its
- * transport from this thread ({@link EngineNic#progress(boolean)}, else {@link Thread#onSpinWait()}), then arm the
+ * transport from this thread ({@link NicTransport#progress(boolean)}, else {@link Thread#onSpinWait()}), then arm the
  * wait slot and either sleep or poll.
  * <ul>
  * <li>A wait every completer will wake sleeps: its slot is fenced ({@link WaitSlot#isFenced()}) and the provider
- * either lends it a bell ({@link EngineNic#acquireBell()}, completers in other processes ring it) or has
- * every completer unpark it ({@link EngineNic#wakesArmedWaiters()}, completers in this process). It sleeps
+ * either lends it a bell ({@link NicTransport#acquireBell()}, completers in other processes ring it) or has
+ * every completer unpark it ({@link NicTransport#wakesArmedWaiters()}, completers in this process). It sleeps
  * {@link org.viadsm.via.NicContext#waitSleepMaxNs()} at a time, re-announcing its bell before each check.</li>
  * <li>Any other wait polls: it parks with exponential backoff up to
  * {@link org.viadsm.via.NicContext#waitParkMaxNs()}, or the provider blocks it in its transport instead
- * ({@link EngineNic#block(long)}).</li>
+ * ({@link NicTransport#block(long)}).</li>
  * </ul>
  * After the spin phase each step also does the NIC's housekeeping (asynchronous-error delivery, periodic failure
  * detection), so a long wait notices a dead peer.
@@ -95,14 +95,14 @@ public final class Idler
         }
         if (nowNs - startNs < nic.spinNs)
         {
-            if (0 == nic.progress(true))
+            if (0 == nic.transport().progress(true))
             {
                 Thread.onSpinWait();
             }
             return true;
         }
         blocked = true;
-        nic.housekeeping(nowNs);
+        nic.housekeeper().doWork(nowNs);
         if (null != slot && null == armed)
         {
             arm(slot);
@@ -114,7 +114,7 @@ public final class Idler
             return true;
         }
         final long sleepNs = unbounded ? parkNs : Math.min(parkNs, deadlineNs - nowNs);
-        if (!nic.block(sleepNs))
+        if (!nic.transport().block(sleepNs))
         {
             LockSupport.parkNanos(sleepNs);
         }
@@ -140,7 +140,7 @@ public final class Idler
         if (blocked)
         {
             blocked = false;
-            nic.onWaitEnd();
+            nic.transport().onWaitEnd();
         }
         if (null != armed)
         {
@@ -151,7 +151,7 @@ public final class Idler
         if (null != lent)
         {
             bell = null;
-            nic.releaseBell(lent);
+            nic.transport().releaseBell(lent);
         }
         sleeping = false;
         waiter = null;
@@ -186,11 +186,11 @@ public final class Idler
      */
     private void arm(final WaitSlot slot)
     {
-        final Bell lent = slot.isFenced() ? nic.acquireBell() : null;
+        final Bell lent = slot.isFenced() ? nic.transport().acquireBell() : null;
         bell = lent;
         slot.arm(lent);
         armed = slot;
-        sleeping = null != lent || (slot.isFenced() && nic.wakesArmedWaiters());
+        sleeping = null != lent || (slot.isFenced() && nic.transport().wakesArmedWaiters());
         if (sleeping)
         {
             nic.onSleep();

@@ -65,7 +65,7 @@ final class MemoryManager
             throw new IllegalArgumentException("memory length must be positive: length=" + length);
         }
         final long id = nextAllocationId++;
-        final ByteBuffer buffer = nic.mapMemory(id, length);
+        final ByteBuffer buffer = nic.transport().mapMemory(nic.context(), id, length);
         final long address = BufferUtil.address(buffer);
         allocations.put(address, new Allocation(id, address, length, buffer));
         return buffer;
@@ -85,7 +85,7 @@ final class MemoryManager
                 "memory is still registered " + allocation.registrations + " times; deregister it first");
         }
         allocations.remove(allocation.address);
-        nic.unmapMemory(allocation.id, allocation.buffer);
+        nic.transport().unmapMemory(allocation.id, allocation.buffer);
     }
 
     EngineRegion register(final ByteBuffer buffer, final MemoryAttributes attributes, final int ptag)
@@ -103,7 +103,7 @@ final class MemoryManager
         final long address = BufferUtil.address(buffer);
         final int length = buffer.capacity();
         final Allocation allocation = enclosing(address, length);
-        if (null == allocation && !nic.registersForeignMemory())
+        if (null == allocation && !nic.transport().registersForeignMemory())
         {
             throw new IllegalArgumentException("NIC " + nic.address() + " registers only memory from its " +
                 "allocateMemory (peers map it from there): buffer at 0x" + Long.toHexString(address) +
@@ -181,7 +181,7 @@ final class MemoryManager
         registeredBytes = 0;
         for (final Allocation allocation : allocations.values())
         {
-            nic.unmapMemory(allocation.id, allocation.buffer);
+            nic.transport().unmapMemory(allocation.id, allocation.buffer);
         }
         allocations.clear();
     }

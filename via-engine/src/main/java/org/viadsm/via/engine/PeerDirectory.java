@@ -38,7 +38,7 @@ final class PeerDirectory
         {
             return cached;
         }
-        final PeerNic resolved = nic.resolvePeer(address);
+        final PeerNic resolved = nic.transport().resolvePeer(address);
         if (null != cached)
         {
             retired.add(cached);

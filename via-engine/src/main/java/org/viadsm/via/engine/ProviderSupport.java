@@ -99,7 +99,7 @@ public final class ProviderSupport
     }
 
     /**
-     * The name part of a peer's address, for {@link EngineNic#resolvePeer(String)}.
+     * The name part of a peer's address, for {@link NicTransport#resolvePeer(String)}.
      *
      * @param address the peer's address.
      * @param scheme  the scheme this provider reaches.

@@ -24,7 +24,7 @@ final class RecvQueue extends WorkQueue
     RecvQueue(final EngineNic nic, final EngineVi vi, final EngineCq cq, final ViRecord record, final RecvRing ring)
     {
         super(nic, vi, cq, record.recvProducerIndex(), new WaitSlot(nic.area().buffer(), record.recvSleeperOffset()),
-            "receive");
+            "receive", nic.gate().recvQueue(vi.id()));
         this.record = record;
         this.ring = ring;
         this.taken = new AtomicLong(record.recvProducerIndex());

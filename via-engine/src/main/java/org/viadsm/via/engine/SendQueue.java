@@ -22,7 +22,7 @@ final class SendQueue extends WorkQueue
 
     SendQueue(final EngineNic nic, final EngineVi vi, final EngineCq cq, final ViConnection connection)
     {
-        super(nic, vi, cq, 0, new WaitSlot(), "send");
+        super(nic, vi, cq, 0, new WaitSlot(), "send", nic.gate().sendQueue(vi.id()));
         this.connection = connection;
         this.record = connection.record();
         this.initiator = new Initiator(nic, connection);

@@ -19,15 +19,17 @@ abstract class WorkQueue
     final WaitSlot slot;
     private final Idler idler;
     private final String name;
+    private final CallGate.Counter inside;
     // the count of calls into this queue, for the clock reads of housekeeping; plain: a lost increment only moves a
     // clock read
     private int calls;
 
     WorkQueue(
         final EngineNic nic, final EngineVi vi, final EngineCq cq, final long startIndex, final WaitSlot slot,
-        final String name)
+        final String name, final CallGate.Counter inside)
     {
         this.nic = nic;
+        this.inside = inside;
         this.vi = vi;
         this.cq = cq;
         this.fifo = new DescriptorFifo(nic.attributes().maxDescriptorsPerQueue(), startIndex);
@@ -51,21 +53,31 @@ abstract class WorkQueue
     abstract int flushedOpStatus();
 
     /**
-     * Enters a call into this queue: counts it on the NIC (the caller leaves with {@code nic.exitCall()} in a
-     * finally) and does the NIC's housekeeping.
+     * Enters a call into this queue: counts it on the queue's own counter of the NIC's calls (the caller leaves with
+     * {@link #exit()} in a finally) and does the NIC's housekeeping.
+     *
+     * @throws IllegalStateException if the NIC is closed.
      */
     final void enter()
     {
-        nic.enterControl();
+        nic.gate().enter(inside);
         try
         {
-            nic.onCall(++calls);
+            nic.housekeeper().onCall(++calls);
         }
         catch (final Throwable ex)
         {
-            nic.exitCall();
+            nic.gate().exit(inside);
             throw ex;
         }
+    }
+
+    /**
+     * Leaves a call into this queue.
+     */
+    final void exit()
+    {
+        nic.gate().exit(inside);
     }
 
     /**
@@ -77,7 +89,7 @@ abstract class WorkQueue
     final Descriptor done()
     {
         final Descriptor descriptor = take();
-        return null != descriptor || fifo.isEmpty() || 0 == nic.progress(false) ? descriptor : take();
+        return null != descriptor || fifo.isEmpty() || 0 == nic.transport().progress(false) ? descriptor : take();
     }
 
     /**
@@ -100,7 +112,7 @@ abstract class WorkQueue
             if (null != descriptor)
             {
                 idler.finish();
-                nic.onCall(++calls);
+                nic.housekeeper().onCall(++calls);
                 return descriptor;
             }
         }
