@@ -42,7 +42,6 @@ import org.viadsm.via.memory.ProtectionTag;
 final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
 {
     static final int RECEIVES_PER_PEER = 16;
-    private static final int SENDS_PER_PEER = 64;
 
     private final Nic nic;
     private final int nodeId;
@@ -50,7 +49,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private final Counters counters;
     private final ProtectionTag ptag;
     private final CompletionQueue recvCq;
-    private final Peer[] peers;
+    private final SendRing[] peers;
     private final Int2ObjectHashMap<Region> regions = new Int2ObjectHashMap<>();
     private final Completion completion = new Completion();
     private final Queue<String> asyncFailures = new ConcurrentLinkedQueue<>();
@@ -66,7 +65,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         this.counters = counters;
         this.ptag = nic.createPtag();
         this.recvCq = nic.createCq(Math.max(64, nodeCount * RECEIVES_PER_PEER * 2));
-        this.peers = new Peer[nodeCount];
+        this.peers = new SendRing[nodeCount];
         this.scratchMemory = nic.allocateMemory(4096);
         this.scratch = nic.registerMemory(scratchMemory, MemoryAttributes.localOnly(ptag));
         nic.errorHandler(this);
@@ -94,7 +93,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             .enableRdmaRead(true)
             .enableRdmaWrite(true);
         final Vi vi = nic.createVi(attributes, null, recvCq);
-        final Peer peer = new Peer(node, vi);
+        final SendRing peer = new SendRing(nic, nodeId, node, vi);
         peers[node] = peer;
         vi.postRecv(helloReceive);
         for (int i = 0; i < RECEIVES_PER_PEER; i++)
@@ -111,7 +110,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
 
     int nodeOf(final Vi vi)
     {
-        for (final Peer peer : peers)
+        for (final SendRing peer : peers)
         {
             if (null != peer && peer.vi == vi)
             {
@@ -174,10 +173,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             local.local.buffer().putBytes((int)localOffset, regionOf(region).local.buffer(), (int)offset, length);
             return;
         }
-        final Peer peer = peer(node);
+        final SendRing peer = peer(node);
         final Descriptor d = peer.nextSend();
         d.rdmaRead(regionOf(region).handles[node], offset).addSegment(local.local, localOffset, length);
-        peer.post(d, "RDMA Read of " + length + " bytes from region " + region);
+        peer.post(d, SendRing.RDMA_READ, region, length);
         peer.await(d);
         counters.increment(Counter.RDMA_READS);
         counters.add(Counter.RDMA_READ_BYTES, length);
@@ -193,10 +192,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             regionOf(region).local.buffer().putBytes((int)offset, local.local.buffer(), (int)localOffset, length);
             return;
         }
-        final Peer peer = peer(node);
+        final SendRing peer = peer(node);
         final Descriptor d = peer.nextSend();
         d.rdmaWrite(regionOf(region).handles[node], offset).addSegment(local.local, localOffset, length);
-        peer.post(d, "RDMA Write of " + length + " bytes to region " + region);
+        peer.post(d, SendRing.RDMA_WRITE, region, length);
         counters.increment(Counter.RDMA_WRITES);
         counters.add(Counter.RDMA_WRITE_BYTES, length);
     }
@@ -209,14 +208,14 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         {
             throw new IllegalArgumentException("node " + nodeId + " cannot notify itself");
         }
-        final Peer peer = peer(node);
+        final SendRing peer = peer(node);
         final Descriptor d = peer.nextSend();
         d.rdmaWrite(regionOf(region).handles[node], offset).immediateData(notification);
         if (length > 0)
         {
             d.addSegment(regionOf(localRegion).local, localOffset, length);
         }
-        peer.post(d, "notification 0x" + Integer.toHexString(notification));
+        peer.post(d, SendRing.NOTIFICATION, region, notification);
         counters.increment(Counter.RDMA_WRITES);
         counters.add(Counter.RDMA_WRITE_BYTES, length);
     }
@@ -224,7 +223,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     @Override
     public void flushWrites()
     {
-        for (final Peer peer : peers)
+        for (final SendRing peer : peers)
         {
             if (null != peer)
             {
@@ -249,10 +248,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
                 }
             }
         }
-        final Peer peer = peer(node);
+        final SendRing peer = peer(node);
         final Descriptor d = peer.nextSend();
         d.compareAndSwap(regionOf(region).handles[node], offset, expected, update).addSegment(scratch, 0, 8);
-        return atomic(peer, d, "compare-and-swap in region " + region);
+        return atomic(peer, d, SendRing.COMPARE_AND_SWAP, region);
     }
 
     @Override
@@ -262,10 +261,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         {
             return regionOf(region).local.buffer().getAndAddLong((int)offset, delta);
         }
-        final Peer peer = peer(node);
+        final SendRing peer = peer(node);
         final Descriptor d = peer.nextSend();
         d.fetchAndAdd(regionOf(region).handles[node], offset, delta).addSegment(scratch, 0, 8);
-        return atomic(peer, d, "fetch-and-add in region " + region);
+        return atomic(peer, d, SendRing.FETCH_AND_ADD, region);
     }
 
     @Override
@@ -373,7 +372,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     /** Disconnects every VI and releases the NIC's resources. */
     void close()
     {
-        for (final Peer peer : peers)
+        for (final SendRing peer : peers)
         {
             if (null != peer)
             {
@@ -405,9 +404,9 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         return 1;
     }
 
-    private long atomic(final Peer peer, final Descriptor d, final String what)
+    private long atomic(final SendRing peer, final Descriptor d, final int kind, final int region)
     {
-        peer.post(d, what);
+        peer.post(d, kind, region, 8);
         peer.await(d);
         counters.increment(Counter.ATOMICS);
         return scratch.buffer().getLongVolatile(0);
@@ -423,9 +422,9 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         return r;
     }
 
-    private Peer peer(final int node)
+    private SendRing peer(final int node)
     {
-        final Peer peer = peers[node];
+        final SendRing peer = peers[node];
         if (null == peer)
         {
             throw new IllegalArgumentException("node " + nodeId + " has no connection to node " + node);
@@ -444,80 +443,6 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             this.local = local;
             this.memory = memory;
             this.handles = new int[nodeCount];
-        }
-    }
-
-    /** The send side of one VI: a ring of reusable descriptors completed in posting order. */
-    private final class Peer
-    {
-        final int node;
-        final Vi vi;
-        final Descriptor[] ring = new Descriptor[SENDS_PER_PEER];
-        final String[] what = new String[SENDS_PER_PEER];
-        long posted;
-        long completed;
-
-        Peer(final int node, final Vi vi)
-        {
-            this.node = node;
-            this.vi = vi;
-            for (int i = 0; i < SENDS_PER_PEER; i++)
-            {
-                ring[i] = Descriptor.allocate(1);
-            }
-        }
-
-        Descriptor nextSend()
-        {
-            if (posted - completed == SENDS_PER_PEER)
-            {
-                reapOne();
-            }
-            return ring[(int)(posted % SENDS_PER_PEER)].reset();
-        }
-
-        void post(final Descriptor d, final String description)
-        {
-            what[(int)(posted % SENDS_PER_PEER)] = description;
-            vi.postSend(d);
-            posted++;
-        }
-
-        void await(final Descriptor d)
-        {
-            while (d.isPosted())
-            {
-                reapOne();
-            }
-        }
-
-        void drain()
-        {
-            while (completed < posted)
-            {
-                reapOne();
-            }
-        }
-
-        private void reapOne()
-        {
-            Descriptor done = vi.sendDone();
-            while (null == done)
-            {
-                done = vi.sendWait(1_000_000_000L);
-                if (null == done && nic.isClosed())
-                {
-                    throw new ProtocolException(nodeId, "NIC closed while waiting for node " + node);
-                }
-            }
-            final int slot = (int)(completed % SENDS_PER_PEER);
-            completed++;
-            final int status = done.status();
-            if (DescriptorStatus.isError(status))
-            {
-                throw new ProtocolException(nodeId, what[slot] + " to node " + node + " failed: " +
-                    DescriptorStatus.toString(status));
-            }
         }
     }
 }
