@@ -1,5 +1,6 @@
 package org.viadsm.bench;
 
+import java.lang.management.ManagementFactory;
 import java.util.List;
 
 import org.HdrHistogram.Histogram;
@@ -23,6 +24,11 @@ public abstract class BenchCase implements AutoCloseable
     private final String unit;
     private final String baselineName;
     private final String target;
+    private static final com.sun.management.ThreadMXBean THREADS = threads();
+    private static final ThreadLocal<long[]> TIMED_ALLOCATION = ThreadLocal.withInitial(() -> new long[2]);
+
+    private final long[] allocatedBytes = new long[2];
+    private final long[] allocatedOps = new long[2];
     private long budgetNs = TIMEOUT_NS;
 
     /**
@@ -219,6 +225,71 @@ public abstract class BenchCase implements AutoCloseable
     }
 
     /**
+     * The bytes the calling thread has allocated so far, to bracket a timed section with (see
+     * {@link #countAllocation(long, long)}).
+     *
+     * @return bytes, or -1 if the JVM cannot tell.
+     */
+    public static long allocatedBytes()
+    {
+        return null == THREADS ? -1 : THREADS.getCurrentThreadAllocatedBytes();
+    }
+
+    /**
+     * Counts what the calling thread allocated in a timed section, wherever in a case's {@link #measure} or
+     * {@link #baseline} it runs: the runner adds it to the side it is timing, and the row reports the bytes per timed
+     * operation. Only the timed operations belong in the section: not the histogram, the warm-up or the set-up.
+     *
+     * @param startBytes what {@link #allocatedBytes()} returned before the section.
+     * @param ops        the operations timed in it.
+     */
+    public static void countAllocation(final long startBytes, final long ops)
+    {
+        final long nowBytes = allocatedBytes();
+        if (startBytes >= 0 && nowBytes >= 0 && ops > 0)
+        {
+            final long[] timed = TIMED_ALLOCATION.get();
+            timed[0] += nowBytes - startBytes;
+            timed[1] += ops;
+        }
+    }
+
+    /**
+     * The bytes the timing thread allocated per timed operation of one side, over every round so far.
+     *
+     * @param baseline true for the baseline, false for the measured path.
+     * @return bytes, NaN if the case counted nothing.
+     */
+    public final double bytesPerOp(final boolean baseline)
+    {
+        final int at = baseline ? 1 : 0;
+        return 0 == allocatedOps[at] ? Double.NaN : (double)allocatedBytes[at] / allocatedOps[at];
+    }
+
+    /**
+     * Before the runner times a side: forgets what the thread counted so far.
+     */
+    static void startTiming()
+    {
+        final long[] timed = TIMED_ALLOCATION.get();
+        timed[0] = 0;
+        timed[1] = 0;
+    }
+
+    /**
+     * After the runner timed a side: adds what the thread counted to that side.
+     *
+     * @param baseline true for the baseline, false for the measured path.
+     */
+    final void endTiming(final boolean baseline)
+    {
+        final long[] timed = TIMED_ALLOCATION.get();
+        final int at = baseline ? 1 : 0;
+        allocatedBytes[at] += timed[0];
+        allocatedOps[at] += timed[1];
+    }
+
+    /**
      * A histogram for samples from 1 ns to {@link #TIMEOUT_NS}, at 3 significant digits.
      *
      * @return a new histogram.
@@ -237,5 +308,18 @@ public abstract class BenchCase implements AutoCloseable
     public static void record(final Histogram histogram, final long sampleNs)
     {
         histogram.recordValue(Math.max(1, Math.min(sampleNs, TIMEOUT_NS)));
+    }
+
+    private static com.sun.management.ThreadMXBean threads()
+    {
+        final java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        if (threads instanceof com.sun.management.ThreadMXBean &&
+            ((com.sun.management.ThreadMXBean)threads).isThreadAllocatedMemorySupported())
+        {
+            final com.sun.management.ThreadMXBean hotspot = (com.sun.management.ThreadMXBean)threads;
+            hotspot.setThreadAllocatedMemoryEnabled(true);
+            return hotspot;
+        }
+        return null;
     }
 }

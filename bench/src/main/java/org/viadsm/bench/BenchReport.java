@@ -15,13 +15,15 @@ import java.util.Locale;
 
 /**
  * The report of one {@code viadsm bench} subcommand: a table for people and JSON for tools. The JSON has exactly
- * this shape, one object per row, value and baseline being the typical (p50) figures:
+ * this shape, one object per row, value and baseline being the typical (p50) figures, and the bytes the timing
+ * thread allocated per timed operation of each:
  * <pre>
  * {"bench":"via","cores":2,"rows":[
- * {"metric":"...","value":1.5,"unit":"ns","baseline":1.0,"baseline_name":"...","ratio":1.5}
+ * {"metric":"...","value":1.5,"unit":"ns","baseline":1.0,"baseline_name":"...","ratio":1.5,
+ *  "bytes_per_op":0,"baseline_bytes_per_op":0}
  * ]}
  * </pre>
- * A figure that was not measured is {@code null}.
+ * A figure that was not measured (or an allocation not counted) is {@code null}.
  */
 public final class BenchReport
 {
@@ -90,6 +92,8 @@ public final class BenchReport
                 .append(",\"baseline\":").append(number(row.baseline().typical()))
                 .append(",\"baseline_name\":").append(quote(row.baselineName()))
                 .append(",\"ratio\":").append(number(row.ratio()))
+                .append(",\"bytes_per_op\":").append(number(row.bytesPerOp()))
+                .append(",\"baseline_bytes_per_op\":").append(number(row.baselineBytesPerOp()))
                 .append('}');
         }
         return sb.append(rows.isEmpty() ? "" : "\n").append("]}\n").toString();
@@ -120,21 +124,23 @@ public final class BenchReport
 
     /**
      * Prints the table: per row the typical (p50) and tail (p99) figures of value and baseline, the ratio, the
-     * target, the lowest and highest round; then what each baseline is, and the notes.
+     * target, the bytes allocated per timed operation of value and baseline, the lowest and highest round; then what
+     * each baseline is, and the notes.
      *
      * @param out where to print.
      */
     public void printTable(final PrintStream out)
     {
         out.println("bench " + bench + ", " + cores + " cores: " + description);
-        out.println(String.format(Locale.ROOT, "%-28s %-5s %9s %9s %9s %9s %7s %7s  %s",
-            "metric", "unit", "p50", "p99", "base p50", "base p99", "ratio", "target", "rounds p50 min..max"));
+        out.println(String.format(Locale.ROOT, "%-28s %-5s %9s %9s %9s %9s %7s %7s %6s %6s  %s",
+            "metric", "unit", "p50", "p99", "base p50", "base p99", "ratio", "target", "B/op", "base",
+            "rounds p50 min..max"));
         for (final BenchRow row : rows)
         {
-            out.println(String.format(Locale.ROOT, "%-28s %-5s %9s %9s %9s %9s %7s %7s  %s",
+            out.println(String.format(Locale.ROOT, "%-28s %-5s %9s %9s %9s %9s %7s %7s %6s %6s  %s",
                 row.metric(), row.unit(), figure(row.value().typical()), figure(row.value().tail()),
                 figure(row.baseline().typical()), figure(row.baseline().tail()), figure(row.ratio()), row.target(),
-                range(row)));
+                figure(row.bytesPerOp()), figure(row.baselineBytesPerOp()), range(row)));
         }
         out.println();
         for (final BenchRow row : rows)

@@ -16,9 +16,11 @@ public final class BenchRow
     private final Spread value;
     private final Spread baseline;
     private final String note;
+    private final double bytesPerOp;
+    private final double baselineBytesPerOp;
 
     /**
-     * A measured row.
+     * A measured row whose allocation was not counted.
      *
      * @param metric       the metric's name, e.g. {@code shm.send_recv_64B_oneway}.
      * @param unit         the unit of value and baseline, e.g. {@code ns}.
@@ -37,6 +39,35 @@ public final class BenchRow
         final Spread baseline,
         final String note)
     {
+        this(metric, unit, baselineName, target, value, baseline, note, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * A measured row with the bytes the timing thread allocated per timed operation.
+     *
+     * @param metric             the metric's name, e.g. {@code shm.send_recv_64B_oneway}.
+     * @param unit               the unit of value and baseline, e.g. {@code ns}.
+     * @param baselineName       what the baseline measures.
+     * @param target             the ratio the project aims for, e.g. {@code <= 3}, for display.
+     * @param value              the measured path over the rounds.
+     * @param baseline           the baseline over the rounds.
+     * @param note               a remark for the table (noise, a caveat), or null.
+     * @param bytesPerOp         bytes allocated per timed operation of the measured path, NaN if not counted.
+     * @param baselineBytesPerOp bytes allocated per timed operation of the baseline, NaN if not counted.
+     */
+    public BenchRow(
+        final String metric,
+        final String unit,
+        final String baselineName,
+        final String target,
+        final Spread value,
+        final Spread baseline,
+        final String note,
+        final double bytesPerOp,
+        final double baselineBytesPerOp)
+    {
+        this.bytesPerOp = bytesPerOp;
+        this.baselineBytesPerOp = baselineBytesPerOp;
         this.metric = metric;
         this.unit = unit;
         this.baselineName = baselineName;
@@ -140,6 +171,26 @@ public final class BenchRow
     public String note()
     {
         return note;
+    }
+
+    /**
+     * The bytes the timing thread allocated per timed operation of the measured path, over every round.
+     *
+     * @return bytes, NaN if not counted.
+     */
+    public double bytesPerOp()
+    {
+        return bytesPerOp;
+    }
+
+    /**
+     * The bytes the timing thread allocated per timed operation of the baseline, over every round.
+     *
+     * @return bytes, NaN if not counted.
+     */
+    public double baselineBytesPerOp()
+    {
+        return baselineBytesPerOp;
     }
 
     /**

@@ -96,13 +96,13 @@ public final class BenchRunner
                 progress.println(benchCase.metric() + ": round " + (round + 1) + " of " + rounds);
                 if (0 == round % 2)
                 {
-                    value.add(figures(benchCase, benchCase.measure(warmup, iterations), slowShare, 0, shortRuns));
-                    baseline.add(figures(benchCase, benchCase.baseline(warmup, iterations), slowShare, 1, shortRuns));
+                    value.add(measure(benchCase, slowShare, shortRuns));
+                    baseline.add(baseline(benchCase, slowShare, shortRuns));
                 }
                 else
                 {
-                    baseline.add(figures(benchCase, benchCase.baseline(warmup, iterations), slowShare, 1, shortRuns));
-                    value.add(figures(benchCase, benchCase.measure(warmup, iterations), slowShare, 0, shortRuns));
+                    baseline.add(baseline(benchCase, slowShare, shortRuns));
+                    value.add(measure(benchCase, slowShare, shortRuns));
                 }
             }
         }
@@ -118,7 +118,24 @@ public final class BenchRunner
             benchCase.close();
         }
         return new BenchRow(benchCase.metric(), benchCase.unit(), benchCase.baselineName(), benchCase.target(),
-            spread(value), spread(baseline), note(benchCase, slowShare, shortRuns[0]));
+            spread(value), spread(baseline), note(benchCase, slowShare, shortRuns[0]), benchCase.bytesPerOp(false),
+            benchCase.bytesPerOp(true));
+    }
+
+    private double[] measure(final BenchCase benchCase, final double[] slowShare, final int[] shortRuns)
+    {
+        BenchCase.startTiming();
+        final Histogram histogram = benchCase.measure(warmup, iterations);
+        benchCase.endTiming(false);
+        return figures(benchCase, histogram, slowShare, 0, shortRuns);
+    }
+
+    private double[] baseline(final BenchCase benchCase, final double[] slowShare, final int[] shortRuns)
+    {
+        BenchCase.startTiming();
+        final Histogram histogram = benchCase.baseline(warmup, iterations);
+        benchCase.endTiming(true);
+        return figures(benchCase, histogram, slowShare, 1, shortRuns);
     }
 
     private String note(final BenchCase benchCase, final double[] slowShare, final int shortRuns)

@@ -21,7 +21,7 @@ class BenchReportTest
     {
         return new BenchReport("via", 2, "test")
             .add(new BenchRow("shm.x_oneway", "ns", NAME, "<= 3",
-                new Spread(300, 900, 290, 310, 3), new Spread(100, 200, 95, 105, 3), null))
+                new Spread(300, 900, 290, 310, 3), new Spread(100, 200, 95, 105, 3), null, 0, 24.5))
             .add(new BenchRow("shm.y_stream", "GB/s", "memcpy", ">= 0.5",
                 new Spread(1.0 / 3, 0.1, 0.3, 0.4, 3), new Spread(12.5, 3, 12, 13, 3), "a note"))
             .add(BenchRow.unavailable("tcp.z_rtt", "us", "nio", "<= 1.5", "provider missing"));
@@ -32,11 +32,14 @@ class BenchReportTest
     {
         assertEquals("{\"bench\":\"via\",\"cores\":2,\"rows\":[\n" +
             "{\"metric\":\"shm.x_oneway\",\"value\":300,\"unit\":\"ns\",\"baseline\":100," +
-            "\"baseline_name\":\"ring \\\"raw\\\" \\\\ ping-pong\",\"ratio\":3},\n" +
+            "\"baseline_name\":\"ring \\\"raw\\\" \\\\ ping-pong\",\"ratio\":3,\"bytes_per_op\":0," +
+            "\"baseline_bytes_per_op\":24.5},\n" +
             "{\"metric\":\"shm.y_stream\",\"value\":0.33333,\"unit\":\"GB/s\",\"baseline\":12.5," +
-            "\"baseline_name\":\"memcpy\",\"ratio\":0.026667},\n" +
+            "\"baseline_name\":\"memcpy\",\"ratio\":0.026667,\"bytes_per_op\":null," +
+            "\"baseline_bytes_per_op\":null},\n" +
             "{\"metric\":\"tcp.z_rtt\",\"value\":null,\"unit\":\"us\",\"baseline\":null," +
-            "\"baseline_name\":\"nio\",\"ratio\":null}\n" +
+            "\"baseline_name\":\"nio\",\"ratio\":null,\"bytes_per_op\":null," +
+            "\"baseline_bytes_per_op\":null}\n" +
             "]}\n", report().toJson());
     }
 
@@ -62,6 +65,8 @@ class BenchReportTest
         report().printTable(new PrintStream(bytes, true, StandardCharsets.UTF_8));
         final String table = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("shm.x_oneway"), table);
+        assertTrue(table.contains("   B/op   base"), table);
+        assertTrue(table.contains(" 0.000  24.50  3:"), table);
         assertTrue(table.contains("3: 290.0..310.0 / 95.00..105.0"), table);
         assertTrue(table.contains("note: a note"), table);
         assertTrue(table.contains("not measured"), table);

@@ -13,7 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 public final class ReportJson
 {
     private static final Pattern ROW = Pattern.compile("\\{\"metric\":\"([^\"]+)\",\"value\":([^,]+),\"unit\":\"" +
-        "([^\"]+)\",\"baseline\":([^,]+),\"baseline_name\":\"((?:[^\"\\\\]|\\\\.)+)\",\"ratio\":([^}]+)}");
+        "([^\"]+)\",\"baseline\":([^,]+),\"baseline_name\":\"((?:[^\"\\\\]|\\\\.)+)\",\"ratio\":([^,}]+)," +
+        "\"bytes_per_op\":([^,}]+),\"baseline_bytes_per_op\":([^,}]+)}");
 
     private ReportJson()
     {
@@ -24,7 +25,8 @@ public final class ReportJson
      *
      * @param bench the expected bench name.
      * @param text  the JSON.
-     * @return one row per metric: metric, value, unit, baseline, baseline name, ratio (numbers as text).
+     * @return one row per metric: metric, value, unit, baseline, baseline name, ratio, bytes per operation of value
+     *         and baseline (numbers as text).
      */
     public static List<String[]> rows(final String bench, final String text)
     {
@@ -34,7 +36,8 @@ public final class ReportJson
         final Matcher row = ROW.matcher(text);
         while (row.find())
         {
-            rows.add(new String[]{row.group(1), row.group(2), row.group(3), row.group(4), row.group(5), row.group(6)});
+            rows.add(new String[]{row.group(1), row.group(2), row.group(3), row.group(4), row.group(5), row.group(6),
+                row.group(7), row.group(8)});
         }
         return rows;
     }

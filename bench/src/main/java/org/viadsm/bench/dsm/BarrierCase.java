@@ -60,9 +60,12 @@ final class BarrierCase extends NodeCase
         {
             for (int i = 0; i < CHUNK; i++)
             {
+                final long startBytes = BenchCase.allocatedBytes();
                 final long startNs = System.nanoTime();
                 pass(raw, dsm);
-                BenchCase.record(histogram, System.nanoTime() - startNs);
+                final long endNs = System.nanoTime();
+                BenchCase.countAllocation(startBytes, 1);
+                BenchCase.record(histogram, endNs - startNs);
             }
             stop = rig.agree(histogram.getTotalCount() >= samples || System.nanoTime() - deadlineNs > 0);
         }

@@ -76,9 +76,11 @@ abstract class NodeCase extends BenchCase
                 {
                     before.run(warmup + i);
                 }
+                final long startBytes = BenchCase.allocatedBytes();
                 final long startNs = System.nanoTime();
                 op.run(warmup + i);
                 final long endNs = System.nanoTime();
+                BenchCase.countAllocation(startBytes, 1);
                 BenchCase.record(histogram, endNs - startNs);
                 if (endNs - deadlineNs > 0)
                 {

@@ -63,11 +63,13 @@ final class ReadMissCase extends NodeCase
                 double sum = 0;
                 for (int page = 0; page < pages; page++)
                 {
+                    final long startBytes = BenchCase.allocatedBytes();
                     final long startNs = System.nanoTime();
                     sum += array.get(page * PAGE_DOUBLES);
                     final long endNs = System.nanoTime();
                     if (1 == pass)
                     {
+                        BenchCase.countAllocation(startBytes, 1);
                         BenchCase.record(histogram, endNs - startNs);
                     }
                 }
@@ -101,11 +103,13 @@ final class ReadMissCase extends NodeCase
                 for (int page = 0; page < pages; page++)
                 {
                     final int offset = page * ViEndpoint.PAGE_LENGTH;
+                    final long startBytes = BenchCase.allocatedBytes();
                     final long startNs = System.nanoTime();
                     buffer.putBytes(to + offset, buffer, RawShared.HELPER_COLD_OFFSET + offset, ViEndpoint.PAGE_LENGTH);
                     final long endNs = System.nanoTime();
                     if (1 == pass)
                     {
+                        BenchCase.countAllocation(startBytes, 1);
                         BenchCase.record(histogram, endNs - startNs);
                     }
                 }

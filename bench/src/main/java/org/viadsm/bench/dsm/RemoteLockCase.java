@@ -87,12 +87,14 @@ final class RemoteLockCase extends NodeCase
         rig.dsm.barrier();
         if (rig.isMeasurer())
         {
+            final long startBytes = BenchCase.allocatedBytes();
             final long startNs = System.nanoTime();
             lock.lock();
             lock.unlock();
             final long endNs = System.nanoTime();
             if (null != histogram)
             {
+                BenchCase.countAllocation(startBytes, 1);
                 BenchCase.record(histogram, endNs - startNs);
             }
         }

@@ -17,7 +17,7 @@ import org.viadsm.bench.Spread;
  */
 final class RowFile
 {
-    private static final int FIELDS = 15;
+    private static final int FIELDS = 17;
 
     private RowFile()
     {
@@ -32,7 +32,8 @@ final class RowFile
                 .append(text(row.baselineName())).append('\t').append(text(row.target()));
             spread(sb, row.value());
             spread(sb, row.baseline());
-            sb.append('\t').append(null == row.note() ? "" : text(row.note())).append('\n');
+            sb.append('\t').append(null == row.note() ? "" : text(row.note()));
+            sb.append('\t').append(row.bytesPerOp()).append('\t').append(row.baselineBytesPerOp()).append('\n');
         }
         try
         {
@@ -57,7 +58,7 @@ final class RowFile
                     throw new IllegalStateException("bad row in " + file + ": " + line);
                 }
                 rows.add(new BenchRow(f[0], f[1], f[2], f[3], spread(f, 4), spread(f, 9), f[14].isEmpty() ? null :
-                    f[14]));
+                    f[14], Double.parseDouble(f[15]), Double.parseDouble(f[16])));
             }
         }
         catch (final IOException ex)

@@ -96,11 +96,13 @@ final class SweepCase extends NodeCase
         final long deadlineNs = System.nanoTime() + budgetNs();
         for (int i = 0; i < warm + samples; i++)
         {
+            final long startBytes = BenchCase.allocatedBytes();
             final long startNs = System.nanoTime();
             sweep(dsm);
             final long endNs = System.nanoTime();
             if (i >= warm)
             {
+                BenchCase.countAllocation(startBytes, 1);
                 BenchCase.record(histogram, endNs - startNs);
                 if (endNs - deadlineNs > 0)
                 {

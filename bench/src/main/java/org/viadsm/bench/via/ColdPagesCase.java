@@ -60,11 +60,13 @@ abstract class ColdPagesCase extends BenchCase
         for (int sample = 0; sample < total; sample++)
         {
             final int firstPage = sample * pagesPerSample % pages;
+            final long startBytes = BenchCase.allocatedBytes();
             final long startNs = System.nanoTime();
             viaPages(link, firstPage);
             final long endNs = System.nanoTime();
             if (sample >= warm)
             {
+                BenchCase.countAllocation(startBytes, 1);
                 BenchCase.record(histogram, endNs - startNs);
             }
         }
@@ -84,6 +86,7 @@ abstract class ColdPagesCase extends BenchCase
         for (int sample = 0; sample < total; sample++)
         {
             final int firstOffset = sample * pagesPerSample % pages * ViEndpoint.PAGE_LENGTH;
+            final long startBytes = BenchCase.allocatedBytes();
             final long startNs = System.nanoTime();
             for (int k = 0; k < pagesPerSample; k++)
             {
@@ -93,6 +96,7 @@ abstract class ColdPagesCase extends BenchCase
             final long endNs = System.nanoTime();
             if (sample >= warm)
             {
+                BenchCase.countAllocation(startBytes, 1);
                 BenchCase.record(histogram, endNs - startNs);
             }
         }

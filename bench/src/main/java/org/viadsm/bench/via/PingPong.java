@@ -90,6 +90,8 @@ abstract class PingPong
             roundTrip(false);
             nowNs = System.nanoTime();
         }
+        final long startBytes = BenchCase.allocatedBytes();
+        int timed = 0;
         for (int i = 0; i < iterations; i++)
         {
             final boolean last = i == iterations - 1 || nowNs - deadlineNs >= 0;
@@ -97,11 +99,13 @@ abstract class PingPong
             roundTrip(last);
             nowNs = System.nanoTime();
             BenchCase.record(histogram, nowNs - startNs);
+            timed++;
             if (last)
             {
                 break;
             }
         }
+        BenchCase.countAllocation(startBytes, timed);
         return histogram;
     }
 

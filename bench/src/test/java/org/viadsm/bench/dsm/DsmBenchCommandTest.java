@@ -42,6 +42,7 @@ class DsmBenchCommandTest
             assertTrue(Double.parseDouble(row[1]) > 0, String.join(" ", row));
             assertTrue(Double.parseDouble(row[3]) > 0, String.join(" ", row));
             assertTrue(Double.parseDouble(row[5]) > 0, String.join(" ", row));
+            assertTrue(Double.parseDouble(row[6]) >= 0 && Double.parseDouble(row[7]) >= 0, String.join(" ", row));
             assertTrue(row[2].equals("us") || row[2].equals("ns"), String.join(" ", row));
         }
         assertEquals(METRICS, metrics);
