@@ -101,13 +101,14 @@ public abstract class Connector
         idler.start(timeoutNs);
         do
         {
+            // progress first: a requester that gave up withdrew its request, and the withdrawal may be waiting
+            onWaiting();
             final ConnectRequest request = takeClientRequest(discriminator);
             if (null != request)
             {
                 idler.finish();
                 return request;
             }
-            onWaiting();
         }
         while (idler.idle());
         checkNicOpen();
