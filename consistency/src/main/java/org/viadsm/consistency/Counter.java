@@ -19,6 +19,18 @@ public enum Counter
     WRITE_FAULT_NS,
     /** Pages copied from their home. */
     PAGES_FETCHED,
+    /** Pages read ahead of a fault and then used. */
+    PREFETCHED_USED,
+    /** Pages read ahead of a fault and invalidated unused. */
+    PREFETCHED_UNUSED,
+    /** Fetches that first joined the copysets of the pages they read, at the pages' home. */
+    COPYSET_JOINS,
+    /** Pages whose copysets this node left, having stopped reading them. */
+    COPYSET_LEAVES,
+    /** Pages this node is home of that became exclusive at a release: written, and cached nowhere else. */
+    EXCLUSIVE_GAINS,
+    /** Exclusive pages that another node started to cache: each got a write notice. */
+    EXCLUSIVE_LOSSES,
     /** Twins made. */
     TWINS,
     /** Diffs sent home (pages with at least one changed run). */

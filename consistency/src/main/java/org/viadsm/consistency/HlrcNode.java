@@ -7,6 +7,7 @@ import org.viadsm.consistency.diff.TwinPool;
 import org.viadsm.consistency.home.HomePolicy;
 import org.viadsm.consistency.notice.WriteNoticeLog;
 import org.viadsm.consistency.notice.WriteNoticeReader;
+import org.viadsm.consistency.page.ArrayRegionLayout;
 import org.viadsm.consistency.page.PageCoherence;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
@@ -113,6 +114,19 @@ public final class HlrcNode implements AutoCloseable
     }
 
     /**
+     * Bytes a shared array's region needs: its pages, then the first-touch directory and the copysets that peers
+     * change at the pages' homes (see {@link ArrayRegionLayout}).
+     *
+     * @param config a concluded configuration.
+     * @param pages  pages of the array.
+     * @return the region length.
+     */
+    public static long arrayRegionLength(final ProtocolConfig config, final int pages)
+    {
+        return new ArrayRegionLayout(pages, config.pageSize(), config.nodeCount()).length();
+    }
+
+    /**
      * This node's id.
      *
      * @return the node id.
@@ -211,15 +225,16 @@ public final class HlrcNode implements AutoCloseable
      * @param pages       number of pages.
      * @param elementSize bytes per element, the diff granularity.
      * @param homes       the home policy.
-     * @param memory      this node's copy, at least {@code pages * pageSize} bytes plus the first-touch directory.
+     * @param memory      this node's copy of the region, {@link #arrayRegionLength} bytes, zeroed.
      * @return the array's page table.
+     * @throws IllegalArgumentException if the memory is too short.
      */
     public PageTable addArray(
         final String name, final int region, final int pages, final int elementSize, final HomePolicy homes,
         final AtomicBuffer memory)
     {
         final PageTable table = new PageTable(name, region, space.nextGlobalPage(), pages, config.pageSize(),
-            elementSize, homes, memory, port.nodeId());
+            elementSize, homes, memory, port.nodeId(), port.nodeCount());
         space.add(table);
         return table;
     }

@@ -86,7 +86,7 @@ public final class Intervals
     public boolean release()
     {
         epoch.advance();
-        if (coherence.isClean())
+        if (!coherence.hasReleaseWork())
         {
             coherence.releaseClean();
             return false;
@@ -147,5 +147,14 @@ public final class Intervals
         }
         coherence.finishAcquire();
         clock.merge(incoming);
+    }
+
+    /**
+     * Barrier housekeeping, before the barrier's release: leaves the copysets of the pages this node stopped
+     * reading, so that their homes write them without faults again.
+     */
+    public void beforeBarrier()
+    {
+        coherence.leaveStaleCopysets();
     }
 }

@@ -63,8 +63,7 @@ final class InMemoryCluster
         final int region = nextRegion++;
         final int pageSize = config.pageSize();
         final int pages = (int)(((long)length * Long.BYTES + pageSize - 1) / pageSize);
-        final int bytes = pages * pageSize + org.viadsm.consistency.home.FirstTouchHomePolicy.directoryLength(
-            pages, nodeCount);
+        final int bytes = (int)HlrcNode.arrayRegionLength(config, pages);
         final PageTable[] tables = new PageTable[nodeCount];
         for (int i = 0; i < nodeCount; i++)
         {

@@ -10,7 +10,6 @@ import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
-import org.viadsm.consistency.home.FirstTouchHomePolicy;
 import org.viadsm.consistency.page.PageTable;
 
 /**
@@ -57,8 +56,8 @@ final class Allocations
         }
         final long bytes = Math.max(1L, (long)length * type.size());
         final int pages = (int)((bytes + pageSize - 1) / pageSize);
-        final int directory = FirstTouchHomePolicy.directoryLength(pages, nodeCount);
-        if ((long)pages * pageSize + directory > Integer.MAX_VALUE - pageSize)
+        final long regionLength = HlrcNode.arrayRegionLength(node.config(), pages);
+        if (regionLength > Integer.MAX_VALUE - pageSize)
         {
             throw new IllegalArgumentException("'" + name + "' needs " + bytes + " bytes; a shared array holds " +
                 "at most 2 GiB (" + (Integer.MAX_VALUE / type.size()) + " " + type.label() + ")");
@@ -70,7 +69,7 @@ final class Allocations
         try
         {
             final int region = nextRegion;
-            final ByteBuffer regionMemory = port.nic().allocateMemory(pages * pageSize + directory);
+            final ByteBuffer regionMemory = port.nic().allocateMemory((int)regionLength);
             final int handle = port.addRegion(region, regionMemory).handle();
             try
             {

@@ -17,6 +17,21 @@ public enum Statistic
     WRITE_FAULT_NS("write_fault_ns", "ns"),
     /** Pages copied from their home. */
     PAGES_FETCHED("pages_fetched", "count"),
+    /** Pages read ahead of a fault and then used. */
+    PREFETCHED_USED("prefetched_used", "count"),
+    /** Pages read ahead of a fault and invalidated unused. */
+    PREFETCHED_UNUSED("prefetched_unused", "count"),
+    /** Fetches that first joined the copysets of the pages they read, at the pages' home (remote atomics). */
+    COPYSET_JOINS("copyset_joins", "count"),
+    /** Pages whose copysets this node left, having stopped reading them. */
+    COPYSET_LEAVES("copyset_leaves", "count"),
+    /**
+     * Pages this node is home of that became exclusive at a release: written, and cached nowhere else, so
+     * writable across intervals with no write fault, twin, diff or notice.
+     */
+    EXCLUSIVE_GAINS("exclusive_gains", "count"),
+    /** Exclusive pages that another node started to cache: each got a write notice and its next write faults. */
+    EXCLUSIVE_LOSSES("exclusive_losses", "count"),
     /** Twins made. */
     TWINS("twins", "count"),
     /** Diffs sent home (pages with at least one changed run). */

@@ -1,9 +1,11 @@
 package org.viadsm.dsm;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DrfCheckerTest
 {
     private static final AtomicLong TOTAL = new AtomicLong();
+    private static final List<DsmStats> TRANSITIONS = new ArrayList<>();
 
     static Stream<Arguments> configurations()
     {
@@ -52,7 +55,30 @@ class DrfCheckerTest
             dsm -> ops.addAndGet(program.run(dsm)));
         TOTAL.addAndGet(ops.get());
         assertTrue(ops.get() >= target / 2, "checked " + ops.get() + " operations of " + program);
-        assertTrue(DsmStats.total(stats).get(Statistic.BARRIERS) > 0);
+        final DsmStats total = DsmStats.total(stats);
+        assertTrue(total.get(Statistic.BARRIERS) > 0);
+        synchronized (TRANSITIONS)
+        {
+            TRANSITIONS.add(total);
+        }
+    }
+
+    /**
+     * The programs took pages through every sharing state: private to shared (an exclusive page another node starts
+     * to cache), shared to private (a written page nobody caches any more), copies given up, and pages written by
+     * nodes that are not their home, next to their home's own writes (multiple writers, diffs).
+     */
+    @AfterAll
+    static void shouldHaveTakenPagesThroughEverySharingTransition()
+    {
+        if (!TRANSITIONS.isEmpty())
+        {
+            final DsmStats total = DsmStats.total(TRANSITIONS);
+            assertTrue(total.get(Statistic.EXCLUSIVE_LOSSES) > 0, "private to shared: " + total);
+            assertTrue(total.get(Statistic.EXCLUSIVE_GAINS) > 0, "shared to private: " + total);
+            assertTrue(total.get(Statistic.COPYSET_LEAVES) > 0, "copies given up: " + total);
+            assertTrue(total.get(Statistic.DIFFS) > 0, "multiple writers: " + total);
+        }
     }
 
     @Test

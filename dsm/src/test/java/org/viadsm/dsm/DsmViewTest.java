@@ -267,7 +267,8 @@ class DsmViewTest
         });
         final int types = TypedViews.values().length;
         final DsmStats reader = stats.get(1);
-        assertEquals(types * pages, reader.get(Statistic.READ_FAULTS), "one read fault per page");
+        assertEquals(types * 2, reader.get(Statistic.READ_FAULTS), "one fetch per run: the read view's, the write's");
+        assertEquals(types * (pages + 1), reader.get(Statistic.PAGES_FETCHED), "each page once");
         assertEquals(types * (pages + 1), reader.get(Statistic.WRITE_FAULTS), "one write fault per page");
         assertEquals(types * (pages + 1), reader.get(Statistic.TWINS), "one twin per page");
     }

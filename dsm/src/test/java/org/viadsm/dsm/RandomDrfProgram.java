@@ -29,6 +29,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * would show a zero), and after the barrier every node checks each log holds exactly the entries the program
  * appended, each node's in order.
  * <p>
+ * Each array's writes in a phase follow one of three patterns, so that pages go through every sharing state:
+ * random writers (several nodes write one page: multiple writers), home writers (each element written by its
+ * page's home, or by its block's owner under first touch, and read by anyone: a page written only by its home and
+ * then read elsewhere), and private phases (home writers, and each node reads only its own elements, so pages stay
+ * cached nowhere but at home: exclusive, until a later phase shares them, and copies left unread long enough are
+ * given up).
+ * <p>
  * Accesses go through views as well as element by element: in each phase a node makes a read, an update and a
  * write view of random ranges of each array (re-wrapping the previous phase's, which expired at its barriers) and
  * uses them for the reads and writes they cover, at random; a write view is used only to write. Log entries are
@@ -36,6 +43,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 final class RandomDrfProgram
 {
+    private static final int RANDOM_WRITERS = 0;
+    private static final int HOME_WRITERS = 1;
+    private static final int PRIVATE = 2;
     private static final int LOG_GROUPS = 3;
     private static final int LOG_CAPACITY = 4096;
 
@@ -47,6 +57,7 @@ final class RandomDrfProgram
     private final int[] types;
     private final int[] lengths;
     private final Placement[] placements;
+    private int[][] owners;
 
     RandomDrfProgram(final long seed, final int nodes, final long targetOps)
     {
@@ -105,6 +116,7 @@ final class RandomDrfProgram
             arrays[a] = allocate(dsm, a);
             model[a] = new long[lengths[a]];
         }
+        owners = owners(dsm, arrays);
         final SharedLongArray counts = dsm.allocLongs("log-counts", LOG_GROUPS, Placement.onNode(nodes - 1));
         final SharedLongArray logs = dsm.allocLongs("logs", LOG_GROUPS * LOG_CAPACITY, Placement.cyclic());
         final SharedLongArray mail = dsm.allocLongs("mail", nodes, Placement.block());
@@ -155,6 +167,7 @@ final class RandomDrfProgram
     {
         mine.clear();
         final int written = writesInPhase(phase, a);
+        final int pattern = pattern(phase, a);
         final SplittableRandom writes = random(phase, a, -1);
         final int[] owners = new int[written];
         final int[] elements = new int[written];
@@ -163,6 +176,10 @@ final class RandomDrfProgram
         {
             elements[w] = writes.nextInt(lengths[a]);
             owners[w] = writes.nextInt(nodes);
+            if (RANDOM_WRITERS != pattern)
+            {
+                owners[w] = this.owners[a][elements[w]];
+            }
             owner.put(elements[w], owners[w]);
         }
         final SplittableRandom local = random(phase, a, me);
@@ -196,7 +213,7 @@ final class RandomDrfProgram
             }
             final int e = local.nextInt(lengths[a]);
             final int writer = owner.get(e);
-            if (writer >= 0 && writer != me)
+            if ((writer >= 0 && writer != me) || (PRIVATE == pattern && this.owners[a][e] != me))
             {
                 continue;
             }
@@ -453,6 +470,53 @@ final class RandomDrfProgram
             default:
                 return value;
         }
+    }
+
+    /**
+     * Who writes each element in the phases with one writer per page: the page's home, or under first touch the
+     * owner of the element's block of the array (who becomes the home by touching it first).
+     */
+    private int[][] owners(final Dsm dsm, final Object[] arrays)
+    {
+        final int[][] result = new int[arrayCount][];
+        for (int a = 0; a < arrayCount; a++)
+        {
+            result[a] = new int[lengths[a]];
+            final int perPage = dsm.pageSize() / elementSize(a);
+            for (int e = 0; e < lengths[a]; e++)
+            {
+                result[a][e] = "first-touch".equals(placements[a].toString()) ? (int)((long)e * nodes / lengths[a]) :
+                    0 == e % perPage ? homeOf(arrays[a], a, e) : result[a][e - 1];
+            }
+        }
+        return result;
+    }
+
+    private int homeOf(final Object array, final int a, final int e)
+    {
+        switch (types[a])
+        {
+            case 0:
+                return ((SharedLongArray)array).homeOf(e);
+            case 1:
+                return ((SharedIntArray)array).homeOf(e);
+            case 2:
+                return ((SharedByteArray)array).homeOf(e);
+            case 3:
+                return ((SharedDoubleArray)array).homeOf(e);
+            default:
+                return ((SharedFloatArray)array).homeOf(e);
+        }
+    }
+
+    private int elementSize(final int a)
+    {
+        return 2 == types[a] ? 1 : 0 == types[a] || 3 == types[a] ? 8 : 4;
+    }
+
+    private int pattern(final int phase, final int a)
+    {
+        return random(phase, a, -3).nextInt(3);
     }
 
     private int writesInPhase(final int phase, final int a)

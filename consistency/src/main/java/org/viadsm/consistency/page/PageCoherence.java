@@ -13,17 +13,37 @@ import org.viadsm.consistency.notice.WriteNoticeReader;
 import org.viadsm.consistency.port.ProtocolPort;
 
 /**
- * What a node does to pages under home-based lazy release consistency:
+ * What a node does to pages under home-based lazy release consistency, paying only for sharing:
  * <ul>
  * <li>a read of an invalid page fetches it whole from its home (one RDMA Read, possibly prefetching the invalid
- * pages after it with the same home);</li>
- * <li>the first write to a page in an interval makes a twin (unless this node is the page's home, whose copy is
- * the master) and puts the page on the dirty list;</li>
- * <li>at a release every dirty page's diff goes home, one RDMA Write per run, straight into the home's copy, so
- * the home copy is current before the release completes; pages become read-only again;</li>
+ * pages after it with the same home), after joining the page's copyset at the home;</li>
+ * <li>a page no other node caches is <em>exclusive</em> at its home: writable there across intervals, with no write
+ * fault (but its first ever, which only records that it has been written), twin, diff or write notice;</li>
+ * <li>the first write to any other page in an interval makes a twin (unless this node is the page's home, whose copy
+ * is the master) and puts the page on the dirty list;</li>
+ * <li>at a release every dirty page's diff goes home, one RDMA Write per run, straight into the home's copy, so the
+ * home copy is current before the release completes; the home then looks at its copysets: a dirty page of its own
+ * that nobody caches becomes exclusive, with no notice, and an exclusive page somebody now caches becomes read-only,
+ * so its next write faults, with a notice if it has ever been written (it may have been written since that node's
+ * copy was read);</li>
  * <li>at an acquire every page named by a new write notice is invalidated (after sending its own diff home if it
  * is dirty here), so the next access fetches the current copy.</li>
  * </ul>
+ * <b>Why the exclusive pages stay coherent.</b> A node caches a page only after joining its copyset: it adds its bit
+ * at the home, bumps the array's registration count there (remote atomics, each a full fence at the home's
+ * memory), and only then reads the page. The home, at each release, first fences its own writes and then reads the
+ * registration count and the copysets. Either the home sees the registration, and then every page the registering
+ * node may have read gets a notice in this interval (the node applies it at its next acquire that covers the
+ * interval), or it does not, and then the registration, hence the read after it, came after the home's writes of
+ * every earlier interval, which the copy therefore holds; writes after the home's check reach the home's copy
+ * while the copy may already be cached, and the home's next release sees the registration and sends their notice.
+ * So a node that caches a page always gets a notice for every write to it that it has not seen, as with tracked
+ * pages: a page that becomes shared between an interval's write and its release gets its notice at that release,
+ * or at the next one if the registration came after the check; a notice may name a page that was not written
+ * (the home cannot tell), which only costs a fetch. A node leaves a copyset only for a page whose copy has been
+ * invalid since two barriers ago, so a home never stops noticing a page that somebody still caches. Pages other
+ * nodes write are tracked as before, with twins and diffs.
+ * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
 public final class PageCoherence implements WriteNoticeReader.NoticeHandler
@@ -34,8 +54,10 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     private final Counters counters;
     private final int nodeId;
     private final int nodeCount;
-    private final int prefetchPages;
     private final DiffRuns runs = new DiffRuns();
+    private final Copysets copysets;
+    private final PageFetcher fetcher;
+    private final IntArrayList homeDirty = new IntArrayList();
     private boolean flushedSinceLastFence;
 
     /**
@@ -45,7 +67,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
      * @param space         the node's arrays and dirty list.
      * @param twins         where twins live.
      * @param counters      the node's counters.
-     * @param prefetchPages pages a read miss fetches at most.
+     * @param prefetchPages pages a fault fetches at most (the missing page and pages read ahead).
      */
     public PageCoherence(
         final ProtocolPort port,
@@ -60,11 +82,13 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         this.counters = counters;
         this.nodeId = port.nodeId();
         this.nodeCount = port.nodeCount();
-        this.prefetchPages = prefetchPages;
+        this.copysets = new Copysets(port, counters);
+        this.fetcher = new PageFetcher(port, counters, copysets, prefetchPages);
     }
 
     /**
-     * Makes an invalid page readable: fetches it from its home.
+     * Makes an invalid page readable: fetches it from its home, with the pages read ahead of it. A page read ahead
+     * becomes readable at its first access.
      *
      * @param table the page's array.
      * @param page  the page.
@@ -72,14 +96,17 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     public void readFault(final PageTable table, final int page)
     {
         final byte[] states = table.states();
-        if (PageState.INVALID != states[page])
+        if (PageState.PREFETCHED == states[page])
         {
-            return;
+            fetcher.used(table, page);
         }
-        counters.increment(Counter.READ_FAULTS);
-        final long startNs = System.nanoTime();
-        fetch(table, page);
-        counters.add(Counter.READ_FAULT_NS, System.nanoTime() - startNs);
+        else if (PageState.INVALID == states[page])
+        {
+            counters.increment(Counter.READ_FAULTS);
+            final long startNs = System.nanoTime();
+            fetch(table, page);
+            counters.add(Counter.READ_FAULT_NS, System.nanoTime() - startNs);
+        }
     }
 
     /**
@@ -97,12 +124,29 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             return;
         }
         counters.increment(Counter.WRITE_FAULTS);
+        if (PageState.PREFETCHED == states[page])
+        {
+            fetcher.used(table, page);
+        }
+        if (table.isExclusive(page))
+        {
+            // The first write to a clean exclusive page: nothing to track, it stays writable.
+            states[page] = PageState.READ_WRITE;
+            return;
+        }
         if (PageState.INVALID == states[page] || home(table, page) != nodeId)
         {
             final long startNs = System.nanoTime();
             if (PageState.INVALID == states[page])
             {
                 fetch(table, page);
+                if (table.isExclusive(page))
+                {
+                    // Claimed here under first touch: exclusive, nothing to track.
+                    states[page] = PageState.READ_WRITE;
+                    counters.add(Counter.WRITE_FAULT_NS, System.nanoTime() - startNs);
+                    return;
+                }
             }
             if (home(table, page) != nodeId)
             {
@@ -119,7 +163,8 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     }
 
     /**
-     * Makes every page of {@code [firstPage, lastPage]} readable, as a read fault on each invalid one would.
+     * Makes every page of {@code [firstPage, lastPage]} readable: the invalid ones come in runs, one RDMA Read for
+     * each run of contiguous invalid pages with the same home.
      *
      * @param table     the pages' array.
      * @param firstPage the first page.
@@ -130,15 +175,20 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         final byte[] states = table.states();
         for (int page = firstPage; page <= lastPage; page++)
         {
-            if (PageState.INVALID == states[page])
+            if (PageState.PREFETCHED == states[page])
             {
-                readFault(table, page);
+                fetcher.used(table, page);
+            }
+            else if (PageState.INVALID == states[page])
+            {
+                page = fetchRun(table, page, lastPage) - 1;
             }
         }
     }
 
     /**
-     * Makes every page of {@code [firstPage, lastPage]} writable, as a write fault on each would.
+     * Makes every page of {@code [firstPage, lastPage]} writable, as a write fault on each would; the invalid ones
+     * are fetched first, in runs.
      *
      * @param table     the pages' array.
      * @param firstPage the first page.
@@ -149,6 +199,10 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         final byte[] states = table.states();
         for (int page = firstPage; page <= lastPage; page++)
         {
+            if (PageState.INVALID == states[page])
+            {
+                fetchRun(table, page, lastPage);
+            }
             if (PageState.READ_WRITE != states[page])
             {
                 writeFault(table, page);
@@ -157,18 +211,39 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     }
 
     /**
-     * Whether a release would have nothing to do: nothing was written since the last one.
+     * Whether a release has something to do: pages written since the last one, or exclusive pages that another
+     * node may have started caching since. Fences this node's writes before looking at its copysets.
      *
-     * @return true if the dirty list is empty.
+     * @return true if the release must run.
      */
-    public boolean isClean()
+    public boolean hasReleaseWork()
     {
-        return space.dirty().isEmpty();
+        if (!space.dirty().isEmpty())
+        {
+            return true;
+        }
+        boolean fenced = false;
+        for (final PageTable table : space.tables())
+        {
+            if (table.exclusiveCount() > 0)
+            {
+                if (!fenced)
+                {
+                    Copysets.fence();
+                    fenced = true;
+                }
+                if (copysets.isRegisteredSince(table))
+                {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**
-     * Release with nothing written ({@link #isClean()}): still waits for the writes issued so far, which a release
-     * orders before whatever follows it (a lock hand-off, a barrier message).
+     * Release with nothing to release ({@link #hasReleaseWork()} false): still waits for the writes issued so far,
+     * which a release orders before whatever follows it (a lock hand-off, a barrier message).
      */
     public void releaseClean()
     {
@@ -177,15 +252,19 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     }
 
     /**
-     * Release: sends every dirty page's diff home and waits until all are in the homes' memory, makes the pages
-     * read-only, and moves the dirty list into {@code notices}.
+     * Release: sends every dirty page's diff home and waits until all are in the homes' memory, then settles the
+     * pages this node is home of against their copysets, and lists the interval's write notices: the pages other
+     * nodes are home of that it wrote, its own written pages that another node caches (which become read-only), and
+     * its exclusive pages that another node has started to cache (which become read-only too). Its written pages
+     * that nobody caches become exclusive.
      *
-     * @param notices cleared, then filled with the global pages written in the interval.
-     * @return the number of pages written in the interval.
+     * @param notices cleared, then filled with the global pages of the interval's write notices.
+     * @return the number of notices.
      */
     public int releaseDirty(final IntArrayList notices)
     {
         notices.clear();
+        homeDirty.clear();
         final IntArrayList dirty = space.dirty();
         final int count = dirty.size();
         for (int i = 0; i < count; i++)
@@ -193,6 +272,12 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             final int globalPage = dirty.getInt(i);
             final PageTable table = space.tableOf(globalPage);
             final int page = globalPage - table.firstGlobalPage();
+            table.dirty(page, false);
+            if (table.homes().home(page) == nodeId)
+            {
+                homeDirty.addInt(globalPage);
+                continue;
+            }
             if (table.twin(page) != PageTable.NO_TWIN)
             {
                 flushDiff(table, page);
@@ -202,13 +287,36 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             {
                 states[page] = PageState.READ_ONLY;
             }
-            table.dirty(page, false);
             notices.addInt(globalPage);
         }
         dirty.clear();
         port.flushWrites();
         flushedSinceLastFence = false;
-        return count;
+        Copysets.fence();
+        for (int i = 0; i < homeDirty.size(); i++)
+        {
+            final int globalPage = homeDirty.getInt(i);
+            final PageTable table = space.tableOf(globalPage);
+            final int page = globalPage - table.firstGlobalPage();
+            if (0 != (copysets.shared(table, page >>> 6) & (1L << page)))
+            {
+                table.states()[page] = PageState.READ_ONLY;
+                notices.addInt(globalPage);
+            }
+            else
+            {
+                table.makeExclusive(page, PageState.READ_WRITE);
+                counters.increment(Counter.EXCLUSIVE_GAINS);
+            }
+        }
+        for (final PageTable table : space.tables())
+        {
+            if (table.exclusiveCount() > 0 && copysets.registeredSince(table))
+            {
+                shareExclusive(table, notices);
+            }
+        }
+        return notices.size();
     }
 
     /**
@@ -275,29 +383,87 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         return home;
     }
 
-    private void fetch(final PageTable table, final int page)
+    /**
+     * Barrier housekeeping, before the barrier's acquire: leaves the copysets of pages this node stopped reading
+     * (invalid at the previous barrier and still invalid), so that their homes can write them without faults again.
+     */
+    public void leaveStaleCopysets()
+    {
+        for (final PageTable table : space.tables())
+        {
+            copysets.leaveStale(table);
+        }
+    }
+
+    /**
+     * Ends the exclusivity of the exclusive pages another node now caches: each gets a notice and becomes
+     * read-only, so that its next write here is tracked.
+     */
+    private void shareExclusive(final PageTable table, final IntArrayList notices)
     {
         final byte[] states = table.states();
+        for (int word = 0; word < table.layout().words(); word++)
+        {
+            final long exclusive = table.exclusive(word);
+            if (0 != exclusive)
+            {
+                final long shared = exclusive & copysets.shared(table, word);
+                if (0 != shared)
+                {
+                    table.endExclusive(word, shared);
+                    for (long bits = shared; 0 != bits; bits &= bits - 1)
+                    {
+                        final int page = (word << 6) + Long.numberOfTrailingZeros(bits);
+                        if (PageState.READ_WRITE == states[page])
+                        {
+                            // Written at some time since it became exclusive: the new copy may lack some writes.
+                            states[page] = PageState.READ_ONLY;
+                            notices.addInt(table.firstGlobalPage() + page);
+                        }
+                    }
+                    counters.add(Counter.EXCLUSIVE_LOSSES, Long.bitCount(shared));
+                }
+            }
+        }
+    }
+
+    private void fetch(final PageTable table, final int page)
+    {
         final int home = home(table, page);
         if (home == nodeId)
         {
-            states[page] = PageState.READ_ONLY;
+            // Claimed under first touch: nobody can have cached it yet, nobody has written it.
+            table.makeExclusive(page, PageState.READ_ONLY);
             return;
         }
-        int count = 1;
-        while (count < prefetchPages && page + count < table.pages() && PageState.INVALID == states[page + count] &&
-            table.homes().home(page + count) == home)
+        fetcher.fault(table, page, home);
+    }
+
+    /**
+     * Fetches the run of invalid pages with the same home that starts at {@code first}, within
+     * {@code [first, last]}, as one read fault.
+     *
+     * @return the page after the run.
+     */
+    private int fetchRun(final PageTable table, final int first, final int last)
+    {
+        final int home = home(table, first);
+        if (home == nodeId)
         {
-            count++;
+            table.makeExclusive(first, PageState.READ_ONLY);
+            return first + 1;
         }
-        final int pageSize = table.pageSize();
-        final long offset = (long)page * pageSize;
-        port.read(home, table.region(), offset, table.region(), offset, count * pageSize);
-        for (int i = 0; i < count; i++)
+        final byte[] states = table.states();
+        int end = first + 1;
+        while (end <= last && PageState.INVALID == states[end] && home(table, end) == home)
         {
-            states[page + i] = PageState.READ_ONLY;
+            end++;
         }
-        counters.add(Counter.PAGES_FETCHED, count);
+        counters.increment(Counter.READ_FAULTS);
+        final long startNs = System.nanoTime();
+        fetcher.fetch(table, home, first, end - first, PageState.READ_ONLY);
+        counters.add(Counter.READ_FAULT_NS, System.nanoTime() - startNs);
+        return end;
     }
 
     private void invalidate(final PageTable table, final int page)
@@ -306,6 +472,10 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         if (PageState.INVALID == states[page] || table.homes().home(page) == nodeId)
         {
             return;
+        }
+        if (PageState.PREFETCHED == states[page])
+        {
+            counters.increment(Counter.PREFETCHED_UNUSED);
         }
         if (table.twin(page) != PageTable.NO_TWIN)
         {

@@ -8,10 +8,21 @@ public final class PageState
 {
     /** The local copy is stale or absent: the next access fetches the page from its home. */
     public static final byte INVALID = 0;
-    /** The local copy is current as of the last acquire; the next write makes a twin (if not home). */
-    public static final byte READ_ONLY = 1;
-    /** Written in the current interval: twinned (if not home), dirty, and written freely until the release. */
-    public static final byte READ_WRITE = 2;
+    /**
+     * The local copy is current, fetched ahead of use with a page before it: the first access only records that
+     * the prefetch was used (a fault with no remote operation), then the page is {@link #READ_ONLY}.
+     */
+    public static final byte PREFETCHED = 1;
+    /**
+     * The local copy is current as of the last acquire; the next write makes a twin (if not home), or marks an
+     * exclusive home page written.
+     */
+    public static final byte READ_ONLY = 2;
+    /**
+     * Writable: written in the current interval (twinned if not home, and dirty), or an exclusive page at its home,
+     * written freely across intervals.
+     */
+    public static final byte READ_WRITE = 3;
 
     private PageState()
     {
@@ -29,6 +40,8 @@ public final class PageState
         {
             case INVALID:
                 return "INVALID";
+            case PREFETCHED:
+                return "PREFETCHED";
             case READ_ONLY:
                 return "READ_ONLY";
             case READ_WRITE:

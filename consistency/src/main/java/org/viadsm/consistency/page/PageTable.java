@@ -27,14 +27,21 @@ public final class PageTable
     private final int elementSize;
     private final HomePolicy homes;
     private final AtomicBuffer memory;
-    private final int directoryOffset;
+    private final ArrayRegionLayout layout;
     private final byte[] states;
     private final int[] twins;
     private final boolean[] dirty;
+    private final long[] exclusive;
+    private final long[] stale;
+    private int exclusiveCount;
+    private long registrationsSeen;
+    private int readAheadWindow = 1;
+    private int readAheadStart;
+    private int readAheadEnd = -1;
 
     /**
-     * Creates the table; pages this node is home of start {@link PageState#READ_ONLY}, the others
-     * {@link PageState#INVALID}.
+     * Creates the table; pages this node is home of start exclusive (nobody else caches them yet) and clean
+     * ({@link PageState#READ_ONLY}: never written), the others {@link PageState#INVALID}.
      *
      * @param name            the array's name, for messages.
      * @param region          the region id of the array's memory.
@@ -43,8 +50,10 @@ public final class PageTable
      * @param pageSize        bytes per page.
      * @param elementSize     bytes per element (1, 2, 4 or 8): the diff granularity.
      * @param homes           the home policy.
-     * @param memory          this node's copy; {@code pages * pageSize} bytes, then the first-touch directory.
+     * @param memory          this node's copy of the region, laid out as {@link ArrayRegionLayout} says.
      * @param nodeId          this node.
+     * @param nodeCount       number of nodes.
+     * @throws IllegalArgumentException if {@code memory} is shorter than the layout.
      */
     public PageTable(
         final String name,
@@ -55,7 +64,8 @@ public final class PageTable
         final int elementSize,
         final HomePolicy homes,
         final AtomicBuffer memory,
-        final int nodeId)
+        final int nodeId,
+        final int nodeCount)
     {
         this.name = name;
         this.region = region;
@@ -65,14 +75,24 @@ public final class PageTable
         this.elementSize = elementSize;
         this.homes = homes;
         this.memory = memory;
-        this.directoryOffset = pages * pageSize;
+        this.layout = new ArrayRegionLayout(pages, pageSize, nodeCount);
+        if (memory.capacity() < layout.length())
+        {
+            throw new IllegalArgumentException("array '" + name + "' needs a region of " + layout.length() +
+                " bytes, has " + memory.capacity());
+        }
         this.states = new byte[pages];
         this.twins = new int[pages];
         this.dirty = new boolean[pages];
+        this.exclusive = new long[layout.words()];
+        this.stale = new long[layout.words()];
         Arrays.fill(twins, NO_TWIN);
         for (int page = 0; page < pages; page++)
         {
-            states[page] = homes.home(page) == nodeId ? PageState.READ_ONLY : PageState.INVALID;
+            if (homes.home(page) == nodeId)
+            {
+                makeExclusive(page, PageState.READ_ONLY);
+            }
         }
     }
 
@@ -163,7 +183,164 @@ public final class PageTable
      */
     public int directoryOffset()
     {
-        return directoryOffset;
+        return layout.directoryOffset();
+    }
+
+    /**
+     * The layout of the array's region.
+     *
+     * @return the layout.
+     */
+    public ArrayRegionLayout layout()
+    {
+        return layout;
+    }
+
+    /**
+     * Whether a page this node is home of is exclusive: no other node caches it, so it is writable here across
+     * intervals and its writes need no notices.
+     *
+     * @param page the page.
+     * @return true if exclusive.
+     */
+    public boolean isExclusive(final int page)
+    {
+        return 0 != (exclusive[page >>> 6] & (1L << page));
+    }
+
+    /**
+     * Makes a home page exclusive, off the dirty list: {@link PageState#READ_WRITE} once written, writable across
+     * intervals; {@link PageState#READ_ONLY} while clean, so that its first write (a fault that only changes the
+     * state) says that it was written.
+     *
+     * @param page  the page.
+     * @param state {@link PageState#READ_WRITE} if the page may have been written, else
+     *              {@link PageState#READ_ONLY}.
+     */
+    void makeExclusive(final int page, final byte state)
+    {
+        if (!isExclusive(page))
+        {
+            exclusive[page >>> 6] |= 1L << page;
+            exclusiveCount++;
+        }
+        states[page] = state;
+    }
+
+    /**
+     * Ends the exclusivity of some pages of one copyset word: another node may now cache them. Their states are
+     * the caller's to change.
+     *
+     * @param word the word.
+     * @param bits the pages, as bits of the word; all exclusive.
+     */
+    void endExclusive(final int word, final long bits)
+    {
+        exclusive[word] &= ~bits;
+        exclusiveCount -= Long.bitCount(bits);
+    }
+
+    /**
+     * The exclusive pages of a copyset word.
+     *
+     * @param word the word.
+     * @return the pages, as bits.
+     */
+    long exclusive(final int word)
+    {
+        return exclusive[word];
+    }
+
+    /**
+     * Number of exclusive pages.
+     *
+     * @return the count.
+     */
+    public int exclusiveCount()
+    {
+        return exclusiveCount;
+    }
+
+    /**
+     * The pages this node cached at the last barrier but whose copies were invalid then, as copyset words.
+     *
+     * @return the live words.
+     */
+    long[] stale()
+    {
+        return stale;
+    }
+
+    /**
+     * Pages the next fault reads at most, as the array's accesses have used what was read ahead.
+     *
+     * @return the window, at least 1.
+     */
+    int readAheadWindow()
+    {
+        return readAheadWindow;
+    }
+
+    /**
+     * Sets the read-ahead window.
+     *
+     * @param pages at least 1.
+     */
+    void readAheadWindow(final int pages)
+    {
+        readAheadWindow = pages;
+    }
+
+    /**
+     * First page of the last fault's run.
+     *
+     * @return the page.
+     */
+    int readAheadStart()
+    {
+        return readAheadStart;
+    }
+
+    /**
+     * End (exclusive) of the last fault's run: a fault there continues a sequential walk.
+     *
+     * @return the page after the run, or -1 before the first run.
+     */
+    int readAheadEnd()
+    {
+        return readAheadEnd;
+    }
+
+    /**
+     * Records the last fault's run.
+     *
+     * @param start its first page.
+     * @param end   the page after it.
+     */
+    void readAhead(final int start, final int end)
+    {
+        readAheadStart = start;
+        readAheadEnd = end;
+    }
+
+    /**
+     * The registration count of the array's copysets as this node, their home, last read it.
+     *
+     * @return the count.
+     */
+    long registrationsSeen()
+    {
+        return registrationsSeen;
+    }
+
+    /**
+     * Records the registration count last read.
+     *
+     * @param count the count.
+     */
+    void registrationsSeen(final long count)
+    {
+        registrationsSeen = count;
     }
 
     /**

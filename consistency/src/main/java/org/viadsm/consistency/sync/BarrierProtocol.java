@@ -93,6 +93,7 @@ public final class BarrierProtocol
             node.sync.breakBarrier(SyncState.BROKEN_BY_INTERRUPT, epoch + 1);
             return SyncWait.INTERRUPTED;
         }
+        node.intervals.beforeBarrier();
         node.intervals.release();
         final long startNs = System.nanoTime();
         final int index = exchange(SyncState.FULL_BARRIER, timeoutNs, interruptible);

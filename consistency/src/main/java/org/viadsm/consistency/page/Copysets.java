@@ -1,0 +1,177 @@
+package org.viadsm.consistency.page;
+
+import java.lang.invoke.VarHandle;
+
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.Counters;
+import org.viadsm.consistency.port.ProtocolPort;
+
+/**
+ * The copysets of a node's pages: which other nodes may cache each page, kept at the page's home (see
+ * {@link ArrayRegionLayout}) and changed only one-sided, by the caching node, with remote atomics. No thread of
+ * the home takes part; the home reads its copysets in its own memory at its releases.
+ * <p>
+ * A fetcher adds itself to a page's copyset, then bumps the array's registration count at the home, and only then
+ * reads the page; while its copy is valid its bit stays set. It takes itself out only for pages whose copy has been
+ * invalid for two barrier epochs (pages it stopped reading), so that a home can keep writing them without faults.
+ * Each fetcher's word at a home holds exactly the bits it registered there, so adding and removing bits are plain
+ * fetch-and-adds, with no read first; this node's own slot of its own region (never read by a home) records what it
+ * registered everywhere.
+ * <p>
+ * <b>Note:</b> used by the node's application thread only.
+ */
+final class Copysets
+{
+    private final ProtocolPort port;
+    private final Counters counters;
+    private final int nodeId;
+    private final int nodeCount;
+
+    Copysets(final ProtocolPort port, final Counters counters)
+    {
+        this.port = port;
+        this.counters = counters;
+        this.nodeId = port.nodeId();
+        this.nodeCount = port.nodeCount();
+    }
+
+    /**
+     * Fetcher: joins the copysets of pages {@code [first, first + count)}, all homed at {@code home}, before they
+     * are read. Returns once the home's registration count shows it; the atomics order the copyset bits before the
+     * count, and the count before the read that follows.
+     */
+    void register(final PageTable table, final int home, final int first, final int count)
+    {
+        final ArrayRegionLayout layout = table.layout();
+        final AtomicBuffer memory = table.memory();
+        final int end = first + count;
+        boolean joined = false;
+        for (int page = first; page < end; page = (page | (Long.SIZE - 1)) + 1)
+        {
+            final int word = page >>> 6;
+            final int stop = Math.min(end, (word + 1) << 6);
+            final long bits = (-1L >>> (Long.SIZE - (stop - page))) << (page & (Long.SIZE - 1));
+            final int offset = layout.copysetOffset(nodeId, word);
+            final long registered = memory.getLong(offset);
+            final long fresh = bits & ~registered;
+            if (0 != fresh)
+            {
+                memory.putLong(offset, registered | fresh);
+                port.fetchAndAdd(home, table.region(), offset, fresh);
+                joined = true;
+            }
+        }
+        if (joined)
+        {
+            port.fetchAndAdd(home, table.region(), layout.registrationsOffset(), 1L);
+            counters.increment(Counter.COPYSET_JOINS);
+        }
+    }
+
+    /**
+     * Fetcher, at a barrier: leaves the copysets of the pages whose copy was invalid at the previous barrier and is
+     * still invalid, and remembers which are invalid now.
+     */
+    void leaveStale(final PageTable table)
+    {
+        final ArrayRegionLayout layout = table.layout();
+        final AtomicBuffer memory = table.memory();
+        final byte[] states = table.states();
+        final long[] stale = table.stale();
+        for (int word = 0; word < layout.words(); word++)
+        {
+            final int offset = layout.copysetOffset(nodeId, word);
+            final long registered = memory.getLong(offset);
+            long invalid = 0;
+            for (long bits = registered; 0 != bits; bits &= bits - 1)
+            {
+                final int bit = Long.numberOfTrailingZeros(bits);
+                if (PageState.INVALID == states[(word << 6) + bit])
+                {
+                    invalid |= 1L << bit;
+                }
+            }
+            final long leave = invalid & stale[word];
+            stale[word] = invalid & ~leave;
+            if (0 != leave)
+            {
+                memory.putLong(offset, registered & ~leave);
+                leave(table, word, leave, offset);
+                counters.add(Counter.COPYSET_LEAVES, Long.bitCount(leave));
+            }
+        }
+    }
+
+    /**
+     * Home: whether a node registered in the array's copysets since the last {@link #registeredSince}, without
+     * taking note. The caller has issued a full fence after its writes.
+     */
+    boolean isRegisteredSince(final PageTable table)
+    {
+        return table.memory().getLongVolatile(table.layout().registrationsOffset()) != table.registrationsSeen();
+    }
+
+    /**
+     * Home, at a release: whether a node registered in the array's copysets since the last call. The caller has
+     * issued a full fence after its writes: a registration this misses is ordered after them, and so is the read
+     * that follows it.
+     */
+    boolean registeredSince(final PageTable table)
+    {
+        final long count = table.memory().getLongVolatile(table.layout().registrationsOffset());
+        if (count != table.registrationsSeen())
+        {
+            table.registrationsSeen(count);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Home: the pages of a copyset word that another node may cache.
+     */
+    long shared(final PageTable table, final int word)
+    {
+        final ArrayRegionLayout layout = table.layout();
+        final AtomicBuffer memory = table.memory();
+        long shared = 0;
+        for (int node = 0; node < nodeCount; node++)
+        {
+            if (node != nodeId)
+            {
+                shared |= memory.getLongVolatile(layout.copysetOffset(node, word));
+            }
+        }
+        return shared;
+    }
+
+    /**
+     * Home: orders this node's writes before its reads of the copysets (the release side of the registration
+     * handshake).
+     */
+    static void fence()
+    {
+        VarHandle.fullFence();
+    }
+
+    private void leave(final PageTable table, final int word, final long leave, final int offset)
+    {
+        long left = leave;
+        while (0 != left)
+        {
+            final int home = table.homes().home((word << 6) + Long.numberOfTrailingZeros(left));
+            long atHome = 0;
+            for (long bits = left; 0 != bits; bits &= bits - 1)
+            {
+                final int bit = Long.numberOfTrailingZeros(bits);
+                if (table.homes().home((word << 6) + bit) == home)
+                {
+                    atHome |= 1L << bit;
+                }
+            }
+            port.fetchAndAdd(home, table.region(), offset, -atHome);
+            left &= ~atHome;
+        }
+    }
+}

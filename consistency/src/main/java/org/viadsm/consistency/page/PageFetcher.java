@@ -1,0 +1,116 @@
+package org.viadsm.consistency.page;
+
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.Counters;
+import org.viadsm.consistency.port.ProtocolPort;
+
+/**
+ * Fetches pages from their homes in runs: contiguous invalid pages with the same home come in one RDMA Read,
+ * after one copyset registration. A fault reads ahead only as far as its array's accesses have used what was read
+ * ahead: the pages read ahead are {@link PageState#PREFETCHED}, so their first access says that they were used;
+ * a fault right after a run whose pages were all used doubles the array's window (up to the configured pages),
+ * any other fault halves it, down to the faulting page alone.
+ * <p>
+ * <b>Note:</b> used by the node's application thread only.
+ */
+final class PageFetcher
+{
+    private final ProtocolPort port;
+    private final Counters counters;
+    private final Copysets copysets;
+    private final int maxPages;
+
+    PageFetcher(final ProtocolPort port, final Counters counters, final Copysets copysets, final int maxPages)
+    {
+        this.port = port;
+        this.counters = counters;
+        this.copysets = copysets;
+        this.maxPages = maxPages;
+    }
+
+    /**
+     * A fault on an invalid page another node is home of: fetches it, and after it as many of the following
+     * invalid pages with the same home as the array's window allows.
+     *
+     * @param table the page's array.
+     * @param page  the page.
+     * @param home  its home.
+     */
+    void fault(final PageTable table, final int page, final int home)
+    {
+        final int window = adapt(table, page);
+        final byte[] states = table.states();
+        int count = 1;
+        while (count < window && page + count < table.pages() && PageState.INVALID == states[page + count] &&
+            table.homes().home(page + count) == home)
+        {
+            count++;
+        }
+        fetch(table, home, page, count, PageState.PREFETCHED);
+        states[page] = PageState.READ_ONLY;
+        table.readAhead(page, page + count);
+    }
+
+    /**
+     * Fetches pages {@code [first, first + count)}, all invalid and homed at {@code home}, in one read.
+     *
+     * @param table the pages' array.
+     * @param home  their home.
+     * @param first the first page.
+     * @param count how many.
+     * @param state the state they get.
+     */
+    void fetch(final PageTable table, final int home, final int first, final int count, final byte state)
+    {
+        final int pageSize = table.pageSize();
+        final long offset = (long)first * pageSize;
+        copysets.register(table, home, first, count);
+        port.read(home, table.region(), offset, table.region(), offset, count * pageSize);
+        final byte[] states = table.states();
+        for (int page = first; page < first + count; page++)
+        {
+            states[page] = state;
+        }
+        counters.add(Counter.PAGES_FETCHED, count);
+    }
+
+    /**
+     * The first access to a page read ahead: it was worth reading.
+     *
+     * @param table the page's array.
+     * @param page  the page, {@link PageState#PREFETCHED}.
+     */
+    void used(final PageTable table, final int page)
+    {
+        table.states()[page] = PageState.READ_ONLY;
+        counters.increment(Counter.PREFETCHED_USED);
+    }
+
+    private int adapt(final PageTable table, final int page)
+    {
+        int window = table.readAheadWindow();
+        if (page == table.readAheadEnd() && !hasUnused(table))
+        {
+            window = Math.min(maxPages, window << 1);
+        }
+        else
+        {
+            window = Math.max(1, window >> 1);
+        }
+        table.readAheadWindow(window);
+        return window;
+    }
+
+    private static boolean hasUnused(final PageTable table)
+    {
+        final byte[] states = table.states();
+        for (int page = table.readAheadStart(); page < table.readAheadEnd(); page++)
+        {
+            if (PageState.PREFETCHED == states[page])
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,215 @@
+package org.viadsm.consistency;
+
+import java.util.concurrent.CountDownLatch;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.page.PageState;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Pages that no other node caches cost their home nothing, and stay coherent when they become shared: each page
+ * classification transition, with writes landing at once and late (as on a NIC). Pages are 512 bytes: 64 longs.
+ */
+@Timeout(60)
+class SharingTest
+{
+    private static final int PER_PAGE = 64;
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldLetTheHomeWriteAPageNobodyElseCachesWithoutFaultsTwinsOrNotices(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", 4 * PER_PAGE, Homes.onNode(0));
+        cluster.run((id, node) ->
+        {
+            for (int round = 1; round <= 10; round++)
+            {
+                if (0 == id)
+                {
+                    for (int i = 0; i < 4 * PER_PAGE; i++)
+                    {
+                        data.set(node, i, round * 1000L + i);
+                    }
+                }
+                node.barrier();
+            }
+        });
+        final Counters home = cluster.counters[0];
+        assertEquals(4, home.get(Counter.WRITE_FAULTS), "the first write of each page only");
+        assertEquals(0, home.get(Counter.TWINS));
+        assertEquals(0, home.get(Counter.INTERVALS), "no write notices");
+        assertEquals(0, home.get(Counter.EXCLUSIVE_LOSSES));
+        assertEquals(0, cluster.counters[1].get(Counter.INVALIDATIONS));
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldNoticeAWriteToAPageThatBecameSharedBetweenTheWriteAndItsRelease(final boolean deferWrites)
+        throws InterruptedException
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
+        final CountDownLatch written = new CountDownLatch(1);
+        final CountDownLatch cached = new CountDownLatch(1);
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.lock(1);
+                data.set(node, 0, 42);
+                written.countDown();
+                // Node 1 caches the page now, in the middle of this interval (it reads another element).
+                cached.await();
+                node.unlock(1);
+            }
+            else
+            {
+                written.await();
+                assertEquals(0, data.get(node, PER_PAGE - 1));
+                cached.countDown();
+                awaitUnlocked(node, 1);
+                assertEquals(42, data.get(node, 0), "the write before the release");
+                node.unlock(1);
+            }
+            node.barrier();
+        });
+        assertEquals(1, cluster.counters[0].get(Counter.EXCLUSIVE_LOSSES));
+        assertEquals(1, cluster.counters[1].get(Counter.COPYSET_JOINS));
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldNoticeWritesMadeAfterAReleaseMissedTheRegistration(final boolean deferWrites)
+        throws InterruptedException
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
+        final CountDownLatch firstRelease = new CountDownLatch(1);
+        final CountDownLatch read = new CountDownLatch(1);
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.lock(1);
+                data.set(node, 0, 1);
+                node.unlock(1);
+                firstRelease.countDown();
+                read.await();
+                // Node 1 cached the page after that release looked: the page is still exclusive here.
+                assertEquals(PageState.READ_WRITE, data.table(0).states()[0]);
+                node.lock(1);
+                data.set(node, 0, 2);
+                node.unlock(1);
+            }
+            else
+            {
+                firstRelease.await();
+                node.lock(1);
+                assertEquals(1, data.get(node, 0));
+                node.unlock(1);
+                read.countDown();
+                long seen;
+                do
+                {
+                    node.lock(1);
+                    seen = data.get(node, 0);
+                    node.unlock(1);
+                }
+                while (1 == seen);
+                assertEquals(2, seen);
+            }
+            node.barrier();
+            assertEquals(2, data.get(node, 0));
+        });
+        assertEquals(1, cluster.counters[0].get(Counter.EXCLUSIVE_LOSSES));
+        assertEquals(1, cluster.counters[0].get(Counter.WRITE_FAULTS), "the second write did not fault");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldGiveUpCopiesLeftUnreadSoThatTheHomeWritesWithoutFaultsAgain(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
+        final long[] faultsInLastRounds = new long[1];
+        cluster.run((id, node) ->
+        {
+            if (1 == id)
+            {
+                assertEquals(0, data.get(node, 5));
+            }
+            node.barrier();
+            for (int round = 1; round <= 8; round++)
+            {
+                if (0 == id)
+                {
+                    if (5 == round)
+                    {
+                        faultsInLastRounds[0] = -cluster.counters[0].get(Counter.WRITE_FAULTS);
+                    }
+                    data.set(node, 5, round);
+                }
+                node.barrier();
+            }
+            if (0 == id)
+            {
+                faultsInLastRounds[0] += cluster.counters[0].get(Counter.WRITE_FAULTS);
+            }
+            assertEquals(8, data.get(node, 5), "the copy given up is read again");
+        });
+        assertEquals(1, cluster.counters[1].get(Counter.COPYSET_LEAVES));
+        assertEquals(2, cluster.counters[1].get(Counter.COPYSET_JOINS), "joined again to read");
+        assertTrue(cluster.counters[0].get(Counter.EXCLUSIVE_GAINS) >= 1);
+        assertEquals(0, faultsInLastRounds[0], "rounds 5 to 8 wrote an exclusive page");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldMergeASingleWriterPageThatGetsSeveralWritersAndBack(final boolean deferWrites)
+    {
+        final int nodes = 3;
+        final InMemoryCluster cluster = InMemoryCluster.of(nodes);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
+        cluster.run((id, node) ->
+        {
+            for (int round = 1; round <= 6; round++)
+            {
+                final boolean everyone = 0 == round % 2;
+                for (int i = id; i < PER_PAGE; i += nodes)
+                {
+                    if (everyone || 0 == id)
+                    {
+                        data.set(node, i, round * 100L + i);
+                    }
+                }
+                node.barrier();
+                for (int i = 0; i < PER_PAGE; i++)
+                {
+                    final boolean writtenNow = everyone || 0 == i % nodes;
+                    final int lastRound = writtenNow ? round : round - 1;
+                    final long expected = 0 == lastRound ? 0 : lastRound * 100L + i;
+                    assertEquals(expected, data.get(node, i), "round " + round + " element " + i);
+                }
+                node.barrier();
+            }
+        });
+        assertEquals(0, cluster.counters[0].get(Counter.TWINS), "the home never twins");
+        assertEquals(3, cluster.counters[1].get(Counter.DIFFS), "a diff in every round with several writers");
+        assertEquals(3, cluster.counters[2].get(Counter.DIFFS));
+    }
+
+    private static void awaitUnlocked(final HlrcNode node, final int lockId)
+    {
+        node.lock(lockId);
+    }
+}
