@@ -225,6 +225,7 @@ final class BarnesMember
     private void computeForces(final int root)
     {
         final double rsize = global.get(GlobalLayout.RSIZE_OFFSET);
+        walker.begin();
         for (int t = 0; t < mynbody; t++)
         {
             final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));

@@ -11,7 +11,8 @@ import org.viadsm.examples.runtime.Team;
  * <p>
  * Splash-3 reads another body's position under the lock of the body's leaf ({@code CellLock->CL[seqnum % MAXLOCK]},
  * one acquisition per body-body interaction) unless built with {@code WITH_NO_OPTIONAL_LOCKS}; so does this class
- * unless {@code optionalLocks} is false.
+ * unless {@code optionalLocks} is false. Without those locks the walk synchronizes nowhere, so it reads the tree
+ * and the bodies through read views made before it (see {@link TreeReads}); with them, element by element.
  * <p>
  * <b>Note:</b> used by one member's thread; the per-body state is the C's {@code Local[ProcessId]} fields.
  */
@@ -23,10 +24,9 @@ final class ForceWalker
     private final double epssq;
     private final DoubleArray bodies;
     private final IntArray bodyInts;
-    private final DoubleArray cells;
     private final IntArray cellInts;
-    private final DoubleArray leaves;
     private final IntArray leafInts;
+    private final TreeReads reads;
 
     /** Interactions with bodies and with cells or leaves for the current body. */
     int myn2bterm;
@@ -57,10 +57,17 @@ final class ForceWalker
         this.epssq = params.eps * params.eps;
         this.bodies = shared.bodies;
         this.bodyInts = shared.bodyInts;
-        this.cells = shared.cells;
         this.cellInts = shared.cellInts;
-        this.leaves = shared.leaves;
         this.leafInts = shared.leafInts;
+        this.reads = optionalLocks ? TreeReads.elements(shared) : TreeReads.views(shared);
+    }
+
+    /**
+     * Prepares the walks of a step's bodies: call after the last synchronization before them.
+     */
+    void begin()
+    {
+        reads.refresh();
     }
 
     /**
@@ -71,9 +78,10 @@ final class ForceWalker
     {
         final int pReal = p * BodyLayout.REAL_STRIDE;
         pskip = NodeRef.of(NodeRef.BODY, p);
-        pos0x = bodies.get(pReal + BodyLayout.POS_OFFSET);
-        pos0y = bodies.get(pReal + BodyLayout.POS_OFFSET + 1);
-        pos0z = bodies.get(pReal + BodyLayout.POS_OFFSET + 2);
+        final TreeReads reads = this.reads;
+        pos0x = reads.real(NodeRef.BODY, pReal + BodyLayout.POS_OFFSET);
+        pos0y = reads.real(NodeRef.BODY, pReal + BodyLayout.POS_OFFSET + 1);
+        pos0z = reads.real(NodeRef.BODY, pReal + BodyLayout.POS_OFFSET + 2);
         phi0 = 0.0;
         acc0x = 0.0;
         acc0y = 0.0;
@@ -95,11 +103,11 @@ final class ForceWalker
         {
             if (NodeRef.CELL == NodeRef.type(n))
             {
-                final IntArray cellInts = this.cellInts;
+                final TreeReads reads = this.reads;
                 final int base = NodeRef.index(n) * CellLayout.INT_STRIDE + CellLayout.SUBP_OFFSET;
                 for (int i = 0; i < CellLayout.NSUB; i++)
                 {
-                    final int child = cellInts.get(base + i);
+                    final int child = reads.cellInt(base + i);
                     if (NodeRef.NULL != child)
                     {
                         walksub(child, dsq / 4.0);
@@ -108,12 +116,12 @@ final class ForceWalker
             }
             else
             {
-                final IntArray leafInts = this.leafInts;
+                final TreeReads reads = this.reads;
                 final int base = NodeRef.index(n) * LeafLayout.INT_STRIDE;
-                final int numBodies = leafInts.get(base + LeafLayout.NUM_BODIES_OFFSET);
+                final int numBodies = reads.leafInt(base + LeafLayout.NUM_BODIES_OFFSET);
                 for (int i = 0; i < numBodies; i++)
                 {
-                    final int p = leafInts.get(base + LeafLayout.BODYP_OFFSET + i);
+                    final int p = reads.leafInt(base + LeafLayout.BODYP_OFFSET + i);
                     if (p != pskip)
                     {
                         gravsub(p);
@@ -137,11 +145,12 @@ final class ForceWalker
      */
     private boolean subdivp(final int p, final double dsq)
     {
-        final DoubleArray reals = NodeRef.LEAF == NodeRef.type(p) ? leaves : cells;
+        final TreeReads reads = this.reads;
+        final int type = NodeRef.type(p);
         final int base = NodeRef.index(p) * NodeLayout.REAL_STRIDE + NodeLayout.POS_OFFSET;
-        drx = reals.get(base) - pos0x;
-        dry = reals.get(base + 1) - pos0y;
-        drz = reals.get(base + 2) - pos0z;
+        drx = reads.real(type, base) - pos0x;
+        dry = reads.real(type, base + 1) - pos0y;
+        drz = reads.real(type, base + 2) - pos0z;
         double s = drx * drx;
         s += dry * dry;
         s += drz * drz;
@@ -155,19 +164,10 @@ final class ForceWalker
      */
     private void gravsub(final int p)
     {
+        final TreeReads reads = this.reads;
         final int type = NodeRef.type(p);
-        final DoubleArray reals;
-        final int realBase;
-        if (NodeRef.BODY == type)
-        {
-            reals = bodies;
-            realBase = NodeRef.index(p) * BodyLayout.REAL_STRIDE;
-        }
-        else
-        {
-            reals = NodeRef.LEAF == type ? leaves : cells;
-            realBase = NodeRef.index(p) * NodeLayout.REAL_STRIDE;
-        }
+        final int stride = NodeRef.BODY == type ? BodyLayout.REAL_STRIDE : NodeLayout.REAL_STRIDE;
+        final int realBase = NodeRef.index(p) * stride;
         if (p != pmem)
         {
             final int lockId = optionalLocks ? parentLock(p) : -1;
@@ -175,9 +175,9 @@ final class ForceWalker
             {
                 team.lock(lockId);
             }
-            drx = reals.get(realBase + BodyLayout.POS_OFFSET) - pos0x;
-            dry = reals.get(realBase + BodyLayout.POS_OFFSET + 1) - pos0y;
-            drz = reals.get(realBase + BodyLayout.POS_OFFSET + 2) - pos0z;
+            drx = reads.real(type, realBase + BodyLayout.POS_OFFSET) - pos0x;
+            dry = reads.real(type, realBase + BodyLayout.POS_OFFSET + 1) - pos0y;
+            drz = reads.real(type, realBase + BodyLayout.POS_OFFSET + 2) - pos0z;
             if (optionalLocks)
             {
                 team.unlock(lockId);
@@ -189,7 +189,7 @@ final class ForceWalker
         }
         drsq += epssq;
         final double drabs = Math.sqrt(drsq);
-        final double phii = reals.get(realBase + BodyLayout.MASS_OFFSET) / drabs;
+        final double phii = reads.real(type, realBase + BodyLayout.MASS_OFFSET) / drabs;
         phi0 -= phii;
         final double mor3 = phii / drsq;
         acc0x = acc0x + drx * mor3;
