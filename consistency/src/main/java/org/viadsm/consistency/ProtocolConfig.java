@@ -20,6 +20,8 @@ public final class ProtocolConfig
     public static final int LOG_NOTICES_DEFAULT = 256 * 1024;
     /** Largest cluster. */
     public static final int MAX_NODES = 256;
+    /** What a page size must be, as the errors that refuse one say it. */
+    public static final String PAGE_SIZE_RULE = "a power of two in [512, 1048576]";
     /** Largest control region a configuration may need. */
     public static final long MAX_CONTROL_REGION_BYTES = 1L << 30;
 
@@ -202,6 +204,17 @@ public final class ProtocolConfig
     }
 
     /**
+     * Whether a page size follows {@link #PAGE_SIZE_RULE}, the rule {@link #conclude()} applies.
+     *
+     * @param pageSize the coherence unit, bytes.
+     * @return true for a power of two from 512 to 1 MiB.
+     */
+    public static boolean isValidPageSize(final int pageSize)
+    {
+        return BitUtil.isPowerOfTwo(pageSize) && pageSize >= 512 && pageSize <= 1 << 20;
+    }
+
+    /**
      * Validates the values and freezes them; a concluded configuration is left as it is.
      *
      * @return this.
@@ -215,8 +228,7 @@ public final class ProtocolConfig
         }
         check(nodeCount >= 1 && nodeCount <= MAX_NODES, "nodeCount must be in [1, " + MAX_NODES + "]",
             nodeCount);
-        check(BitUtil.isPowerOfTwo(pageSize) && pageSize >= 512 && pageSize <= 1 << 20,
-            "pageSize must be a power of two in [512, 1048576]", pageSize);
+        check(isValidPageSize(pageSize), "pageSize must be " + PAGE_SIZE_RULE, pageSize);
         check(maxLocks >= 1 && maxLocks <= 1 << 24, "maxLocks must be in [1, 16777216]", maxLocks);
         check(maxSemaphores >= 1 && maxSemaphores <= 1 << 20, "maxSemaphores must be in [1, 1048576]",
             maxSemaphores);

@@ -61,6 +61,9 @@ public final class DsmContext
     /** Where {@link Dsm#close()} writes the node's statistics as JSON. */
     public static final String STATS_FILE_PROP_NAME = "viadsm.statsFile";
 
+    /** What {@link #pageSize(int)} must be, as the error that refuses a value says it. */
+    public static final String PAGE_SIZE_RULE = ProtocolConfig.PAGE_SIZE_RULE;
+
     /** Default for how long joining waits for every node: 60 s. */
     public static final long CONNECT_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(60);
     /** Default for how long closing waits for the other nodes to close: 60 s. */
@@ -174,6 +177,18 @@ public final class DsmContext
         set(PAGE_SIZE_PROP_NAME);
         protocol.pageSize(pageSize);
         return this;
+    }
+
+    /**
+     * Whether a page size follows {@link #PAGE_SIZE_RULE}: the check {@link #conclude()} makes, for a launcher to
+     * refuse a bad value before it starts a node.
+     *
+     * @param pageSize the coherence unit, bytes.
+     * @return true for a power of two from 512 to 1 MiB.
+     */
+    public static boolean isValidPageSize(final int pageSize)
+    {
+        return ProtocolConfig.isValidPageSize(pageSize);
     }
 
     /**

@@ -131,7 +131,7 @@ final class RunCommand implements Callable<Integer>
             throw new CommandLine.ParameterException(commandLine,
                 "unknown --provider '" + provider + "'; expected jvm, shm, tcp, ucx or threads");
         }
-        run.pageSize = pageSize;
+        run.pageSize = PageSizeOption.check(commandLine, pageSize);
         run.args = appArgs;
         try
         {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.via.internal.JavaProcess;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -100,6 +100,17 @@ class ViadsmCommandTest
         assertTrue(err().contains("unknown --provider 'carrier-pigeon'"), err());
         assertEquals(2, execute("run", "sor", "--placement", "random"));
         assertTrue(err().contains("unknown placement 'random'"), err());
+    }
+
+    @Test
+    void shouldRefuseAPageSizeTheContextWouldRefuse()
+    {
+        for (final String pageSize : new String[] {"1000", "256", "2097152", "0"})
+        {
+            assertEquals(2, execute("run", "fft", "--nodes", "2", "--page-size", pageSize));
+            assertEquals("viadsm: --page-size must be a power of two in [512, 1048576], not " + pageSize,
+                err().lines().findFirst().orElse(""), err());
+        }
     }
 
     @Test
