@@ -1,4 +1,4 @@
-package org.viadsm.examples.runtime;
+package org.viadsm.examples.catalog;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,6 +12,7 @@ import org.viadsm.examples.fft.FftApp;
 import org.viadsm.examples.lu.LuApp;
 import org.viadsm.examples.ocean.Ocean;
 import org.viadsm.examples.radix.RadixApp;
+import org.viadsm.examples.runtime.App;
 import org.viadsm.examples.sor.Sor;
 import org.viadsm.examples.tsp.TspApp;
 import org.viadsm.examples.waternsq.WaterNsquared;

@@ -2,8 +2,8 @@ package org.viadsm.examples.cli;
 
 import java.util.List;
 
+import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.examples.runtime.App;
-import org.viadsm.examples.runtime.AppCatalog;
 import picocli.CommandLine;
 
 /**

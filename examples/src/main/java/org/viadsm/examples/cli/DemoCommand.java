@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.Statistic;
 import org.viadsm.dsm.launch.ClusterFailure;
-import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.examples.runtime.CFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -2,7 +2,7 @@ package org.viadsm.examples.cli;
 
 import java.util.concurrent.Callable;
 
-import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.examples.runtime.CFormat;
 import picocli.CommandLine.Command;
 

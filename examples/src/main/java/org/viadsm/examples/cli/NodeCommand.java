@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 import org.viadsm.dsm.Dsm;
 import org.viadsm.dsm.DsmContext;
 import org.viadsm.dsm.Placement;
-import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

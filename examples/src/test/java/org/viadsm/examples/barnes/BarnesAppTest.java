@@ -18,12 +18,12 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.catalog.AppCatalog;
+import org.viadsm.examples.runtime.AppHarness;
 import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.CountingTeam;
 import org.viadsm.examples.runtime.TeamFailure;
 import org.viadsm.examples.runtime.ThreadTeam;
-import org.viadsm.examples.runtime.AppHarness;
 import picocli.CommandLine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,6 +1,8 @@
-package org.viadsm.examples.runtime;
+package org.viadsm.examples.catalog;
 
 import org.junit.jupiter.api.Test;
+import org.viadsm.examples.runtime.App;
+import org.viadsm.examples.runtime.AppHarness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -15,7 +15,7 @@ import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.Statistic;
 import org.viadsm.dsm.launch.LocalCluster;
-import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.examples.runtime.AppHarness;
 import org.viadsm.examples.runtime.SmallInputs;
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.Statistic;
 import org.viadsm.dsm.launch.LocalCluster;
+import org.viadsm.examples.catalog.AppCatalog;
 import picocli.CommandLine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

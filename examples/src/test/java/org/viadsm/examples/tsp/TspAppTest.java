@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.viadsm.dsm.array.IntArray;
-import org.viadsm.examples.runtime.AppCatalog;
+import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.examples.runtime.AppHarness;
 import org.viadsm.examples.runtime.AppHomes;
 import picocli.CommandLine;
