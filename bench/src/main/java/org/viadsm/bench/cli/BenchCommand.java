@@ -1,5 +1,6 @@
-package org.viadsm.bench;
+package org.viadsm.bench.cli;
 
+import org.viadsm.bench.JmhCommand;
 import org.viadsm.bench.apps.AppsBenchCommand;
 import org.viadsm.bench.dsm.DsmBenchCommand;
 import org.viadsm.bench.via.ViaBenchCommand;

@@ -1,4 +1,4 @@
-package org.viadsm.bench;
+package org.viadsm.bench.cli;
 
 import org.viadsm.examples.cli.CliExtension;
 import picocli.CommandLine;
