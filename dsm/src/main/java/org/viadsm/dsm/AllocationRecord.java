@@ -7,7 +7,7 @@ import org.viadsm.consistency.ControlRegionLayout;
 
 /**
  * Flyweight over an allocation record in a control region: what a node did in its {@code sequence}-th collective
- * allocation or free, which every node reads from every other to check they agree.
+ * allocation, free or condition, which every node reads from every other to check they agree.
  * <pre>
  *   0  sequence (long)        8  kind (int)            12  element type (int)
  *  16  length (long)         24  placement fingerprint (long)
@@ -15,7 +15,8 @@ import org.viadsm.consistency.ControlRegionLayout;
  *  48  name (UTF-8)
  * </pre>
  * {@code allocation} numbers the allocations alone: an allocation's own number, or for a free the number of the
- * allocation it frees.
+ * allocation it frees. A record that makes a condition of a lock takes its turn among the allocations (conditions
+ * are made collectively too): its {@code allocation} is the condition's number and its {@code length} the lock.
  */
 final class AllocationRecord
 {
@@ -23,6 +24,8 @@ final class AllocationRecord
     static final int ALLOCATE = 0;
     /** Kind of a record that frees one. */
     static final int FREE = 1;
+    /** Kind of a record that makes a condition of a lock: its length is the lock, its allocation the condition. */
+    static final int CONDITION = 2;
     static final int MAX_NAME_BYTES = ControlRegionLayout.ALLOCATION_RECORD_LENGTH - 48;
 
     private static final int SEQUENCE_OFFSET = 0;
@@ -58,6 +61,19 @@ final class AllocationRecord
         buffer.putInt(offset + HANDLE_OFFSET, handle);
         buffer.putInt(offset + NAME_LENGTH_OFFSET, name.length);
         buffer.putBytes(offset + NAME_OFFSET, name);
+        return this;
+    }
+
+    AllocationRecord writeCondition(final long sequence, final int condition, final int lockId)
+    {
+        buffer.putLong(offset + SEQUENCE_OFFSET, sequence);
+        buffer.putInt(offset + KIND_OFFSET, CONDITION);
+        buffer.putInt(offset + TYPE_OFFSET, 0);
+        buffer.putLong(offset + LENGTH_OFFSET, lockId);
+        buffer.putLong(offset + PLACEMENT_OFFSET, 0L);
+        buffer.putLong(offset + ALLOCATION_OFFSET, condition);
+        buffer.putInt(offset + HANDLE_OFFSET, 0);
+        buffer.putInt(offset + NAME_LENGTH_OFFSET, 0);
         return this;
     }
 
@@ -114,9 +130,13 @@ final class AllocationRecord
 
     String describe()
     {
+        if (CONDITION == kind())
+        {
+            return "condition #" + allocation() + " of lock " + length();
+        }
         final ElementType[] types = ElementType.values();
         final String typeName = type() >= 0 && type() < types.length ? types[type()].label() : "type#" + type();
         return (FREE == kind() ? "free of allocation #" : "allocation #") + allocation() + " " + typeName + " '" +
-            name() + "'[" + length() + "]";
+            name() + "'[" + length() + "] with placement fingerprint " + Long.toHexString(placement());
     }
 }

@@ -32,6 +32,7 @@ final class Allocations
     private final AllocationRecord theirs = new AllocationRecord();
     private final List<Allocation> live = new ArrayList<>();
     private long collectives;
+    private int conditions;
     private long allocations;
     private int nextRegion = 1;
 
@@ -165,16 +166,59 @@ final class Allocations
     }
 
     /**
+     * Collectively makes the next condition of a lock: every node makes its conditions in the same order.
+     *
+     * @param lockId the lock.
+     * @param limit  how many conditions the cluster may make.
+     * @return the condition's number.
+     * @throws IllegalStateException if the cluster made {@code limit} conditions already.
+     * @throws DsmException          on every node if any node made something else at this point, naming it.
+     */
+    int condition(final int lockId, final int limit)
+    {
+        if (conditions >= limit)
+        {
+            throw new IllegalStateException("node " + nodeId + " cannot make condition #" + conditions + " of lock " +
+                lockId + ": a cluster has at most " + limit + " conditions (as many as lock ids)");
+        }
+        dsm.enter();
+        try
+        {
+            final int slot = nextRecord();
+            mine.wrap(port.region(HlrcNode.CONTROL_REGION), slot).writeCondition(collectives, conditions, lockId);
+            agree(AllocationRecord.CONDITION, slot, -1);
+            return conditions++;
+        }
+        catch (final ProtocolException ex)
+        {
+            throw dsm.failure("making condition #" + conditions + " of lock " + lockId, ex);
+        }
+        finally
+        {
+            dsm.exit();
+        }
+    }
+
+    /**
      * Writes this node's record of a collective, waits for every node's, and compares them; for an allocation,
      * records every node's handle of the region.
      */
     private void agree(final int kind, final Allocation allocation, final int handle, final int region)
     {
+        final int slot = nextRecord();
+        mine.wrap(port.region(HlrcNode.CONTROL_REGION), slot).write(collectives, kind, allocation, handle);
+        agree(kind, slot, region);
+    }
+
+    private int nextRecord()
+    {
+        return node.layout().allocationRecord((int)(++collectives & 1));
+    }
+
+    private void agree(final int kind, final int slot, final int region)
+    {
         final ControlRegionLayout layout = node.layout();
         final AtomicBuffer control = port.region(HlrcNode.CONTROL_REGION);
-        final long sequence = ++collectives;
-        final int slot = layout.allocationRecord((int)(sequence & 1));
-        mine.wrap(control, slot).write(sequence, kind, allocation, handle);
         node.syncBarrier();
         final StringBuilder mismatches = new StringBuilder();
         for (int other = 0; other < nodeCount; other++)
@@ -188,8 +232,7 @@ final class Allocations
             theirs.wrap(control, layout.allocationScratch());
             if (!theirs.sameAs(mine))
             {
-                mismatches.append("; node ").append(other).append(" made ").append(theirs.describe())
-                    .append(" with placement fingerprint ").append(Long.toHexString(theirs.placement()));
+                mismatches.append("; node ").append(other).append(" made ").append(theirs.describe());
             }
             else if (AllocationRecord.ALLOCATE == kind)
             {
@@ -198,11 +241,12 @@ final class Allocations
         }
         if (mismatches.length() > 0)
         {
-            final String what = AllocationRecord.FREE == kind ? "free" : "allocate";
-            throw new DsmException(nodeId, (AllocationRecord.FREE == kind ? "free" : "allocation") +
-                " mismatch: node " + nodeId + " made " + mine.describe() + " with placement fingerprint " +
-                Long.toHexString(mine.placement()) + mismatches + "; every node must " + what +
-                " the same arrays in the same order");
+            final boolean free = AllocationRecord.FREE == kind;
+            final boolean condition = AllocationRecord.CONDITION == kind;
+            throw new DsmException(nodeId, (free ? "free" : condition ? "condition" : "allocation") +
+                " mismatch: node " + nodeId + " made " + mine.describe() + mismatches + "; every node must " +
+                (free ? "free the same arrays" : condition ? "make the same conditions of the same locks" :
+                "allocate the same arrays") + " in the same order");
         }
     }
 

@@ -566,6 +566,11 @@ public final class Dsm implements AutoCloseable
         return node;
     }
 
+    DsmCondition newCondition(final int lockId)
+    {
+        return new DsmCondition(this, lockId, allocations.condition(lockId, context.protocol().maxLocks()));
+    }
+
     void enter()
     {
         if (closed)

@@ -1,7 +1,6 @@
 package org.viadsm.dsm;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 
 import org.viadsm.consistency.ProtocolException;
@@ -27,7 +26,8 @@ import org.viadsm.consistency.sync.SyncWait;
  * and {@link #tryLock(long, TimeUnit)} wait in the queue, and a wait that ends by timeout or interrupt leaves it
  * without polling. {@link #tryLock()} takes the lock only if it is free. A released lock stays with the node that
  * released it until another node asks for it, so taking it again costs no network operation, and a release with
- * nobody waiting costs none either. The lock is not reentrant: locking it again while holding it throws.
+ * nobody waiting costs none either. The lock is not reentrant: locking it again while holding it throws. Its
+ * conditions ({@link #newCondition()}) work across nodes.
  * <p>
  * Interrupts and timeouts follow {@link java.util.concurrent.locks.ReentrantLock}: a thread interrupted on entry to
  * {@link #lockInterruptibly()} or {@link #tryLock(long, TimeUnit)} gets {@link InterruptedException} at once; an
@@ -162,16 +162,19 @@ public final class DsmLock implements Lock
     }
 
     /**
-     * Not supported yet: a DSM lock has no condition variables.
+     * Makes a new condition of this lock, collectively: every node makes the conditions of its locks in the same
+     * order (as it allocates arrays), and the {@code k}-th made is the same condition on every node; a node that
+     * makes something else at that point (another lock's condition, an allocation) makes every node fail with a
+     * {@link DsmException} naming it. A cluster has at most as many conditions as lock ids.
      *
-     * @return never.
-     * @throws UnsupportedOperationException always.
+     * @return the condition.
+     * @throws IllegalStateException if the cluster has made as many conditions as it may.
+     * @throws DsmException          if the nodes disagree, or a node fails meanwhile.
      */
     @Override
-    public Condition newCondition()
+    public DsmCondition newCondition()
     {
-        throw new UnsupportedOperationException(
-            "DsmLock does not support conditions; use barrier() or semaphores (semaphorePost/semaphoreWait)");
+        return dsm.newCondition(id);
     }
 
     /**

@@ -92,6 +92,30 @@ class DsmProcessesTest
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"shm", "tcp"})
+    void shouldNameANodeKilledWhileOthersWaitForItsSignal(final String provider) throws Exception
+    {
+        try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses(provider, 3),
+            NodeProgram.class.getName(), List.of("condition-hang"), List.of(), List.of("-XX:+UseSerialGC"), Map.of(),
+            null, new ByteArrayOutputStream()))
+        {
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!cluster.errorOutput(2).contains("node 2 hangs"))
+            {
+                assertTrue(System.nanoTime() < deadlineNs, "node 2 never reached its hang");
+                Thread.sleep(20);
+            }
+            cluster.kill(2);
+            final int[] codes = cluster.await(TimeUnit.SECONDS.toNanos(60));
+            assertTrue(codes[0] != 0 && codes[1] != 0, "the waiters fail");
+            for (int node = 0; node < 2; node++)
+            {
+                assertTrue(cluster.errorOutput(node).contains("node 2 failed"), cluster.errorOutput(node));
+            }
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"shm"})
     void shouldStopEveryNodeAndRemoveItsFilesWhenTheLauncherIsInterrupted(final String provider) throws Exception
     {

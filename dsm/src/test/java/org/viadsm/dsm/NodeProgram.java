@@ -5,7 +5,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * A node run as a separate process by {@link DsmProcessesTest}: a lock-protected counter and a barrier exchange;
  * with the argument {@code hang}, the last node stops in the middle to be killed; with {@code cached-hang FILE}, it
- * stops right after releasing lock 0 (which stays cached there), and the others ask for the lock once FILE exists.
+ * stops right after releasing lock 0 (which stays cached there), and the others ask for the lock once FILE exists;
+ * with {@code condition-hang}, the others wait on a condition of lock 1 that the last node, which stops, would
+ * signal.
  */
 public final class NodeProgram
 {
@@ -30,6 +32,16 @@ public final class NodeProgram
             if (args.length > 0 && "hang".equals(args[0]) && last)
             {
                 hang(dsm);
+            }
+            if (args.length > 0 && "condition-hang".equals(args[0]))
+            {
+                final DsmCondition condition = dsm.lock(1).newCondition();
+                if (last)
+                {
+                    hang(dsm);
+                }
+                dsm.lock(1).lock();
+                condition.await();
             }
             if (args.length > 1 && "cached-hang".equals(args[0]))
             {
