@@ -90,7 +90,7 @@ public final class BarrierProtocol
         }
         if (interruptible && Thread.interrupted())
         {
-            node.sync.breakBarrier(SyncState.BROKEN_BY_INTERRUPT, epoch + 1);
+            breakBarrier(SyncState.BROKEN_BY_INTERRUPT, epoch + 1);
             return SyncWait.INTERRUPTED;
         }
         node.intervals.beforeBarrier();
@@ -158,6 +158,42 @@ public final class BarrierProtocol
         return epoch;
     }
 
+    /**
+     * Breaks the barrier for every node from barrier {@code epoch} on: this node timed out or was interrupted in
+     * it. Nodes still in an earlier barrier finish it (this node sent its messages for that one). Unreachable peers
+     * are skipped; they find out by their own failure detectors.
+     */
+    private void breakBarrier(final int reason, final long epoch)
+    {
+        if (!node.sync.breakBarrier(reason, epoch))
+        {
+            return;
+        }
+        final int notification = Notifications.of(Notifications.BROKEN, BarrierMailbox.brokenArgument(reason, epoch));
+        for (int other = 0; other < node.nodeCount; other++)
+        {
+            if (other != node.nodeId && !node.sync.isGone(other))
+            {
+                try
+                {
+                    node.port.writeAndNotify(other, SyncNode.CONTROL, 0, SyncNode.CONTROL, 0, 0, notification);
+                }
+                catch (final ProtocolException ignore)
+                {
+                    // a peer that cannot be told fails by its own detectors
+                }
+            }
+        }
+        try
+        {
+            node.port.flushWrites();
+        }
+        catch (final ProtocolException ignore)
+        {
+            // as above
+        }
+    }
+
     private int exchange(final int kind, final long timeoutNs, final boolean interruptible)
     {
         final int nodeId = node.nodeId;
@@ -180,7 +216,7 @@ public final class BarrierProtocol
                 merged.write(node.control, outbox);
                 node.port.writeAndNotify(to, SyncNode.CONTROL, node.layout.mailbox(parity, round), SyncNode.CONTROL,
                     outbox, node.layout.clockLength(),
-                    Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(kind, parity, round)));
+                    Notifications.of(Notifications.BARRIER, BarrierMailbox.barrierArgument(kind, parity, round)));
                 node.counters.increment(Counter.MESSAGES_SENT);
                 if (counted && 0 == round)
                 {
@@ -193,7 +229,7 @@ public final class BarrierProtocol
                 {
                     if (SyncState.BROKEN != outcome)
                     {
-                        node.sync.breakBarrier(SyncWait.TIMED_OUT == outcome ? SyncState.BROKEN_BY_TIMEOUT :
+                        breakBarrier(SyncWait.TIMED_OUT == outcome ? SyncState.BROKEN_BY_TIMEOUT :
                             SyncState.BROKEN_BY_INTERRUPT, epoch);
                     }
                     return outcome;

@@ -3,7 +3,6 @@ package org.viadsm.consistency.sync;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
-import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.ProtocolException;
@@ -38,15 +37,13 @@ public final class SyncState implements NotificationHandler
     public static final int BROKEN_BY_INTERRUPT = 1;
 
     private static final int NO_GRANT = -1;
-    private static final int EPOCH_BITS = 20;
-    private static final int EPOCH_MASK = (1 << EPOCH_BITS) - 1;
     private static final long WAIT_SLICE_NS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final ProtocolPort port;
     private final Counters counters;
     private final int nodeId;
     private final long syncTimeoutNs;
-    private final byte[] barrierArrived = new byte[2 * ControlRegionLayout.MAX_ROUNDS];
+    private final BarrierMailbox barriers = new BarrierMailbox();
     private final long[] leftAfterEpoch;
     private final String[] failures;
     private final boolean[] gone;
@@ -54,8 +51,6 @@ public final class SyncState implements NotificationHandler
     private int goneCount;
     private int failedCount;
     private String broken;
-    private String barrierBroken;
-    private int brokenAtEpoch;
 
     /**
      * Creates the state.
@@ -85,32 +80,7 @@ public final class SyncState implements NotificationHandler
      */
     public static int leaveArgument(final long epoch)
     {
-        return (int)(epoch & EPOCH_MASK);
-    }
-
-    /**
-     * The argument of a barrier round message.
-     *
-     * @param kind   {@link #FULL_BARRIER} or {@link #SYNC_BARRIER}.
-     * @param parity the epoch parity.
-     * @param round  the round.
-     * @return the notification argument.
-     */
-    public static int barrierArgument(final int kind, final int parity, final int round)
-    {
-        return kind << 9 | parity << 8 | round;
-    }
-
-    /**
-     * The argument of a broken-barrier notification.
-     *
-     * @param reason {@link #BROKEN_BY_TIMEOUT} or {@link #BROKEN_BY_INTERRUPT}.
-     * @param epoch  the barrier the sender gave up.
-     * @return the notification argument.
-     */
-    public static int brokenArgument(final int reason, final long epoch)
-    {
-        return reason << EPOCH_BITS | (int)(epoch & EPOCH_MASK);
+        return BarrierMailbox.epochArgument(epoch);
     }
 
     /**
@@ -132,7 +102,7 @@ public final class SyncState implements NotificationHandler
                 grantedLock = argument;
                 break;
             case Notifications.BARRIER:
-                barrierArrived[barrierSlot((argument >>> 8) & 1, argument & 0xFF)] = (byte)(1 + (argument >>> 9));
+                barriers.onRound(argument);
                 break;
             case Notifications.LEAVE:
                 if (leftAfterEpoch[fromNode] < 0)
@@ -142,12 +112,7 @@ public final class SyncState implements NotificationHandler
                 }
                 break;
             case Notifications.BROKEN:
-                if (null == barrierBroken)
-                {
-                    brokenAtEpoch = argument & EPOCH_MASK;
-                    barrierBroken = "node " + fromNode + (BROKEN_BY_INTERRUPT == argument >>> EPOCH_BITS ?
-                        " was interrupted" : " timed out") + " in it";
-                }
+                barriers.onBroken(fromNode, argument);
                 break;
             default:
                 throw new ProtocolException(nodeId, "unknown notification 0x" + Integer.toHexString(notification) +
@@ -223,14 +188,7 @@ public final class SyncState implements NotificationHandler
      */
     int awaitStep(final SyncWait wait, final String activity, final long id)
     {
-        checkFailures(-1, wait.startNs(), activity, id, -1);
-        final long nowNs = System.nanoTime();
-        final int outcome = wait.check(nowNs);
-        if (SyncWait.PENDING == outcome)
-        {
-            port.awaitNotifications(wait.sleepNs(nowNs, WAIT_SLICE_NS), this);
-        }
-        return outcome;
+        return step(wait, -1, activity, id, -1);
     }
 
     /**
@@ -280,45 +238,16 @@ public final class SyncState implements NotificationHandler
     }
 
     /**
-     * Breaks the barrier for every node from barrier {@code epoch} on: this node timed out or was interrupted in
-     * it. Nodes still in an earlier barrier finish it (this node sent its messages for that one). Unreachable peers
-     * are skipped; they find out by their own failure detectors.
+     * Breaks the barrier from barrier {@code epoch} on, here: this node timed out or was interrupted in it. The
+     * caller tells the other nodes.
      *
      * @param reason {@link #BROKEN_BY_TIMEOUT} or {@link #BROKEN_BY_INTERRUPT}.
      * @param epoch  the barrier this node gave up.
+     * @return true if the barrier was not broken before, so the others must be told.
      */
-    void breakBarrier(final int reason, final long epoch)
+    boolean breakBarrier(final int reason, final long epoch)
     {
-        if (null != barrierBroken)
-        {
-            return;
-        }
-        brokenAtEpoch = (int)(epoch & EPOCH_MASK);
-        barrierBroken = "node " + nodeId + (BROKEN_BY_INTERRUPT == reason ? " was interrupted" : " timed out") +
-            " in it";
-        final int notification = Notifications.of(Notifications.BROKEN, brokenArgument(reason, epoch));
-        for (int node = 0; node < port.nodeCount(); node++)
-        {
-            if (node != nodeId && !gone[node])
-            {
-                try
-                {
-                    port.writeAndNotify(node, SyncNode.CONTROL, 0, SyncNode.CONTROL, 0, 0, notification);
-                }
-                catch (final ProtocolException ignore)
-                {
-                    // a peer that cannot be told fails by its own detectors
-                }
-            }
-        }
-        try
-        {
-            port.flushWrites();
-        }
-        catch (final ProtocolException ignore)
-        {
-            // as above
-        }
+        return barriers.onBroken(nodeId, BarrierMailbox.brokenArgument(reason, epoch));
     }
 
     /**
@@ -329,7 +258,7 @@ public final class SyncState implements NotificationHandler
      */
     boolean isBarrierBroken(final long epoch)
     {
-        return null != barrierBroken && !isBefore(epoch, brokenAtEpoch);
+        return barriers.isBroken(epoch);
     }
 
     /**
@@ -339,7 +268,7 @@ public final class SyncState implements NotificationHandler
      */
     public String barrierBroken()
     {
-        return barrierBroken;
+        return barriers.broken();
     }
 
     /**
@@ -357,28 +286,24 @@ public final class SyncState implements NotificationHandler
     public int awaitBarrier(
         final int kind, final int parity, final int round, final int from, final long epoch, final SyncWait wait)
     {
-        final int slot = barrierSlot(parity, round);
-        while (isBarrierBroken(epoch) || 0 == barrierArrived[slot])
+        int arrivedKind;
+        while (-1 == (arrivedKind = barriers.take(parity, round)) || barriers.isBroken(epoch))
         {
-            if (isBarrierBroken(epoch))
+            if (barriers.isBroken(epoch))
             {
                 return BROKEN;
             }
-            checkFailures(epoch, wait.startNs(), "barrier ", epoch, from);
-            final long nowNs = System.nanoTime();
-            final int outcome = wait.check(nowNs);
+            final int outcome = step(wait, epoch, "barrier ", epoch, from);
             if (SyncWait.PENDING != outcome)
             {
                 return outcome;
             }
-            port.awaitNotifications(wait.sleepNs(nowNs, WAIT_SLICE_NS), this);
         }
-        final int arrivedKind = barrierArrived[slot] - 1;
-        barrierArrived[slot] = 0;
         if (arrivedKind != kind)
         {
-            fail("node " + from + " is in " + kindName(arrivedKind) + " while this node is in " + kindName(kind) +
-                " (barrier " + epoch + "); every node must make the same collective calls in the same order");
+            fail("node " + from + " is in " + BarrierMailbox.kindName(arrivedKind) + " while this node is in " +
+                BarrierMailbox.kindName(kind) + " (barrier " + epoch + "); every node must make the same collective " +
+                "calls in the same order");
         }
         return SyncWait.PENDING;
     }
@@ -459,17 +384,22 @@ public final class SyncState implements NotificationHandler
         }
     }
 
+    private int step(final SyncWait wait, final long epoch, final String activity, final long id, final int peer)
+    {
+        checkFailures(epoch, wait.startNs(), activity, id, peer);
+        final long nowNs = System.nanoTime();
+        final int outcome = wait.check(nowNs);
+        if (SyncWait.PENDING == outcome)
+        {
+            port.awaitNotifications(wait.sleepNs(nowNs, WAIT_SLICE_NS), this);
+        }
+        return outcome;
+    }
+
     /** Whether a node left having passed fewer barriers than {@code epoch} (compared modulo the 20-bit field). */
     private boolean leftBefore(final int node, final long epoch)
     {
-        return isBefore(leftAfterEpoch[node], epoch);
-    }
-
-    /** Whether barrier number {@code earlier} comes before {@code epoch}, compared modulo the 20-bit field. */
-    private static boolean isBefore(final long earlier, final long epoch)
-    {
-        final int behind = (int)((epoch - earlier) & EPOCH_MASK);
-        return behind != 0 && behind < (EPOCH_MASK >> 1);
+        return BarrierMailbox.isBefore(leftAfterEpoch[node], epoch);
     }
 
     private void fail(final String message)
@@ -479,15 +409,5 @@ public final class SyncState implements NotificationHandler
             broken = message;
         }
         throw new ProtocolException(nodeId, message);
-    }
-
-    private static String kindName(final int kind)
-    {
-        return FULL_BARRIER == kind ? "a barrier" : "an allocation or another collective";
-    }
-
-    private static int barrierSlot(final int parity, final int round)
-    {
-        return parity * ControlRegionLayout.MAX_ROUNDS + round;
     }
 }

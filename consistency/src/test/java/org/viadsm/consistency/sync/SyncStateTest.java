@@ -33,7 +33,7 @@ class SyncStateTest
     {
         final SyncState sync = new SyncState(new StubPort(0, 3), new Counters(), Long.MAX_VALUE);
         sync.onNotification(2, Notifications.of(Notifications.LEAVE, SyncState.leaveArgument(5)));
-        sync.onNotification(1, Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(0, 1, 1)));
+        sync.onNotification(1, Notifications.of(Notifications.BARRIER, BarrierMailbox.barrierArgument(0, 1, 1)));
         assertEquals(SyncWait.PENDING, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 1, 1, 5, untimed()));
     }
 
@@ -54,7 +54,7 @@ class SyncStateTest
     void shouldFailWhenPeersMakeDifferentCollectiveCalls()
     {
         final SyncState sync = new SyncState(new StubPort(0, 2), new Counters(), Long.MAX_VALUE);
-        sync.onNotification(1, Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(1, 1, 0)));
+        sync.onNotification(1, Notifications.of(Notifications.BARRIER, BarrierMailbox.barrierArgument(1, 1, 0)));
         final ProtocolException ex = assertThrows(ProtocolException.class,
             () -> sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1, untimed()));
         assertTrue(ex.getMessage().contains("node 1 is in an allocation or another collective while this node is " +
@@ -87,9 +87,9 @@ class SyncStateTest
             new SyncWait().start(SyncWait.NO_TIMEOUT, true)));
         assertFalse(Thread.currentThread().isInterrupted(), "an interrupt that ends a wait is consumed");
         sync.onNotification(1, Notifications.of(Notifications.BROKEN,
-            SyncState.brokenArgument(SyncState.BROKEN_BY_TIMEOUT, 2)));
+            BarrierMailbox.brokenArgument(SyncState.BROKEN_BY_TIMEOUT, 2)));
         assertEquals("node 1 timed out in it", sync.barrierBroken());
-        sync.onNotification(1, Notifications.of(Notifications.BARRIER, SyncState.barrierArgument(0, 1, 0)));
+        sync.onNotification(1, Notifications.of(Notifications.BARRIER, BarrierMailbox.barrierArgument(0, 1, 0)));
         assertEquals(SyncWait.PENDING, sync.awaitBarrier(SyncState.FULL_BARRIER, 1, 0, 1, 1, untimed()),
             "a barrier before the broken one completes");
         assertEquals(SyncState.BROKEN, sync.awaitBarrier(SyncState.FULL_BARRIER, 0, 0, 1, 2, untimed()));
