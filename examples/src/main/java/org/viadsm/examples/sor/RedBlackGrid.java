@@ -1,6 +1,8 @@
 package org.viadsm.examples.sor;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 
 /**
  * The grid of the SOR benchmark and its operations, for one member: {@code rows + 2} by {@code cols + 2} doubles in
@@ -23,6 +25,10 @@ final class RedBlackGrid
     private final int firstRow;
     private final int lastRow;
     private final double omega;
+    /** What a sweep reads: the band and its neighbouring rows; re-wrapped at every sweep. */
+    private DoubleReadView reads;
+    /** What a sweep writes: the band's interior points. */
+    private DoubleView writes;
 
     /**
      * A member's view of the grid.
@@ -139,16 +145,20 @@ final class RedBlackGrid
     }
 
     /**
-     * Relaxes every point of one colour in this member's band.
+     * Relaxes every point of one colour in this member's band, through a view of the points it reads (the band and
+     * the rows next to it) and a view of the points it writes (the band's interior points).
      *
      * @param colour {@link #RED} or {@link #BLACK}.
      */
     void sweep(final int colour)
     {
-        final DoubleArray a = grid;
         final int n = cols;
         final int s = stride;
-        final double w = omega;
+        reads = grid.read((firstRow - 1) * s + 1, (lastRow + 1) * s + n + 1, reads);
+        writes = grid.update(firstRow * s + 1, lastRow * s + n + 1, writes);
+        final DoubleReadView r = reads;
+        final DoubleView w = writes;
+        final double factor = omega;
         for (int i = firstRow; i <= lastRow; i++)
         {
             final int row = i * s;
@@ -158,8 +168,8 @@ final class RedBlackGrid
             final int first = 1 + ((i + 1 + colour) & 1);
             for (int j = first; j <= n; j += 2)
             {
-                a.set(row + j, relax(a.get(up + j), a.get(down + j), a.get(row + j - 1), a.get(row + j + 1),
-                    a.get(row + j), w));
+                w.set(row + j, relax(r.get(up + j), r.get(down + j), r.get(row + j - 1), r.get(row + j + 1),
+                    r.get(row + j), factor));
             }
         }
     }

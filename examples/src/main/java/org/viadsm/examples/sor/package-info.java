@@ -14,7 +14,9 @@
  * The interior rows are split into contiguous bands, member p taking rows {@code 1 + M*p/P} to {@code M*(p+1)/P}.
  * Member 0 writes the boundary, then a barrier; each iteration is a red sweep, a barrier, a black sweep, a barrier;
  * then every member sums its rows into a shared array of row sums and a last barrier lets member 0 add them up:
- * {@code 2 * I + 2} barriers, no locks. Members share only the rows next to their band.
+ * {@code 2 * I + 2} barriers, no locks. Members share only the rows next to their band. A sweep reads through a
+ * view of its band and the two rows next to it and writes through an update view of the band's interior points,
+ * both made after the barrier before it.
  *
  * <h2>Options</h2>
  * <ul>
