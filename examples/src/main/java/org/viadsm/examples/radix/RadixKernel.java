@@ -1,6 +1,8 @@
 package org.viadsm.examples.radix;
 
 import org.viadsm.dsm.array.LongArray;
+import org.viadsm.dsm.array.LongReadView;
+import org.viadsm.dsm.array.LongView;
 import org.viadsm.examples.runtime.SplashClock;
 import org.viadsm.examples.runtime.Team;
 
@@ -8,6 +10,11 @@ import org.viadsm.examples.runtime.Team;
  * One processor's part of the radix sort ({@code slave_sort} in the C program): per digit, a histogram of its keys,
  * a parallel prefix over the processors' histograms up and down a binary tree whose nodes are handed over with
  * pauses, then the permutation of its keys into the other key array.
+ * <p>
+ * The loops work on views made after the synchronization before them: a read view of this processor's keys, an
+ * update view of its histogram row, a write view of its densities, read and write views of the prefix-tree nodes,
+ * and for the permutation an update view of its ranks and of the range of the other key array its keys go to. The
+ * views are re-wrapped, so the sort allocates nothing per digit.
  * <p>
  * <b>Note:</b> used by the one thread that runs its member.
  */
@@ -25,6 +32,17 @@ final class RadixKernel
     private final int maxNumDigits;
     private final boolean stats;
     private final long[] rowBuffer;
+    /** This processor's keys. */
+    private LongReadView keys;
+    /** This processor's row of {@code rank_me}: its histogram. */
+    private LongView counts;
+    /** This processor's {@code rank_ff}: the ranks its keys of each digit value go to. */
+    private LongView ranks;
+    /** What a step writes: the densities, a prefix-tree node, or the permutation's destinations. */
+    private LongView target;
+    /** Prefix-tree nodes read. */
+    private LongReadView left;
+    private LongReadView right;
 
     RadixKernel(final Team team, final RadixShared shared, final int log2Radix, final int maxNumDigits,
         final boolean stats)
@@ -91,16 +109,8 @@ final class RadixKernel
             rankMe.fill(rankMeMyNum, rankMeMyNum + radix, 0);
             final LongArray keyFrom = shared.key[from];
             final LongArray keyTo = shared.key[to];
-            for (int i = keyStart; i < keyStop; i++)
-            {
-                final int myKey = (int)((keyFrom.get(i) & bb) >> shiftnum);
-                rankMe.set(rankMeMyNum + myKey, rankMe.get(rankMeMyNum + myKey) + 1);
-            }
-            keyDensity.set(0, rankMe.get(rankMeMyNum));
-            for (int i = 1; i < radix; i++)
-            {
-                keyDensity.set(i, keyDensity.get(i - 1) + rankMe.get(rankMeMyNum + i));
-            }
+            histogram(keyFrom, keyStart, keyStop, rankMeMyNum, bb, shiftnum);
+            density(keyDensity, rankMeMyNum);
 
             team.barrier();
 
@@ -121,14 +131,7 @@ final class RadixKernel
                 time4 = SplashClock.micros();
             }
 
-            for (int i = keyStart; i < keyStop; i++)
-            {
-                final long key = keyFrom.get(i);
-                final int thisKey = (int)((key & bb) >> shiftnum);
-                final long tmp = rankFfMyNum.get(thisKey);
-                keyTo.set((int)tmp, key);
-                rankFfMyNum.set(thisKey, tmp + 1);
-            }
+            permute(keyFrom, keyStart, keyStop, keyTo, rankFfMyNum, rankMeMyNum, bb, shiftnum);
 
             if (timed)
             {
@@ -164,6 +167,71 @@ final class RadixKernel
     }
 
     /**
+     * Counts this processor's keys by the current digit into its row of {@code rank_me}.
+     */
+    private void histogram(
+        final LongArray keyFrom, final int keyStart, final int keyStop, final int row, final long bb,
+        final int shiftnum)
+    {
+        keys = keyFrom.read(keyStart, keyStop, keys);
+        counts = shared.rankMe.update(row, row + radix, counts);
+        final LongReadView k = keys;
+        final LongView c = counts;
+        for (int i = keyStart; i < keyStop; i++)
+        {
+            final int myKey = (int)((k.get(i) & bb) >> shiftnum);
+            c.set(row + myKey, c.get(row + myKey) + 1);
+        }
+    }
+
+    /**
+     * The running sums of this processor's histogram row into its {@code key_density}.
+     */
+    private void density(final LongArray keyDensity, final int row)
+    {
+        target = keyDensity.write(0, radix, target);
+        final LongView d = target;
+        final LongView c = counts;
+        d.set(0, c.get(row));
+        for (int i = 1; i < radix; i++)
+        {
+            d.set(i, d.get(i - 1) + c.get(row + i));
+        }
+    }
+
+    /**
+     * Moves this processor's keys to their ranks in {@code keyTo}. Its ranks of the digit values grow with the
+     * value, so its keys go to {@code [rank of value 0, rank of the last value + its count)}.
+     */
+    private void permute(
+        final LongArray keyFrom,
+        final int keyStart,
+        final int keyStop,
+        final LongArray keyTo,
+        final LongArray rankFfMyNum,
+        final int row,
+        final long bb,
+        final int shiftnum)
+    {
+        keys = keyFrom.read(keyStart, keyStop, keys);
+        ranks = rankFfMyNum.update(0, radix, ranks);
+        final LongReadView k = keys;
+        final LongView r = ranks;
+        final int lo = (int)r.get(0);
+        final int hi = (int)(r.get(radix - 1) + shared.rankMe.get(row + radix - 1));
+        target = keyTo.update(lo, hi, target);
+        final LongView dest = target;
+        for (int i = keyStart; i < keyStop; i++)
+        {
+            final long key = k.get(i);
+            final int thisKey = (int)((key & bb) >> shiftnum);
+            final long tmp = r.get(thisKey);
+            dest.set((int)tmp, key);
+            r.set(thisKey, tmp + 1);
+        }
+    }
+
+    /**
      * The sweep up the prefix tree: publish this processor's densities and ranks in its leaf, then combine pairs of
      * nodes for as long as this processor is the right child, waiting for the left child's pause.
      */
@@ -193,33 +261,32 @@ final class RadixKernel
             n = index;
             team.waitPause(n);
             team.clearPause(n);
-            final int nd = shared.densities(n);
-            final int rd = shared.densities(r);
-            final int ld = shared.densities(l);
-            if (offset != (level - 1))
-            {
-                final int nr = shared.ranks(n);
-                final int rr = shared.ranks(r);
-                final int lr = shared.ranks(l);
-                for (int i = 0; i < radix; i++)
-                {
-                    global.set(nd + i, global.get(rd + i) + global.get(ld + i));
-                    global.set(nr + i, global.get(rr + i) + global.get(lr + i));
-                }
-            }
-            else
-            {
-                for (int i = 0; i < radix; i++)
-                {
-                    global.set(nd + i, global.get(rd + i) + global.get(ld + i));
-                }
-            }
+            combine(global, shared.densities(n), shared.densities(r), shared.densities(l), offset != (level - 1));
             base += level;
             level >>= 1;
             if (0 == (offset & 0x1))
             {
                 team.setPause(base + (offset >> 1));
             }
+        }
+    }
+
+    /**
+     * Sets node {@code n}'s densities to the sums of node {@code r}'s and node {@code l}'s, and with
+     * {@code withRanks} its ranks (which follow the densities) as well.
+     */
+    private void combine(final LongArray global, final int n, final int r, final int l, final boolean withRanks)
+    {
+        final int length = withRanks ? 2 * radix : radix;
+        target = global.write(n, n + length, target);
+        right = global.read(r, r + length, right);
+        left = global.read(l, l + length, left);
+        final LongView dst = target;
+        final LongReadView rs = right;
+        final LongReadView ls = left;
+        for (int i = 0; i < length; i++)
+        {
+            dst.set(n + i, rs.get(r + i) + ls.get(l + i));
         }
     }
 
@@ -284,7 +351,12 @@ final class RadixKernel
     private void ranksBefore(final LongArray rankFfMyNum, final int myNode)
     {
         final LongArray global = shared.global;
-        rankFfMyNum.fill(0, radix, 0);
+        ranks = rankFfMyNum.write(0, radix, ranks);
+        final LongView r = ranks;
+        for (int i = 0; i < radix; i++)
+        {
+            r.set(i, 0);
+        }
         int offset = myNum;
         int level = processors;
         int base = 0;
@@ -293,9 +365,11 @@ final class RadixKernel
             if (0 != (offset & 0x1))
             {
                 final int lr = shared.ranks(base + offset - 1);
+                left = global.read(lr, lr + radix, left);
+                final LongReadView nodeRanks = left;
                 for (int i = 0; i < radix; i++)
                 {
-                    rankFfMyNum.set(i, rankFfMyNum.get(i) + global.get(lr + i));
+                    r.set(i, r.get(i) + nodeRanks.get(lr + i));
                 }
             }
             base += level;
@@ -303,9 +377,11 @@ final class RadixKernel
             offset >>= 1;
         }
         final int md = shared.densities(myNode);
+        left = global.read(md, md + radix, left);
+        final LongReadView densities = left;
         for (int i = 1; i < radix; i++)
         {
-            rankFfMyNum.set(i, rankFfMyNum.get(i) + global.get(md + i - 1));
+            r.set(i, r.get(i) + densities.get(md + i - 1));
         }
     }
 }

@@ -3,6 +3,8 @@ package org.viadsm.examples.radix;
 import java.io.PrintStream;
 
 import org.viadsm.dsm.array.LongArray;
+import org.viadsm.dsm.array.LongReadView;
+import org.viadsm.dsm.array.LongView;
 import org.viadsm.examples.runtime.CFormat;
 import org.viadsm.examples.runtime.VerificationException;
 
@@ -61,8 +63,9 @@ final class RadixKeys
     /**
      * {@code init}: writes keys {@code [keyStart, keyStop)} of {@code keys}.
      */
-    static void init(final LongArray keys, final int keyStart, final int keyStop, final long maxKey)
+    static void init(final LongArray keyArray, final int keyStart, final int keyStop, final long maxKey)
     {
+        final LongView keys = keyArray.write(keyStart, keyStop);
         long ranNum = ranNumInit(((long)keyStart << 2) + 1, SEED, RATIO);
         double sum = ranNum / MODULUS;
         final double max = maxKey;
@@ -85,8 +88,9 @@ final class RadixKeys
      *
      * @throws VerificationException if any key is out of place.
      */
-    static void testSort(final LongArray keys, final int numKeys, final PrintStream out)
+    static void testSort(final LongArray keyArray, final int numKeys, final PrintStream out)
     {
+        final LongReadView keys = keyArray.read(0, numKeys);
         long mistakes = 0;
         int firstMistake = -1;
         out.print("\n");
