@@ -1,6 +1,8 @@
 package org.viadsm.examples.lu;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.examples.runtime.SplashClock;
 import org.viadsm.examples.runtime.Team;
 
@@ -8,6 +10,11 @@ import org.viadsm.examples.runtime.Team;
  * One processor's part of the blocked LU factorization ({@code lu} and {@code TouchA} in the C program), with the
  * block kernels {@code lu0}, {@code bdiv}, {@code bmodd}, {@code bmod} and {@code daxpy}. A block is an array and
  * the offset of its first element; blocks are column-major with a stride equal to their number of rows.
+ * <p>
+ * The block kernels work on views of whole blocks, made after each barrier: an update view of the block written
+ * and read views of the blocks only read (the diagonal block's factors, the pivot column and row blocks). Reads
+ * always go through read views and writes through update views, so each access site in {@code daxpy} sees one
+ * kind of view. The views are re-wrapped, so the factorization allocates nothing per block.
  * <p>
  * <b>Note:</b> used by the one thread that runs its member.
  */
@@ -19,6 +26,14 @@ final class LuKernel
     private final int[] blockOffset;
     private final int myNum;
     private final boolean dostats;
+    /** The block being written. */
+    private DoubleView target;
+    /** The block being written, for the reads of {@code daxpy} in {@code lu0} and {@code bdiv}. */
+    private DoubleReadView targetRead;
+    /** The diagonal block (step 2) or the pivot column block of the current row (step 3). */
+    private DoubleReadView left;
+    /** The pivot row block of the current column (step 3). */
+    private DoubleReadView upper;
 
     double tInFac;
     double tInSolve;
@@ -59,7 +74,8 @@ final class LuKernel
                 {
                     final int jbs = bigJ == nblocks - 1 && 0 != n % bs ? n % bs : bs;
                     final int ibs = bigI == nblocks - 1 && 0 != n % bs ? n % bs : bs;
-                    final DoubleArray a = blockArray[bigI + bigJ * nblocks];
+                    left = read(bigI + bigJ * nblocks, ibs * jbs, left);
+                    final DoubleReadView a = left;
                     final int off = blockOffset[bigI + bigJ * nblocks];
                     for (int j = 0; j < jbs; j++)
                     {
@@ -98,9 +114,12 @@ final class LuKernel
             }
 
             final int diag = bigK + bigK * nblocks;
+            final int dOff = blockOffset[diag];
             if (layout.blockOwner(bigK, bigK) == myNum)
             {
-                lu0(blockArray[diag], blockOffset[diag], strK, strK);
+                target = update(diag, strK * strK, target);
+                targetRead = read(diag, strK * strK, targetRead);
+                lu0(target, targetRead, dOff, strK, strK);
             }
             if (timed)
             {
@@ -112,15 +131,21 @@ final class LuKernel
                 t2 = SplashClock.micros();
             }
 
-            final DoubleArray d = blockArray[diag];
-            final int dOff = blockOffset[diag];
+            boolean diagRead = false;
             for (int i = kl, bigI = bigK + 1; i < n; i += bs, bigI++)
             {
                 if (layout.blockOwnerColumn(bigI) == myNum)
                 {
                     final int strI = Math.min(i + bs, n) - i;
                     final int blk = bigI + bigK * nblocks;
-                    bdiv(blockArray[blk], blockOffset[blk], d, dOff, strI, strK, strI, strK);
+                    if (!diagRead)
+                    {
+                        left = read(diag, strK * strK, left);
+                        diagRead = true;
+                    }
+                    target = update(blk, strI * strK, target);
+                    targetRead = read(blk, strI * strK, targetRead);
+                    bdiv(target, targetRead, blockOffset[blk], left, dOff, strI, strK, strI, strK);
                 }
             }
             for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
@@ -129,7 +154,13 @@ final class LuKernel
                 {
                     final int strJ = Math.min(j + bs, n) - j;
                     final int blk = bigK + bigJ * nblocks;
-                    bmodd(d, dOff, blockArray[blk], blockOffset[blk], strK, strJ, strK, strK);
+                    if (!diagRead)
+                    {
+                        left = read(diag, strK * strK, left);
+                        diagRead = true;
+                    }
+                    target = update(blk, strK * strJ, target);
+                    bmodd(left, dOff, target, blockOffset[blk], strK, strJ, strK, strK);
                 }
             }
             if (timed)
@@ -146,8 +177,8 @@ final class LuKernel
             {
                 final int strI = Math.min(i + bs, n) - i;
                 final int blkA = bigI + bigK * nblocks;
-                final DoubleArray a = blockArray[blkA];
                 final int aOff = blockOffset[blkA];
+                boolean columnRead = false;
                 for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
                 {
                     final int strJ = Math.min(j + bs, n) - j;
@@ -155,7 +186,14 @@ final class LuKernel
                     {
                         final int blkB = bigK + bigJ * nblocks;
                         final int blkC = bigI + bigJ * nblocks;
-                        bmod(a, aOff, blockArray[blkB], blockOffset[blkB], blockArray[blkC], blockOffset[blkC],
+                        if (!columnRead)
+                        {
+                            left = read(blkA, strI * strK, left);
+                            columnRead = true;
+                        }
+                        upper = read(blkB, strK * strJ, upper);
+                        target = update(blkC, strI * strJ, target);
+                        bmod(left, aOff, upper, blockOffset[blkB], target, blockOffset[blkC],
                             strI, strJ, strK, strI, strK, strI);
                     }
                 }
@@ -171,7 +209,23 @@ final class LuKernel
         }
     }
 
-    static void lu0(final DoubleArray a, final int aOff, final int n, final int stride)
+    private DoubleReadView read(final int block, final int length, final DoubleReadView reuse)
+    {
+        final int off = blockOffset[block];
+        return blockArray[block].read(off, off + length, reuse);
+    }
+
+    private DoubleView update(final int block, final int length, final DoubleView reuse)
+    {
+        final int off = blockOffset[block];
+        return blockArray[block].update(off, off + length, reuse);
+    }
+
+    /**
+     * Factors the diagonal block in place: {@code a} and {@code r} are views of the same block, {@code r} for the
+     * reads of {@code daxpy}.
+     */
+    static void lu0(final DoubleView a, final DoubleReadView r, final int aOff, final int n, final int stride)
     {
         for (int k = 0; k < n; k++)
         {
@@ -180,15 +234,20 @@ final class LuKernel
                 final int kj = aOff + k + j * stride;
                 a.set(kj, a.get(kj) / a.get(aOff + k + k * stride));
                 final double alpha = -a.get(kj);
-                daxpy(a, kj + 1, a, aOff + k + 1 + k * stride, n - k - 1, alpha);
+                daxpy(a, kj + 1, r, aOff + k + 1 + k * stride, n - k - 1, alpha);
             }
         }
     }
 
+    /**
+     * Divides a pivot column block by the diagonal block's factors: {@code a} and {@code ar} are views of the same
+     * block, {@code ar} for the reads of {@code daxpy}.
+     */
     static void bdiv(
-        final DoubleArray a,
+        final DoubleView a,
+        final DoubleReadView ar,
         final int aOff,
-        final DoubleArray diag,
+        final DoubleReadView diag,
         final int diagOff,
         final int strideA,
         final int strideDiag,
@@ -200,15 +259,18 @@ final class LuKernel
             for (int j = k + 1; j < dimk; j++)
             {
                 final double alpha = -diag.get(diagOff + k + j * strideDiag);
-                daxpy(a, aOff + j * strideA, a, aOff + k * strideA, dimi, alpha);
+                daxpy(a, aOff + j * strideA, ar, aOff + k * strideA, dimi, alpha);
             }
         }
     }
 
+    /**
+     * Divides a pivot row block by the diagonal block's factors.
+     */
     static void bmodd(
-        final DoubleArray a,
+        final DoubleReadView a,
         final int aOff,
-        final DoubleArray c,
+        final DoubleView c,
         final int cOff,
         final int dimi,
         final int dimj,
@@ -228,11 +290,11 @@ final class LuKernel
     }
 
     static void bmod(
-        final DoubleArray a,
+        final DoubleReadView a,
         final int aOff,
-        final DoubleArray b,
+        final DoubleReadView b,
         final int bOff,
-        final DoubleArray c,
+        final DoubleView c,
         final int cOff,
         final int dimi,
         final int dimj,
@@ -251,8 +313,11 @@ final class LuKernel
         }
     }
 
+    /**
+     * {@code a[aOff + i] += alpha * b[bOff + i]} for {@code i} in {@code [0, n)}.
+     */
     static void daxpy(
-        final DoubleArray a, final int aOff, final DoubleArray b, final int bOff, final int n, final double alpha)
+        final DoubleView a, final int aOff, final DoubleReadView b, final int bOff, final int n, final double alpha)
     {
         for (int i = 0; i < n; i++)
         {

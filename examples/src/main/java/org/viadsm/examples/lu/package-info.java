@@ -35,6 +35,10 @@
  * Differences from C: one barrier after member 0's initialization (C initializes before creating the processes),
  * and with {@code -s} one barrier standing for {@code WAIT_FOR_END}, so that the master reads the others'
  * statistics. Timings are {@link org.viadsm.examples.runtime.SplashClock} microseconds.
+ * <p>
+ * The block kernels ({@code lu0}, {@code bdiv}, {@code bmodd}, {@code bmod} and their {@code daxpy}) work on
+ * views of whole blocks made after each barrier: an update view of the block written, read views of the blocks
+ * only read, so the matrix is accessed at the speed of plain arrays ({@code TouchA} reads through views too).
  *
  * <h2>Other deviations</h2>
  * Bad values throw {@link java.lang.IllegalArgumentException} from
