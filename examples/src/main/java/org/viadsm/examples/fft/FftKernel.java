@@ -3,6 +3,8 @@ package org.viadsm.examples.fft;
 import java.io.PrintStream;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.examples.runtime.CFormat;
 import org.viadsm.examples.runtime.SplashClock;
 import org.viadsm.examples.runtime.Team;
@@ -11,6 +13,11 @@ import org.viadsm.examples.runtime.Team;
  * One processor's part of the six-step FFT ({@code SlaveStart} and what it calls in the C program): blocked
  * transposes between {@code x} and the scratch matrix, 1D FFTs on this processor's rows with its private copy of the
  * roots of unity, and the twiddle step from {@code umain2}. Rows {@code [myFirst, myLast)} are this processor's.
+ * <p>
+ * Each step works on views made after the barrier before it: an update view of this processor's rows of the
+ * matrix it writes (the transpose's destination, then the row FFTs on it), a read view of its rows of
+ * {@code umain2}, and in the transpose a read view of each source row's part that it reads. Views are re-wrapped,
+ * so the steps allocate nothing.
  * <p>
  * <b>Note:</b> used by the one thread that runs its member.
  */
@@ -33,6 +40,12 @@ final class FftKernel
     private final boolean dostats;
     private final boolean copyBack;
     private boolean isOutput = true;
+    /** This processor's rows of the matrix the current step writes. */
+    private DoubleView rows;
+    /** This processor's rows of {@code umain2}. */
+    private DoubleReadView roots;
+    /** The part of a source row the transpose reads. */
+    private DoubleReadView source;
     private long transtimeUs;
 
     FftKernel(
@@ -76,11 +89,13 @@ final class FftKernel
      */
     double touchArray()
     {
-        final DoubleArray x = this.x;
-        final DoubleArray scratch = this.scratch;
-        final DoubleArray u = this.umain2;
         final int rootN = layout.rootN;
         final int rowStride = rootN + layout.padLength;
+        final int from = 2 * myFirst * rowStride;
+        final int to = 2 * myLast * rowStride;
+        final DoubleReadView x = this.x.read(from, to);
+        final DoubleReadView scratch = this.scratch.read(from, to);
+        final DoubleReadView u = this.umain2.read(from, to);
         double tot = 0.0;
         for (int j = 0; j < upriv.length; j++)
         {
@@ -137,10 +152,13 @@ final class FftKernel
             out.print(CFormat.format("Step 1: %8lu\n", clocktime2 - clocktime1));
         }
 
+        final DoubleView mine = rows;
+        roots = umain2.read(myFirst * rowLength, myLast * rowLength, roots);
+        final DoubleReadView u = roots;
         for (int j = myFirst; j < myLast; j++)
         {
-            fft1dOnce(direction, m1, n1, scratch, j * rowLength);
-            twiddleOneCol(direction, n1, j, scratch, j * rowLength);
+            fft1dOnce(direction, m1, n1, mine, j * rowLength);
+            twiddleOneCol(direction, n1, j, mine, j * rowLength, u);
         }
         team.barrier();
         if (timed)
@@ -159,10 +177,10 @@ final class FftKernel
 
         for (int j = myFirst; j < myLast; j++)
         {
-            fft1dOnce(direction, m1, n1, x, j * rowLength);
+            fft1dOnce(direction, m1, n1, rows, j * rowLength);
             if (-1 == direction)
             {
-                scale(n1, layout.points, x, j * rowLength);
+                scale(n1, layout.points, rows, j * rowLength);
             }
         }
         team.barrier();
@@ -193,9 +211,9 @@ final class FftKernel
         team.barrier();
     }
 
-    private void twiddleOneCol(final int direction, final int n1, final int j, final DoubleArray x, final int xOff)
+    private void twiddleOneCol(
+        final int direction, final int n1, final int j, final DoubleView x, final int xOff, final DoubleReadView u)
     {
-        final DoubleArray u = umain2;
         final int uOff = 2 * j * (n1 + layout.padLength);
         final double dir = direction;
         for (int i = 0; i < n1; i++)
@@ -209,7 +227,7 @@ final class FftKernel
         }
     }
 
-    private static void scale(final int n1, final int n, final DoubleArray x, final int xOff)
+    private static void scale(final int n1, final int n, final DoubleView x, final int xOff)
     {
         final double divisor = n;
         for (int i = 0; i < 2 * n1; i++)
@@ -220,10 +238,13 @@ final class FftKernel
 
     /**
      * The staggered blocked transpose: first the blocks of the processors after this one, then those before it,
-     * then its own; prints the iteration count of the first part as the C program does.
+     * then its own; prints the iteration count of the first part as the C program does. Leaves {@link #rows} a view
+     * of this processor's rows of {@code dest}.
      */
     private void transpose(final int n1, final DoubleArray src, final DoubleArray dest)
     {
+        final int rowLength = 2 * (n1 + layout.padLength);
+        rows = dest.update(myFirst * rowLength, myLast * rowLength, rows);
         final int processors = layout.processors;
         int blksize = myLast - myFirst;
         int numblks = (2 * blksize) / layout.numCacheLines;
@@ -237,19 +258,19 @@ final class FftKernel
         long iterNum = 0;
         for (int l = myNum + 1; l < processors; l++)
         {
-            iterNum += transposeBlocks(src, dest, l * rowCount, numblks, blksize, n1p);
+            iterNum += transposeBlocks(src, rows, l * rowCount, numblks, blksize, n1p);
         }
         out.print(CFormat.format("Transpose: iter_num = %lu\n", iterNum));
         for (int l = 0; l < myNum; l++)
         {
-            transposeBlocks(src, dest, l * rowCount, numblks, blksize, n1p);
+            transposeBlocks(src, rows, l * rowCount, numblks, blksize, n1p);
         }
-        transposeBlocks(src, dest, myNum * rowCount, numblks, blksize, n1p);
+        transposeBlocks(src, rows, myNum * rowCount, numblks, blksize, n1p);
     }
 
     private long transposeBlocks(
         final DoubleArray src,
-        final DoubleArray dest,
+        final DoubleView dest,
         final int firstV,
         final int numblks,
         final int blksize,
@@ -267,12 +288,14 @@ final class FftKernel
                     final int v = vOff + i;
                     final int srcRow = 2 * (v * n1p + hOff);
                     final int destCol = 2 * (hOff * n1p + v);
+                    source = src.read(srcRow, srcRow + 2 * blksize, source);
+                    final DoubleReadView row = source;
                     for (int j = 0; j < blksize; j++)
                     {
                         final int s = srcRow + 2 * j;
                         final int d = destCol + 2 * j * n1p;
-                        dest.set(d, src.get(s));
-                        dest.set(d + 1, src.get(s + 1));
+                        dest.set(d, row.get(s));
+                        dest.set(d + 1, row.get(s + 1));
                     }
                     iterNum += blksize;
                 }
@@ -295,7 +318,7 @@ final class FftKernel
         return j;
     }
 
-    private static void reverse(final int n, final int m, final DoubleArray x, final int xOff)
+    private static void reverse(final int n, final int m, final DoubleView x, final int xOff)
     {
         for (int k = 0; k < n; k++)
         {
@@ -314,7 +337,7 @@ final class FftKernel
         }
     }
 
-    private void fft1dOnce(final int direction, final int m, final int n, final DoubleArray x, final int xOff)
+    private void fft1dOnce(final int direction, final int m, final int n, final DoubleView x, final int xOff)
     {
         final double[] u = upriv;
         final double dir = direction;

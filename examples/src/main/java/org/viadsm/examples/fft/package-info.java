@@ -42,7 +42,10 @@
  * into a private {@code upriv}, as in C. Per run and member: one lock (the id counter: the port takes it as C does
  * but uses the team id), two barriers in {@code SlaveStart} and five per FFT pass, no pauses. Differences from C:
  * one barrier after member 0's initialization (C initializes before creating the processes), and with {@code -s}
- * one barrier standing for {@code WAIT_FOR_END}, so that the master reads the others' statistics.
+ * one barrier standing for {@code WAIT_FOR_END}, so that the master reads the others' statistics. Each step works
+ * on views made after the barrier before it: an update view of the processor's rows of the matrix the transpose
+ * writes (the 1D FFTs, twiddle and scaling then run on it), a read view of its rows of {@code umain2}, and in the
+ * transpose a read view of the part of each source row it copies, so only those pages are fetched.
  *
  * <h2>Other deviations</h2>
  * Bad values throw {@link java.lang.IllegalArgumentException} from
