@@ -1,6 +1,8 @@
 package org.viadsm.examples.ocean;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 
 /**
  * One member's block of the finest grid and the element-wise operations the C program spells out region by
@@ -9,7 +11,9 @@ import org.viadsm.dsm.array.DoubleArray;
  * and columns that lie on the global boundary. Sums keep the C program's region order, since that decides their
  * rounding.
  * <p>
- * Contiguous row segments move with the arrays' bulk get/set; columns and stencils use element access.
+ * Contiguous row segments move with the arrays' bulk get/set; loops over points use views of the block, made when
+ * the operation starts (after the member's last synchronization), and {@link #views} holds the views for reuse.
+ * Update views cover the points the operation writes: the {@linkplain #ownedFrom() owned} points, or the interior.
  * <p>
  * <b>Note:</b> used by the one thread that runs the member.
  */
@@ -45,8 +49,8 @@ final class Block
     final int[] nb;
     /** Scratch for row copies, as long as the longest row or column of any level. */
     final double[] scratch;
-    /** Second scratch row for operations on two rows at once. */
-    final double[] scratch2;
+    /** The member's reusable views. */
+    final ViewPool views = new ViewPool();
 
     Block(final OceanGeometry geometry, final int procid)
     {
@@ -68,7 +72,63 @@ final class Block
         colLo = left ? 0 : firstcol;
         colHi = right ? jm - 1 : lastcol;
         scratch = new double[Math.max(im, jm)];
-        scratch2 = new double[Math.max(im, jm)];
+    }
+
+    /**
+     * The first element of the points this member owns (rows {@link #rowLo} to {@link #rowHi}, columns
+     * {@link #colLo} to {@link #colHi}): the range of an update view of every point it writes.
+     *
+     * @return the index of point ({@code rowLo}, {@code colLo}).
+     */
+    int ownedFrom()
+    {
+        return rowLo * jm + colLo;
+    }
+
+    /**
+     * The end of the points this member owns.
+     *
+     * @return the index after point ({@code rowHi}, {@code colHi}).
+     */
+    int ownedTo()
+    {
+        return rowHi * jm + colHi + 1;
+    }
+
+    /**
+     * An update view of the points this member owns in {@code a}.
+     *
+     * @param slot the update slot.
+     * @param a    this member's block of a grid.
+     * @return the view.
+     */
+    DoubleView updateOwned(final int slot, final DoubleArray a)
+    {
+        return views.update(slot, a, ownedFrom(), ownedTo());
+    }
+
+    /**
+     * A read view of the points this member owns in {@code a}.
+     *
+     * @param slot the read slot.
+     * @param a    this member's block of a grid.
+     * @return the view.
+     */
+    DoubleReadView readOwned(final int slot, final DoubleArray a)
+    {
+        return views.read(slot, a, ownedFrom(), ownedTo());
+    }
+
+    /**
+     * An update view of the interior points (global boundary excluded) of {@code a}.
+     *
+     * @param slot the update slot.
+     * @param a    this member's block of a grid.
+     * @return the view.
+     */
+    DoubleView updateInterior(final int slot, final DoubleArray a)
+    {
+        return views.update(slot, a, firstrow * jm + firstcol, lastrow * jm + lastcol + 1);
     }
 
     /**
@@ -107,20 +167,16 @@ final class Block
      */
     void addScaled(final DoubleArray a, final double scale, final DoubleArray b)
     {
-        final double[] ra = scratch;
-        final double[] rb = scratch2;
-        final int n = colHi - colLo + 1;
+        final DoubleView av = updateOwned(0, a);
+        final DoubleReadView bv = readOwned(0, b);
         final int stride = jm;
         for (int i = rowLo; i <= rowHi; i++)
         {
-            final int from = i * stride + colLo;
-            a.get(from, ra, 0, n);
-            b.get(from, rb, 0, n);
-            for (int j = 0; j < n; j++)
+            final int row = i * stride;
+            for (int j = colLo; j <= colHi; j++)
             {
-                ra[j] = ra[j] + scale * rb[j];
+                av.set(row + j, av.get(row + j) + scale * bv.get(row + j));
             }
-            a.set(from, ra, 0, n);
         }
     }
 
@@ -160,18 +216,19 @@ final class Block
      */
     void prepareSolve(final DoubleArray rhs, final DoubleArray q, final DoubleArray g, final double ressqr)
     {
-        final double[] row = scratch;
-        final int n = colHi - colLo + 1;
+        final DoubleReadView gv = readOwned(0, g);
+        final DoubleView rv = updateOwned(0, rhs);
         final int stride = jm;
         for (int i = rowLo; i <= rowHi; i++)
         {
-            g.get(i * stride + colLo, row, 0, n);
-            for (int j = 0; j < n; j++)
+            final int row = i * stride;
+            for (int j = colLo; j <= colHi; j++)
             {
-                row[j] = row[j] * ressqr;
+                rv.set(row + j, gv.get(row + j) * ressqr);
             }
-            rhs.set(i * stride + colLo, row, 0, n);
         }
+        final double[] row = scratch;
+        final int n = colHi - colLo + 1;
         if (top)
         {
             g.get(colLo, row, 0, n);
@@ -182,18 +239,19 @@ final class Block
             g.get((im - 1) * stride + colLo, row, 0, n);
             q.set((im - 1) * stride + colLo, row, 0, n);
         }
-        if (left)
+        if (left || right)
         {
+            final DoubleView qv = updateOwned(1, q);
             for (int i = rowLo; i <= rowHi; i++)
             {
-                q.set(i * stride, g.get(i * stride));
-            }
-        }
-        if (right)
-        {
-            for (int i = rowLo; i <= rowHi; i++)
-            {
-                q.set(i * stride + jm - 1, g.get(i * stride + jm - 1));
+                if (left)
+                {
+                    qv.set(i * stride, gv.get(i * stride));
+                }
+                if (right)
+                {
+                    qv.set(i * stride + jm - 1, gv.get(i * stride + jm - 1));
+                }
             }
         }
     }
@@ -206,8 +264,9 @@ final class Block
      * @param a this member's block of the grid summed.
      * @return the sum.
      */
-    double boundaryWeightedSum(final DoubleArray a)
+    double boundaryWeightedSum(final DoubleArray array)
     {
+        final DoubleReadView a = readOwned(0, array);
         final int stride = jm;
         double sum = 0.0;
         if (top && left)
@@ -254,14 +313,12 @@ final class Block
                 sum = sum + 0.5 * a.get(j * stride + jm - 1);
             }
         }
-        final double[] row = scratch;
-        final int n = lastcol - firstcol + 1;
         for (int i = firstrow; i <= lastrow; i++)
         {
-            a.get(i * stride + firstcol, row, 0, n);
-            for (int j = 0; j < n; j++)
+            final int row = i * stride;
+            for (int j = firstcol; j <= lastcol; j++)
             {
-                sum = sum + row[j];
+                sum = sum + a.get(row + j);
             }
         }
         return sum;
@@ -296,18 +353,24 @@ final class Block
      * Zeroes the global-boundary edges of {@code z} this member owns (corners excluded), as the C stencils do
      * after computing the interior.
      *
-     * @param z this member's block of a grid.
+     * @param z an update view of the points this member owns in a grid.
      */
-    void zeroEdges(final DoubleArray z)
+    void zeroEdges(final DoubleView z)
     {
         final int stride = jm;
         if (top)
         {
-            z.fill(firstcol, lastcol + 1, 0.0);
+            for (int j = firstcol; j <= lastcol; j++)
+            {
+                z.set(j, 0.0);
+            }
         }
         if (bottom)
         {
-            z.fill((im - 1) * stride + firstcol, (im - 1) * stride + lastcol + 1, 0.0);
+            for (int j = firstcol; j <= lastcol; j++)
+            {
+                z.set((im - 1) * stride + j, 0.0);
+            }
         }
         if (left)
         {

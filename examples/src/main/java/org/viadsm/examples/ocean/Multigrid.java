@@ -10,6 +10,8 @@ import static org.viadsm.examples.ocean.OceanGeometry.UPLEFT;
 import java.io.PrintStream;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.examples.runtime.CFormat;
 import org.viadsm.examples.runtime.Team;
 import org.viadsm.examples.runtime.VerificationException;
@@ -19,6 +21,10 @@ import org.viadsm.examples.runtime.VerificationException;
  * Gauss-Seidel relaxation and half-injection restriction, run by every member on its own block of each level of
  * {@code q_multi} (the solution) and {@code rhs_multi} (the right-hand side). The members agree on the global
  * residual through a shared maximum under {@link Ocean#ERROR_LOCK} and take the same path through the levels.
+ * <p>
+ * Each kernel works on views made when it starts (after the member's last synchronization): read views of the
+ * blocks it reads, an update view of the points it writes; relaxation reads its level through a read view and
+ * writes through an update view of the interior.
  * <p>
  * <b>Note:</b> one instance per member, used by the thread that runs it.
  */
@@ -48,10 +54,7 @@ final class Multigrid
     private final boolean doOutput;
     private final PrintStream out;
     private final double[] scratch;
-    private final double[] rowA;
-    private final double[] rowB;
-    private final double[] rowC;
-    private final double[] rowD;
+    private final ViewPool views;
     private double lastResidual;
 
     Multigrid(
@@ -60,7 +63,8 @@ final class Multigrid
         final OceanGrids grids,
         final double tolerance,
         final double eig2,
-        final boolean doOutput)
+        final boolean doOutput,
+        final ViewPool views)
     {
         this.team = team;
         this.g = g;
@@ -78,10 +82,7 @@ final class Multigrid
         this.out = team.out();
         final int maxCols = g.blockCols(g.numlev - 1);
         this.scratch = new double[maxCols];
-        this.rowA = new double[maxCols];
-        this.rowB = new double[maxCols];
-        this.rowC = new double[maxCols];
-        this.rowD = new double[maxCols];
+        this.views = views;
     }
 
     /**
@@ -201,11 +202,12 @@ final class Multigrid
     private double relax(final int k, final int color)
     {
         final double h = g.levRes[k];
-        final DoubleArray t2a = q[k][procid];
-        final DoubleArray t2b = rhs[k][procid];
         final int cols = g.blockCols(k);
         final int iend = 1 + g.yptsPerProc[k];
         final int jend = 1 + g.xptsPerProc[k];
+        final DoubleReadView t2a = views.read(0, q[k][procid]);
+        final DoubleView t2w = views.update(0, q[k][procid], cols + 1, (iend - 1) * cols + jend);
+        final DoubleReadView t2b = views.read(1, rhs[k][procid]);
         final double factor = 4.0 - eig2 * h * h;
         double maxerr = 0.0;
         // Even rows start at 2 and odd rows at 1 (the C eist/oist); red points have an even index sum.
@@ -213,18 +215,19 @@ final class Multigrid
         final int oddRowStartCol = RED_ITER == color ? 1 : 2;
         for (int i = 2; i < iend; i += 2)
         {
-            maxerr = relaxRow(t2a, t2b, i, cols, evenRowStartCol, jend, factor, maxerr);
+            maxerr = relaxRow(t2a, t2w, t2b, i, cols, evenRowStartCol, jend, factor, maxerr);
         }
         for (int i = 1; i < iend; i += 2)
         {
-            maxerr = relaxRow(t2a, t2b, i, cols, oddRowStartCol, jend, factor, maxerr);
+            maxerr = relaxRow(t2a, t2w, t2b, i, cols, oddRowStartCol, jend, factor, maxerr);
         }
         return maxerr;
     }
 
     private static double relaxRow(
-        final DoubleArray t2a,
-        final DoubleArray t2b,
+        final DoubleReadView t2a,
+        final DoubleView t2w,
+        final DoubleReadView t2b,
         final int i,
         final int cols,
         final int jstart,
@@ -244,7 +247,7 @@ final class Multigrid
             final double oldval = t2a.get(row + j);
             final double newval = a / factor;
             final double newerr = oldval - newval;
-            t2a.set(row + j, newval);
+            t2w.set(row + j, newval);
             if (Math.abs(newerr) > maxerr)
             {
                 maxerr = Math.abs(newerr);
@@ -268,9 +271,9 @@ final class Multigrid
         final double factor = 4.0 - eig2 * hf * hf;
         final int fc = g.blockCols(kf);
         final int cc = g.blockCols(krc);
-        final DoubleArray t2a = q[kf][procid];
-        final DoubleArray t2b = rhs[kf][procid];
-        final DoubleArray t2c = rhs[krc][procid];
+        final DoubleReadView t2a = views.read(0, q[kf][procid]);
+        final DoubleReadView t2b = views.read(1, rhs[kf][procid]);
+        final DoubleView t2c = views.update(0, rhs[krc][procid], cc + 1, iend * cc + jend + 1);
         final DoubleArray upQ = NONE == upProc ? null : q[kf][upProc];
         final DoubleArray leftQ = NONE == leftProc ? null : q[kf][leftProc];
         final boolean top = NONE == upProc;
@@ -343,8 +346,8 @@ final class Multigrid
         final int jOff = colnum * g.xptsPerProc[kc];
         final int cc = g.blockCols(kc);
         final int fc = g.blockCols(kf);
-        final DoubleArray t2a = q[kc][procid];
-        final DoubleArray t2b = q[kf][procid];
+        final DoubleReadView t2a = views.read(0, q[kc][procid]);
+        final DoubleView t2b = views.update(0, q[kf][procid], fc + 1, 2 * iend * fc + 2 * jend + 1);
         final double iCoeff = g.iIntCoeff[kf];
         final double jCoeff = g.jIntCoeff[kf];
         final int imxc = g.imx[kc] - 2;
@@ -408,7 +411,7 @@ final class Multigrid
         final int im = g.blockRows(k);
         final int jm = g.blockCols(k);
         Stencils.copyCorners(q[k], procid, nb, im, jm);
-        Stencils.copyEdges(q[k], procid, nb, im, jm, scratch);
+        Stencils.copyEdges(q[k], procid, nb, im, jm, scratch, views);
     }
 
     private void copyRhsBorders(final int k)
@@ -417,26 +420,30 @@ final class Multigrid
         final int jm = g.blockCols(k);
         final int lastrow = im - 2;
         final int lastcol = jm - 2;
-        final DoubleArray t2a = rhs[k][procid];
-        int j = nb[UPLEFT];
-        if (NONE != j)
+        final int upLeft = nb[UPLEFT];
+        final int up = nb[UP];
+        final int left = nb[LEFT];
+        if (NONE == upLeft && NONE == up && NONE == left)
         {
-            t2a.set(0, rhs[k][j].get((im - 2) * jm + jm - 2));
+            return;
         }
-        j = nb[UP];
-        if (NONE != j)
+        // The top border row and the left border column, through row lastrow.
+        final DoubleView t2a = views.update(0, rhs[k][procid], 0, lastrow * jm + 1);
+        if (NONE != upLeft)
         {
-            final DoubleArray t2b = rhs[k][j];
-            t2b.get((im - 2) * jm + 1, scratch, 0, lastcol);
+            t2a.set(0, rhs[k][upLeft].get((im - 2) * jm + jm - 2));
+        }
+        if (NONE != up)
+        {
+            rhs[k][up].get((im - 2) * jm + 1, scratch, 0, lastcol);
             for (int i = 2; i <= lastcol; i += 2)
             {
                 t2a.set(i, scratch[i - 1]);
             }
         }
-        j = nb[LEFT];
-        if (NONE != j)
+        if (NONE != left)
         {
-            final DoubleArray t2b = rhs[k][j];
+            final DoubleReadView t2b = views.read(0, rhs[k][left], jm, (im - 1) * jm);
             for (int i = 2; i <= lastrow; i += 2)
             {
                 t2a.set(i * jm, t2b.get(i * jm + jm - 2));
@@ -451,40 +458,45 @@ final class Multigrid
         final int jm = g.blockCols(k);
         final int lastrow = im - 2;
         final int lastcol = jm - 2;
-        final DoubleArray t2a = q[k][procid];
         final int even = red ? 2 : 1;
         final int odd = red ? 1 : 2;
-        int j = nb[UP];
-        if (NONE != j)
+        final int up = nb[UP];
+        final int down = nb[DOWN];
+        final int left = nb[LEFT];
+        final int right = nb[RIGHT];
+        if (NONE == up && NONE == down && NONE == left && NONE == right)
         {
-            q[k][j].get((im - 2) * jm + 1, scratch, 0, lastcol);
+            return;
+        }
+        // The border rows and columns, without the corners.
+        final DoubleView t2a = views.update(0, q[k][procid], 1, (im - 1) * jm + lastcol + 1);
+        if (NONE != up)
+        {
+            q[k][up].get((im - 2) * jm + 1, scratch, 0, lastcol);
             for (int i = even; i <= lastcol; i += 2)
             {
                 t2a.set(i, scratch[i - 1]);
             }
         }
-        j = nb[DOWN];
-        if (NONE != j)
+        if (NONE != down)
         {
-            q[k][j].get(jm + 1, scratch, 0, lastcol);
+            q[k][down].get(jm + 1, scratch, 0, lastcol);
             for (int i = odd; i <= lastcol; i += 2)
             {
                 t2a.set((im - 1) * jm + i, scratch[i - 1]);
             }
         }
-        j = nb[LEFT];
-        if (NONE != j)
+        if (NONE != left)
         {
-            final DoubleArray t2b = q[k][j];
+            final DoubleReadView t2b = views.read(0, q[k][left], jm, (im - 1) * jm);
             for (int i = even; i <= lastrow; i += 2)
             {
                 t2a.set(i * jm, t2b.get(i * jm + jm - 2));
             }
         }
-        j = nb[RIGHT];
-        if (NONE != j)
+        if (NONE != right)
         {
-            final DoubleArray t2b = q[k][j];
+            final DoubleReadView t2b = views.read(0, q[k][right], jm, (im - 1) * jm);
             for (int i = odd; i <= lastrow; i += 2)
             {
                 t2a.set(i * jm + jm - 1, t2b.get(i * jm + 1));

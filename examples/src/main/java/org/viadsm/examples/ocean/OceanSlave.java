@@ -1,6 +1,8 @@
 package org.viadsm.examples.ocean;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.examples.runtime.CFormat;
 import org.viadsm.examples.runtime.Team;
 import org.viadsm.examples.runtime.VerificationException;
@@ -44,7 +46,7 @@ final class OceanSlave
         this.tolerance = tolerance;
         this.procid = team.id();
         this.b = new Block(geometry, procid);
-        this.multigrid = new Multigrid(team, geometry, grids, tolerance, c.eig2, doOutput);
+        this.multigrid = new Multigrid(team, geometry, grids, tolerance, c.eig2, doOutput, b.views);
         this.timeStep = new TimeStep(team, b, geometry, grids, multigrid, c);
     }
 
@@ -118,8 +120,8 @@ final class OceanSlave
         if (0 == procid)
         {
             final double ysca1 = 0.5 * c.ysca;
-            final DoubleArray f = grids.f;
-            final int length = f.length();
+            final int length = grids.f.length();
+            final DoubleView f = grids.f.write(0, length);
             for (int iindex = 0; iindex <= length - 1; iindex++)
             {
                 final double y = ((double)iindex) * c.res;
@@ -129,7 +131,7 @@ final class OceanSlave
         b.fill(grids.psium[procid], 0.0);
         b.fill(grids.psilm[procid], 0.0);
         // psib is 1 on the global boundary and 0 inside.
-        final DoubleArray psib = grids.psib[procid];
+        final DoubleView psib = b.updateOwned(0, grids.psib[procid]);
         final int jm = b.jm;
         for (int i = b.rowLo; i <= b.rowHi; i++)
         {
@@ -146,10 +148,11 @@ final class OceanSlave
         final int finest = geometry.numlev - 1;
         final DoubleArray rhs = multigrid.rhs(finest);
         final DoubleArray q = multigrid.q(finest);
-        final DoubleArray psib = grids.psib[procid];
-        b.prepareSolve(rhs, q, psib, c.ressqr);
+        b.prepareSolve(rhs, q, grids.psib[procid], c.ressqr);
         team.barrier();
-        Stencils.copyEdges(grids.psib, procid, b.nb, b.im, b.jm, b.scratch);
+        Stencils.copyEdges(grids.psib, procid, b.nb, b.im, b.jm, b.scratch, b.views);
+        final DoubleReadView psib = b.views.read(0, grids.psib[procid]);
+        final DoubleView qv = b.updateInterior(0, q);
 
         final double ressqr = c.ressqr;
         final double fac = 1.0 / (4.0 - ressqr * c.eig2);
@@ -159,13 +162,13 @@ final class OceanSlave
             final int row = i * jm;
             for (int j = b.firstcol; j <= b.lastcol; j++)
             {
-                q.set(row + j, fac * (psib.get(row + jm + j) + psib.get(row - jm + j) + psib.get(row + j + 1) +
+                qv.set(row + j, fac * (psib.get(row + jm + j) + psib.get(row - jm + j) + psib.get(row + j + 1) +
                     psib.get(row + j - 1) - ressqr * psib.get(row + j)));
             }
         }
         multigrid.multig();
         checkConverged(multigrid.lastResidual(), 0);
-        b.copy(psib, q);
+        b.copy(grids.psib[procid], q);
     }
 
     private void windStressCurl()

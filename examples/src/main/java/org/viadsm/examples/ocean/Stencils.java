@@ -11,12 +11,16 @@ import static org.viadsm.examples.ocean.OceanGeometry.UPLEFT;
 import static org.viadsm.examples.ocean.OceanGeometry.UPRIGHT;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 
 /**
  * The border exchanges and the two finite-difference operators of OCEAN: the C {@code laplacalc},
  * {@code jacobcalc} and {@code jacobcalc2} (the last two are the same code on different grids), and the border
  * copies they and the multigrid solver share. A block's border points are copies of its neighbours' outermost
- * interior points; each member copies them into its own block before a stencil reads them.
+ * interior points; each member copies them into its own block before a stencil reads them. The stencils read
+ * through views of whole blocks and write through an update view of the points the member owns; border columns
+ * are copied through views, border rows with bulk copies.
  */
 final class Stencils
 {
@@ -34,9 +38,16 @@ final class Stencils
      * @param im      block rows.
      * @param jm      block columns.
      * @param scratch a row buffer of at least {@code jm - 2} elements.
+     * @param views   the member's views; read slot 0 and update slot 0 are re-wrapped.
      */
     static void copyEdges(
-        final DoubleArray[] x, final int pid, final int[] nb, final int im, final int jm, final double[] scratch)
+        final DoubleArray[] x,
+        final int pid,
+        final int[] nb,
+        final int im,
+        final int jm,
+        final double[] scratch,
+        final ViewPool views)
     {
         final DoubleArray a = x[pid];
         final int lastrow = im - 2;
@@ -53,22 +64,27 @@ final class Stencils
             x[j].get(jm + 1, scratch, 0, lastcol);
             a.set((im - 1) * jm + 1, scratch, 0, lastcol);
         }
-        j = nb[LEFT];
-        if (NONE != j)
+        final int left = nb[LEFT];
+        final int right = nb[RIGHT];
+        if (NONE != left || NONE != right)
         {
-            final DoubleArray b = x[j];
-            for (int i = 1; i <= lastrow; i++)
+            // Rows 1 to lastrow: the border columns written and the neighbours' columns read.
+            final DoubleView av = views.update(0, a, jm, (im - 1) * jm);
+            if (NONE != left)
             {
-                a.set(i * jm, b.get(i * jm + jm - 2));
+                final DoubleReadView b = views.read(0, x[left], jm, (im - 1) * jm);
+                for (int i = 1; i <= lastrow; i++)
+                {
+                    av.set(i * jm, b.get(i * jm + jm - 2));
+                }
             }
-        }
-        j = nb[RIGHT];
-        if (NONE != j)
-        {
-            final DoubleArray b = x[j];
-            for (int i = 1; i <= lastrow; i++)
+            if (NONE != right)
             {
-                a.set(i * jm + jm - 1, b.get(i * jm + 1));
+                final DoubleReadView b = views.read(0, x[right], jm, (im - 1) * jm);
+                for (int i = 1; i <= lastrow; i++)
+                {
+                    av.set(i * jm + jm - 1, b.get(i * jm + 1));
+                }
             }
         }
     }
@@ -210,9 +226,9 @@ final class Stencils
     static void laplacalc(final Block b, final DoubleArray[] x, final DoubleArray[] z, final double factlap)
     {
         final int jm = b.jm;
-        copyEdges(x, b.procid, b.nb, b.im, jm, b.scratch);
-        final DoubleArray t2a = x[b.procid];
-        final DoubleArray t2b = z[b.procid];
+        copyEdges(x, b.procid, b.nb, b.im, jm, b.scratch, b.views);
+        final DoubleReadView t2a = b.views.read(0, x[b.procid]);
+        final DoubleView t2b = b.updateOwned(0, z[b.procid]);
         final int firstcol = b.firstcol;
         final int lastcol = b.lastcol;
         for (int i = b.firstrow; i <= b.lastrow; i++)
@@ -251,12 +267,12 @@ final class Stencils
         b.zeroCorners(z[pid]);
         copyCorners(x, pid, b.nb, im, jm);
         copyCorners(y, pid, b.nb, im, jm);
-        copyEdges(y, pid, b.nb, im, jm, b.scratch);
-        copyEdges(x, pid, b.nb, im, jm, b.scratch);
+        copyEdges(y, pid, b.nb, im, jm, b.scratch, b.views);
+        copyEdges(x, pid, b.nb, im, jm, b.scratch, b.views);
 
-        final DoubleArray t2a = x[pid];
-        final DoubleArray t2b = y[pid];
-        final DoubleArray t2c = z[pid];
+        final DoubleReadView t2a = b.views.read(0, x[pid]);
+        final DoubleReadView t2b = b.views.read(1, y[pid]);
+        final DoubleView t2c = b.updateOwned(0, z[pid]);
         final int firstcol = b.firstcol;
         final int lastcol = b.lastcol;
         for (int i = b.firstrow; i <= b.lastrow; i++)

@@ -1,13 +1,16 @@
 package org.viadsm.examples.ocean;
 
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.examples.runtime.Team;
 
 /**
  * The C {@code slave2}: one time step of the two-layer ocean model, in ten phases separated by barriers. Phase by
  * phase it forms the Laplacians and Arakawa Jacobians of the stream functions, the friction terms, solves two
  * elliptic equations with the multigrid solver, corrects the first solution so its integral vanishes, and steps
- * the stream functions forward.
+ * the stream functions forward. Point-wise loops read and write the member's blocks through views made at the start
+ * of each phase (see {@link Block}).
  * <p>
  * <b>Note:</b> one instance per member, used by the thread that runs it.
  */
@@ -121,10 +124,10 @@ final class TimeStep
             b.zeroCorners(grids.work1[psiindex][procid]);
             Stencils.laplacalc(b, grids.psi[psiindex], grids.work1[psiindex], c.factlap);
         }
-        final DoubleArray work2 = grids.work2[procid];
-        final DoubleArray work3 = grids.work3[procid];
-        final DoubleArray psi1 = grids.psi[0][procid];
-        final DoubleArray psi3 = grids.psi[1][procid];
+        final DoubleView work2 = b.updateOwned(0, grids.work2[procid]);
+        final DoubleView work3 = b.updateOwned(1, grids.work3[procid]);
+        final DoubleReadView psi1 = b.readOwned(0, grids.psi[0][procid]);
+        final DoubleReadView psi3 = b.readOwned(1, grids.psi[1][procid]);
         final double hh1 = c.hh1;
         final double hh3 = c.hh3;
         final int jm = b.jm;
@@ -171,8 +174,9 @@ final class TimeStep
     }
 
     /** Adds f to work1: along the columns, except that the left and right edges take f by row as the C does. */
-    private void addCoriolis(final DoubleArray t2a)
+    private void addCoriolis(final DoubleArray array)
     {
+        final DoubleView t2a = b.updateOwned(0, array);
         final double[] f = fRow;
         final int im = b.im;
         final int jm = b.jm;
@@ -263,14 +267,14 @@ final class TimeStep
 
     private void phase5()
     {
-        final DoubleArray t2a = grids.ga[procid];
-        final DoubleArray t2b = grids.gb[procid];
-        final DoubleArray t2c = grids.work5[0][procid];
-        final DoubleArray t2d = grids.work5[1][procid];
-        final DoubleArray t2e = grids.work7[0][procid];
-        final DoubleArray t2f = grids.work7[1][procid];
-        final DoubleArray t2g = grids.work6[procid];
-        final DoubleArray t2h = grids.tauz[procid];
+        final DoubleView t2a = b.updateOwned(0, grids.ga[procid]);
+        final DoubleView t2b = b.updateOwned(1, grids.gb[procid]);
+        final DoubleReadView t2c = b.readOwned(0, grids.work5[0][procid]);
+        final DoubleReadView t2d = b.readOwned(1, grids.work5[1][procid]);
+        final DoubleReadView t2e = b.readOwned(2, grids.work7[0][procid]);
+        final DoubleReadView t2f = b.readOwned(3, grids.work7[1][procid]);
+        final DoubleReadView t2g = b.readOwned(4, grids.work6[procid]);
+        final DoubleReadView t2h = b.readOwned(5, grids.tauz[procid]);
         final double eig2 = c.eig2;
         final double h1inv = 1.0 / OceanConstants.H1;
         final double hinv = 1.0 / OceanConstants.H;
@@ -323,10 +327,10 @@ final class TimeStep
 
     private void phase9()
     {
-        final DoubleArray t2a = grids.ga[procid];
-        final DoubleArray t2b = grids.gb[procid];
-        final DoubleArray t2c = grids.work2[procid];
-        final DoubleArray t2d = grids.work3[procid];
+        final DoubleReadView t2a = b.readOwned(0, grids.ga[procid]);
+        final DoubleReadView t2b = b.readOwned(1, grids.gb[procid]);
+        final DoubleView t2c = b.updateOwned(0, grids.work2[procid]);
+        final DoubleView t2d = b.updateOwned(1, grids.work3[procid]);
         final double hh1 = c.hh1;
         final double hh3 = c.hh3;
         final int jm = b.jm;

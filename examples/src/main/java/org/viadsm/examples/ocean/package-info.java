@@ -48,6 +48,11 @@
  * acquisitions per member for {@code -n34}); with {@code -s} one more barrier stands for the C master joining the
  * workers before it reads their times. Locks keep the C numbering: 0 {@code idlock}, 1 {@code psiailock},
  * 2 {@code psibilock}, 4 {@code error_lock}.
+ * <p>
+ * Point-wise loops (stencils, relaxation, restriction and interpolation, the phases' updates, border columns) run
+ * over views made when each operation starts, after the member's last synchronization: read views of the blocks
+ * read, update views of the points written (the points the member owns, the interior, or the border), reused from
+ * one operation to the next; border rows and block copies are bulk copies.
  *
  * <h2>Other deviations</h2>
  * The workers' ids come from the team rather than the C program's shared counter (the counter is still bumped
