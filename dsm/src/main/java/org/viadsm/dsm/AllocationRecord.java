@@ -1,24 +1,29 @@
 package org.viadsm.dsm;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
-import org.agrona.MutableDirectBuffer;
 import org.viadsm.consistency.ControlRegionLayout;
+import org.viadsm.dsm.wire.WireCodec;
 
 /**
- * Flyweight over an allocation record in a control region: what a node did in its {@code sequence}-th collective
- * allocation, free or condition, which every node reads from every other to check they agree.
- * <pre>
- *   0  sequence (long)        8  kind (int)            12  element type (int)
- *  16  length (long)         24  placement fingerprint (long)
- *  32  allocation (long)     40  region handle (int)  44  name length (int)
- *  48  name (UTF-8)
- * </pre>
- * {@code allocation} numbers the allocations alone: an allocation's own number, or for a free the number of the
- * allocation it frees. A record that makes a condition of a lock takes its turn among the allocations (conditions
- * are made collectively too): its {@code allocation} is the condition's number and its {@code length} the lock.
+ * What a node did in its {@code sequence}-th collective allocation, free or condition, which every node reads from
+ * every other's control region (a length-prefixed message in a slot of
+ * {@link ControlRegionLayout#ALLOCATION_RECORD_LENGTH} bytes) to check they agree.
+ *
+ * @param sequence   the collective's number on this node, from 1.
+ * @param kind       {@link #ALLOCATE}, {@link #FREE} or {@link #CONDITION}.
+ * @param type       the element type's ordinal.
+ * @param name       the array's name.
+ * @param length     its length in elements; for a condition, the lock.
+ * @param placement  the placement's fingerprint.
+ * @param allocation the allocations alone numbered: an allocation's own number, or for a free the number of the
+ *                   allocation it frees. A condition takes its turn among the allocations (conditions are
+ *                   made collectively too): its allocation is the condition's number.
+ * @param handle     the memory handle under which the node registered its copy (0 for a free).
  */
-final class AllocationRecord
+record AllocationRecord(
+    long sequence, int kind, int type, String name, long length, long placement, long allocation, int handle)
 {
     /** Kind of a record that allocates an array. */
     static final int ALLOCATE = 0;
@@ -26,117 +31,56 @@ final class AllocationRecord
     static final int FREE = 1;
     /** Kind of a record that makes a condition of a lock: its length is the lock, its allocation the condition. */
     static final int CONDITION = 2;
-    static final int MAX_NAME_BYTES = ControlRegionLayout.ALLOCATION_RECORD_LENGTH - 48;
+    /** Room the other fields may take in a record's slot, beside the name (Kryo's variable-length encoding). */
+    private static final int FIELDS_BYTES = 64;
+    /** Longest name, in UTF-8 bytes. */
+    static final int MAX_NAME_BYTES = ControlRegionLayout.ALLOCATION_RECORD_LENGTH - FIELDS_BYTES;
 
-    private static final int SEQUENCE_OFFSET = 0;
-    private static final int KIND_OFFSET = 8;
-    private static final int TYPE_OFFSET = 12;
-    private static final int LENGTH_OFFSET = 16;
-    private static final int PLACEMENT_OFFSET = 24;
-    private static final int ALLOCATION_OFFSET = 32;
-    private static final int HANDLE_OFFSET = 40;
-    private static final int NAME_LENGTH_OFFSET = 44;
-    private static final int NAME_OFFSET = 48;
-
-    private MutableDirectBuffer buffer;
-    private int offset;
-
-    AllocationRecord wrap(final MutableDirectBuffer buffer, final int offset)
+    /**
+     * A codec for the messages a node exchanges while joining and allocating.
+     *
+     * @return a new codec, for one thread.
+     */
+    static WireCodec codec()
     {
-        this.buffer = buffer;
-        this.offset = offset;
-        return this;
+        return new WireCodec(
+            ControlRegionLayout.ALLOCATION_RECORD_LENGTH, List.of(Hello.class, AllocationRecord.class));
     }
 
-    AllocationRecord write(
-        final long sequence, final int kind, final Allocation allocation, final int handle)
+    /**
+     * This node's record of a collective.
+     */
+    static AllocationRecord of(final long sequence, final int kind, final Allocation allocation, final int handle)
     {
-        final byte[] name = allocation.nameBytes();
-        buffer.putLong(offset + SEQUENCE_OFFSET, sequence);
-        buffer.putInt(offset + KIND_OFFSET, kind);
-        buffer.putInt(offset + TYPE_OFFSET, allocation.type().ordinal());
-        buffer.putLong(offset + LENGTH_OFFSET, allocation.length());
-        buffer.putLong(offset + PLACEMENT_OFFSET, allocation.placement());
-        buffer.putLong(offset + ALLOCATION_OFFSET, allocation.number());
-        buffer.putInt(offset + HANDLE_OFFSET, handle);
-        buffer.putInt(offset + NAME_LENGTH_OFFSET, name.length);
-        buffer.putBytes(offset + NAME_OFFSET, name);
-        return this;
+        return new AllocationRecord(sequence, kind, allocation.type().ordinal(),
+            new String(allocation.nameBytes(), StandardCharsets.UTF_8), allocation.length(), allocation.placement(),
+            allocation.number(), handle);
     }
 
-    AllocationRecord writeCondition(final long sequence, final int condition, final int lockId)
+    /**
+     * This node's record of making a condition of a lock.
+     */
+    static AllocationRecord condition(final long sequence, final int condition, final int lockId)
     {
-        buffer.putLong(offset + SEQUENCE_OFFSET, sequence);
-        buffer.putInt(offset + KIND_OFFSET, CONDITION);
-        buffer.putInt(offset + TYPE_OFFSET, 0);
-        buffer.putLong(offset + LENGTH_OFFSET, lockId);
-        buffer.putLong(offset + PLACEMENT_OFFSET, 0L);
-        buffer.putLong(offset + ALLOCATION_OFFSET, condition);
-        buffer.putInt(offset + HANDLE_OFFSET, 0);
-        buffer.putInt(offset + NAME_LENGTH_OFFSET, 0);
-        return this;
-    }
-
-    long sequence()
-    {
-        return buffer.getLong(offset + SEQUENCE_OFFSET);
-    }
-
-    int kind()
-    {
-        return buffer.getInt(offset + KIND_OFFSET);
-    }
-
-    int type()
-    {
-        return buffer.getInt(offset + TYPE_OFFSET);
-    }
-
-    long length()
-    {
-        return buffer.getLong(offset + LENGTH_OFFSET);
-    }
-
-    long placement()
-    {
-        return buffer.getLong(offset + PLACEMENT_OFFSET);
-    }
-
-    long allocation()
-    {
-        return buffer.getLong(offset + ALLOCATION_OFFSET);
-    }
-
-    int handle()
-    {
-        return buffer.getInt(offset + HANDLE_OFFSET);
-    }
-
-    String name()
-    {
-        final int nameLength = Math.min(Math.max(0, buffer.getInt(offset + NAME_LENGTH_OFFSET)), MAX_NAME_BYTES);
-        final byte[] bytes = new byte[nameLength];
-        buffer.getBytes(offset + NAME_OFFSET, bytes);
-        return new String(bytes, StandardCharsets.UTF_8);
+        return new AllocationRecord(sequence, CONDITION, 0, "", lockId, 0L, condition, 0);
     }
 
     /** Whether two records describe the same collective (the handle may differ). */
     boolean sameAs(final AllocationRecord other)
     {
-        return sequence() == other.sequence() && kind() == other.kind() && allocation() == other.allocation() &&
-            type() == other.type() && length() == other.length() && placement() == other.placement() &&
-            name().equals(other.name());
+        return sequence == other.sequence && kind == other.kind && allocation == other.allocation &&
+            type == other.type && length == other.length && placement == other.placement && name.equals(other.name);
     }
 
     String describe()
     {
-        if (CONDITION == kind())
+        if (CONDITION == kind)
         {
-            return "condition #" + allocation() + " of lock " + length();
+            return "condition #" + allocation + " of lock " + length;
         }
         final ElementType[] types = ElementType.values();
-        final String typeName = type() >= 0 && type() < types.length ? types[type()].label() : "type#" + type();
-        return (FREE == kind() ? "free of allocation #" : "allocation #") + allocation() + " " + typeName + " '" +
-            name() + "'[" + length() + "] with placement fingerprint " + Long.toHexString(placement());
+        final String typeName = type >= 0 && type < types.length ? types[type].label() : "type#" + type;
+        return (FREE == kind ? "free of allocation #" : "allocation #") + allocation + " " + typeName + " '" +
+            name + "'[" + length + "] with placement fingerprint " + Long.toHexString(placement);
     }
 }

@@ -11,6 +11,8 @@ import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.page.PageTable;
+import org.viadsm.dsm.wire.WireCodec;
+import org.viadsm.dsm.wire.WireException;
 
 /**
  * The lifetime of a node's shared arrays: collective allocation (a registered region per array on every node,
@@ -28,8 +30,7 @@ final class Allocations
     private final int nodeId;
     private final int nodeCount;
     private final int pageSize;
-    private final AllocationRecord mine = new AllocationRecord();
-    private final AllocationRecord theirs = new AllocationRecord();
+    private final WireCodec codec = AllocationRecord.codec();
     private final List<Allocation> live = new ArrayList<>();
     private long collectives;
     private int conditions;
@@ -184,9 +185,7 @@ final class Allocations
         dsm.enter();
         try
         {
-            final int slot = nextRecord();
-            mine.wrap(port.region(HlrcNode.CONTROL_REGION), slot).writeCondition(collectives, conditions, lockId);
-            agree(AllocationRecord.CONDITION, slot, -1);
+            agree(AllocationRecord.CONDITION, AllocationRecord.condition(++collectives, conditions, lockId), -1);
             return conditions++;
         }
         catch (final ProtocolException ex)
@@ -205,20 +204,15 @@ final class Allocations
      */
     private void agree(final int kind, final Allocation allocation, final int handle, final int region)
     {
-        final int slot = nextRecord();
-        mine.wrap(port.region(HlrcNode.CONTROL_REGION), slot).write(collectives, kind, allocation, handle);
-        agree(kind, slot, region);
+        agree(kind, AllocationRecord.of(++collectives, kind, allocation, handle), region);
     }
 
-    private int nextRecord()
-    {
-        return node.layout().allocationRecord((int)(++collectives & 1));
-    }
-
-    private void agree(final int kind, final int slot, final int region)
+    private void agree(final int kind, final AllocationRecord mine, final int region)
     {
         final ControlRegionLayout layout = node.layout();
         final AtomicBuffer control = port.region(HlrcNode.CONTROL_REGION);
+        final int slot = layout.allocationRecord((int)(mine.sequence() & 1));
+        codec.encode(mine, control, slot, ControlRegionLayout.ALLOCATION_RECORD_LENGTH);
         node.syncBarrier();
         final StringBuilder mismatches = new StringBuilder();
         for (int other = 0; other < nodeCount; other++)
@@ -229,7 +223,17 @@ final class Allocations
             }
             port.read(other, HlrcNode.CONTROL_REGION, slot, HlrcNode.CONTROL_REGION, layout.allocationScratch(),
                 ControlRegionLayout.ALLOCATION_RECORD_LENGTH);
-            theirs.wrap(control, layout.allocationScratch());
+            final AllocationRecord theirs;
+            try
+            {
+                theirs = codec.decode(control, layout.allocationScratch(),
+                    ControlRegionLayout.ALLOCATION_RECORD_LENGTH, AllocationRecord.class);
+            }
+            catch (final WireException ex)
+            {
+                throw new DsmException(nodeId, "node " + other + " published a malformed allocation record: " +
+                    ex.getMessage(), ex);
+            }
             if (!theirs.sameAs(mine))
             {
                 mismatches.append("; node ").append(other).append(" made ").append(theirs.describe());

@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.viadsm.consistency.ProtocolConfig;
+import org.viadsm.dsm.wire.WireCodec;
+import org.viadsm.dsm.wire.WireException;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
@@ -13,15 +15,14 @@ import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 
 /**
- * Connects a node to every other node (one peer-to-peer VI connection per pair) and exchanges hellos: each node
- * Sends its id, its protocol sizes and the handle of its control region, so that a node configured differently is
- * named before anything else happens.
+ * Connects a node to every other node (one peer-to-peer VI connection per pair) and exchanges {@link Hello}s: each
+ * node Sends its id, its protocol sizes and the handle of its control region, so that a node configured
+ * differently is named before anything else happens.
  */
 final class ClusterConnector
 {
     private static final long HELLO_TAG = 0x48454C4C4FL;
     private static final int HELLO_LENGTH = 64;
-    private static final int MAGIC = 0x56494144;
     private static final long RETRY_NS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private ClusterConnector()
@@ -58,7 +59,8 @@ final class ClusterConnector
                 awaitConnection(port, context, node, deadlineNs);
             }
         }
-        writeHello(hellos, context.protocol(), me, nodes, controlHandle);
+        final WireCodec codec = AllocationRecord.codec();
+        codec.encode(Hello.of(me, nodes, context.protocol(), controlHandle), hellos.buffer(), 0, HELLO_LENGTH);
         final Descriptor send = Descriptor.allocate(1);
         for (int node = 0; node < nodes; node++)
         {
@@ -81,8 +83,17 @@ final class ClusterConnector
             {
                 throw new DsmException(me, "timed out waiting for the other nodes' hellos");
             }
-            checkHello(hellos, HELLO_LENGTH * (node + 1), context.protocol(), me, node, nodes);
-            port.remoteHandle(0, node, hellos.buffer().getInt(HELLO_LENGTH * (node + 1) + 36));
+            final Hello hello;
+            try
+            {
+                hello = codec.decode(hellos.buffer(), HELLO_LENGTH * (node + 1), HELLO_LENGTH, Hello.class);
+            }
+            catch (final WireException ex)
+            {
+                throw new DsmException(me, "node " + node + " sent a malformed hello: " + ex.getMessage(), ex);
+            }
+            checkHello(hello, context.protocol(), me, node, nodes);
+            port.remoteHandle(0, node, hello.controlHandle());
         }
     }
 
@@ -133,35 +144,19 @@ final class ClusterConnector
         return (long)Math.min(a, b) << 16 | Math.max(a, b);
     }
 
-    private static void writeHello(
-        final MemoryRegion hellos, final ProtocolConfig config, final int me, final int nodes, final int handle)
-    {
-        hellos.buffer().putInt(0, MAGIC);
-        hellos.buffer().putInt(4, me);
-        hellos.buffer().putInt(8, nodes);
-        hellos.buffer().putInt(12, config.pageSize());
-        hellos.buffer().putInt(16, config.maxLocks());
-        hellos.buffer().putInt(20, config.maxSemaphores());
-        hellos.buffer().putInt(24, config.logIntervals());
-        hellos.buffer().putInt(28, config.logNotices());
-        hellos.buffer().putInt(36, handle);
-    }
-
     private static void checkHello(
-        final MemoryRegion hellos, final int at, final ProtocolConfig config, final int me, final int node,
-        final int nodes)
+        final Hello hello, final ProtocolConfig config, final int me, final int node, final int nodes)
     {
-        final org.agrona.concurrent.AtomicBuffer b = hellos.buffer();
-        if (MAGIC != b.getInt(at) || node != b.getInt(at + 4))
+        if (node != hello.node())
         {
-            throw new DsmException(me, "node " + node + " sent a malformed hello");
+            throw new DsmException(me, "node " + node + " sent a hello as node " + hello.node());
         }
-        check(me, node, "node count", nodes, b.getInt(at + 8));
-        check(me, node, "pageSize", config.pageSize(), b.getInt(at + 12));
-        check(me, node, "maxLocks", config.maxLocks(), b.getInt(at + 16));
-        check(me, node, "maxSemaphores", config.maxSemaphores(), b.getInt(at + 20));
-        check(me, node, "notice log intervals", config.logIntervals(), b.getInt(at + 24));
-        check(me, node, "notice log notices", config.logNotices(), b.getInt(at + 28));
+        check(me, node, "node count", nodes, hello.nodes());
+        check(me, node, "pageSize", config.pageSize(), hello.pageSize());
+        check(me, node, "maxLocks", config.maxLocks(), hello.maxLocks());
+        check(me, node, "maxSemaphores", config.maxSemaphores(), hello.maxSemaphores());
+        check(me, node, "notice log intervals", config.logIntervals(), hello.logIntervals());
+        check(me, node, "notice log notices", config.logNotices(), hello.logNotices());
     }
 
     private static void check(final int me, final int node, final String what, final int mine, final int theirs)
