@@ -54,6 +54,9 @@ import org.viadsm.via.memory.MemoryRegion;
  */
 public final class Dsm implements AutoCloseable
 {
+    /** Operations between two looks for lost peers by a node that does not call its NIC otherwise, minus one. */
+    private static final int PROBE_PERIOD_MASK = 15;
+
     private final DsmContext context;
     private final int nodeId;
     private final ViaProtocolPort port;
@@ -65,6 +68,8 @@ public final class Dsm implements AutoCloseable
     private final Allocations allocations;
     private long statsStartNs;
     private long closingNs;
+    private int enters;
+    private boolean stopAnnounced;
     private Thread active;
     private boolean closed;
 
@@ -515,7 +520,8 @@ public final class Dsm implements AutoCloseable
         closingNs = System.nanoTime();
         try
         {
-            node.leave(context.leaveTimeoutNs());
+            // A cluster that lost a node has stopped: nobody will read this node's memory any more.
+            node.leave(port.lostNode() >= 0 ? 0 : context.leaveTimeoutNs());
         }
         finally
         {
@@ -571,6 +577,11 @@ public final class Dsm implements AutoCloseable
         return new DsmCondition(this, lockId, allocations.condition(lockId, context.protocol().maxLocks()));
     }
 
+    /**
+     * Enters the protocol: fails if the node is closed, in use by another thread, or has lost a node (a cluster
+     * that lost a node has stopped, whatever this operation touches); now and then lets the NIC look for lost
+     * peers, for a node whose operations stay local.
+     */
     void enter()
     {
         if (closed)
@@ -583,6 +594,14 @@ public final class Dsm implements AutoCloseable
             throw new IllegalStateException("node " + nodeId + " is in use by thread '" + active.getName() +
                 "'; a node is used by one thread at a time");
         }
+        if (0 == (++enters & PROBE_PERIOD_MASK))
+        {
+            port.probe();
+        }
+        if (port.lostNode() >= 0)
+        {
+            throw lost(null, null);
+        }
         active = current;
     }
 
@@ -591,12 +610,34 @@ public final class Dsm implements AutoCloseable
         active = null;
     }
 
+    /**
+     * The exception for a failed operation: a {@link NodeLostException} if this node has lost a node by now (the
+     * failure is then a consequence of the loss), else a {@link DsmException} with the protocol's message.
+     */
     DsmException failure(final String activity, final ProtocolException ex)
     {
+        if (port.lostNode() >= 0)
+        {
+            return lost(activity, ex);
+        }
         final String message = ex.getMessage();
         final String prefix = "node " + nodeId + ": ";
         return new DsmException(nodeId, activity + ": " +
             (message.startsWith(prefix) ? message.substring(prefix.length()) : message), ex);
+    }
+
+    private NodeLostException lost(final String activity, final ProtocolException ex)
+    {
+        final int lostNode = port.lostNode();
+        if (!stopAnnounced)
+        {
+            stopAnnounced = true;
+            port.announceStop();
+        }
+        final String what = lostNode == nodeId ? "this node's NIC failed (" + port.lostReason() + ")" :
+            "node " + lostNode + " was lost (" + port.lostReason() + ")";
+        return new NodeLostException(nodeId, lostNode, (null == activity ? "" : activity + ": ") + what +
+            "; the cluster has stopped", ex);
     }
 
     private void collective(final String activity)

@@ -27,6 +27,7 @@ final class SendRing
     final int node;
     final Vi vi;
     private final Nic nic;
+    private final ViaProtocolPort port;
     private final int nodeId;
     private final Descriptor[] ring = new Descriptor[SENDS_PER_PEER];
     private final int[] kinds = new int[SENDS_PER_PEER];
@@ -35,9 +36,10 @@ final class SendRing
     private long posted;
     private long completed;
 
-    SendRing(final Nic nic, final int nodeId, final int node, final Vi vi)
+    SendRing(final Nic nic, final ViaProtocolPort port, final int nodeId, final int node, final Vi vi)
     {
         this.nic = nic;
+        this.port = port;
         this.nodeId = nodeId;
         this.node = node;
         this.vi = vi;
@@ -123,8 +125,13 @@ final class SendRing
         final int status = done.status();
         if (DescriptorStatus.isError(status))
         {
-            throw new ProtocolException(nodeId, describe(slot) + " to node " + node + " failed: " +
-                DescriptorStatus.toString(status));
+            final String failure = describe(slot) + " to node " + node + " failed: " +
+                DescriptorStatus.toString(status);
+            if (0 != (status & (DescriptorStatus.DESC_FLUSHED_ERROR | DescriptorStatus.TRANSPORT_ERROR)))
+            {
+                port.nodeLost(node, "its connection failed (" + failure + ")");
+            }
+            throw new ProtocolException(nodeId, failure);
         }
     }
 

@@ -9,8 +9,10 @@ import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
+import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.port.NotificationHandler;
+import org.viadsm.consistency.port.Notifications;
 import org.viadsm.consistency.port.ProtocolPort;
 import org.viadsm.via.AsyncError;
 import org.viadsm.via.AsyncErrorHandler;
@@ -56,6 +58,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private final ArrayDeque<int[]> early = new ArrayDeque<>();
     private final ByteBuffer scratchMemory;
     private final MemoryRegion scratch;
+    private final CompletionQueue probeCq;
+    private final boolean[] departed;
+    private volatile int lostNode = -1;
+    private volatile String lostReason;
 
     ViaProtocolPort(final Nic nic, final int nodeId, final int nodeCount, final Counters counters)
     {
@@ -68,6 +74,8 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         this.peers = new SendRing[nodeCount];
         this.scratchMemory = nic.allocateMemory(4096);
         this.scratch = nic.registerMemory(scratchMemory, MemoryAttributes.localOnly(ptag));
+        this.probeCq = nic.createCq(1);
+        this.departed = new boolean[nodeCount];
         nic.errorHandler(this);
     }
 
@@ -93,7 +101,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             .enableRdmaRead(true)
             .enableRdmaWrite(true);
         final Vi vi = nic.createVi(attributes, null, recvCq);
-        final SendRing peer = new SendRing(nic, nodeId, node, vi);
+        final SendRing peer = new SendRing(nic, this, nodeId, node, vi);
         peers[node] = peer;
         vi.postRecv(helloReceive);
         for (int i = 0; i < RECEIVES_PER_PEER; i++)
@@ -274,7 +282,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         while (!early.isEmpty())
         {
             final int[] event = early.poll();
-            handler.onNotification(event[0], event[1]);
+            dispatch(event[0], event[1], handler);
             count++;
         }
         String failure;
@@ -307,8 +315,9 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     }
 
     /**
-     * Queues the failure for the application thread; may run on the provider's engine thread, hence the
-     * concurrent queue. An error of the whole NIC fails every peer.
+     * Queues the failure for the application thread and records the peer as lost (the first loss stops the
+     * cluster: see {@link #lostNode()}); may run on the provider's engine thread, hence the concurrent queue. An
+     * error of the whole NIC fails every peer.
      */
     @Override
     public void onAsyncError(final AsyncError error, final Vi vi, final String detail)
@@ -317,10 +326,12 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         final int node = null == vi ? -1 : nodeOf(vi);
         if (node >= 0)
         {
+            nodeLost(node, reason);
             asyncFailures.add(node + ":" + reason);
         }
         else if (null == vi)
         {
+            nodeLost(nodeId, "this node's NIC failed: " + reason);
             for (int peer = 0; peer < nodeCount; peer++)
             {
                 if (peer != nodeId)
@@ -328,6 +339,46 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
                     asyncFailures.add(peer + ":" + reason);
                 }
             }
+        }
+    }
+
+    /**
+     * The first node this node lost: a peer whose connection failed before it announced its departure (or this
+     * node, if its own NIC failed). Once set, it never changes.
+     *
+     * @return the node, or -1 while every node is there.
+     */
+    int lostNode()
+    {
+        return lostNode;
+    }
+
+    /**
+     * Why {@link #lostNode()} was lost, as the NIC reported it.
+     *
+     * @return the reason, or null while no node is lost.
+     */
+    String lostReason()
+    {
+        return lostReason;
+    }
+
+    /**
+     * Lets the NIC do its housekeeping (deliver queued asynchronous errors, check that peers are alive, read
+     * sockets) on behalf of a node whose operations touch only local memory, so it learns of a loss as soon as a
+     * node that calls the NIC would.
+     */
+    void probe()
+    {
+        probeCq.done(completion);
+    }
+
+    synchronized void nodeLost(final int node, final String reason)
+    {
+        if (lostNode < 0 && (node == nodeId || !departed[node]))
+        {
+            lostReason = reason;
+            lostNode = node;
         }
     }
 
@@ -362,6 +413,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             if (d.userData() == tag)
             {
                 return node;
+            }
+            if (Notifications.LEAVE == Notifications.type(d.immediateData()))
+            {
+                departed(node);
             }
             early.add(new int[] {node, d.immediateData()});
             d.reset();
@@ -400,8 +455,59 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         final int notification = d.immediateData();
         d.reset();
         vi.postRecv(d.send());
-        handler.onNotification(node, notification);
+        dispatch(node, notification, handler);
         return 1;
+    }
+
+    /**
+     * Hands a notification to the protocol, after noting a departure (a peer that announced it closes its
+     * connections afterwards, which is no loss) or taking a stop (a peer that lost a node) for itself.
+     */
+    private void dispatch(final int node, final int notification, final NotificationHandler handler)
+    {
+        switch (Notifications.type(notification))
+        {
+            case Notifications.LEAVE:
+                departed(node);
+                handler.onNotification(node, notification);
+                break;
+            case Notifications.STOPPED:
+                final int lost = Notifications.argument(notification);
+                nodeLost(lost, "node " + node + " lost it");
+                handler.onPeerFailure(node, "it stopped after losing node " + lost);
+                break;
+            default:
+                handler.onNotification(node, notification);
+        }
+    }
+
+    private synchronized void departed(final int node)
+    {
+        departed[node] = true;
+    }
+
+    /**
+     * Tells every other node that this node lost {@link #lostNode()} and has stopped, so that a node that cannot
+     * see the loss itself (its link to the lost node still up, or not yet timed out) stops too, and names the
+     * same node. Nodes that cannot be reached are skipped.
+     */
+    void announceStop()
+    {
+        final int stopped = Notifications.of(Notifications.STOPPED, Math.max(0, lostNode));
+        for (int node = 0; node < nodeCount; node++)
+        {
+            if (node != nodeId && node != lostNode && null != peers[node])
+            {
+                try
+                {
+                    writeAndNotify(node, HlrcNode.CONTROL_REGION, 0, HlrcNode.CONTROL_REGION, 0, 0, stopped);
+                }
+                catch (final RuntimeException ignore)
+                {
+                    // a node that cannot be told learns of the loss from its own connections
+                }
+            }
+        }
     }
 
     private long atomic(final SendRing peer, final Descriptor d, final int kind, final int region)

@@ -7,10 +7,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.dsm.launch.ProcessCluster;
@@ -21,11 +25,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Nodes as separate processes: they agree on a lock-protected counter and on writes exchanged at a barrier, and
- * when one process is killed the others fail with a message naming it instead of hanging.
+ * when one process is killed every other fails with a {@link NodeLostException} naming it instead of hanging,
+ * whatever it was doing.
  */
 @Timeout(120)
 class DsmProcessesTest
 {
+    private static final int KILL_ROUNDS = Integer.getInteger("viadsm.kill.rounds", 3);
+
     @ParameterizedTest
     @ValueSource(strings = {"shm", "tcp"})
     void shouldShareMemoryBetweenProcesses(final String provider)
@@ -56,10 +63,51 @@ class DsmProcessesTest
                 Thread.sleep(20);
             }
             cluster.kill(2);
-            final int[] codes = cluster.await(TimeUnit.SECONDS.toNanos(60));
-            assertTrue(codes[0] != 0 && codes[1] != 0, "the survivors fail");
-            assertTrue(cluster.errorOutput(0).contains("node 2 failed") ||
-                cluster.errorOutput(1).contains("node 2 failed"), cluster.errorOutput(0) + cluster.errorOutput(1));
+            assertSurvivorsNameTheLostNode(cluster);
+        }
+    }
+
+    static Stream<Arguments> killRounds()
+    {
+        return Stream.of("shm", "tcp").flatMap(provider -> IntStream.range(0, KILL_ROUNDS)
+            .mapToObj(round -> Arguments.of(provider, round)));
+    }
+
+    /**
+     * The survivors poll a flag under a lock that a live node manages (BARNES's wait): once the loss of the killed
+     * node is detected, their next lock operation fails naming it, though it never touches the lost node.
+     */
+    @ParameterizedTest(name = "{0} round {1}")
+    @MethodSource("killRounds")
+    void shouldStopEverySurvivorWhoseOperationsNeverTouchTheLostNode(final String provider, final int round)
+        throws Exception
+    {
+        try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses(provider, 3),
+            NodeProgram.class.getName(), List.of("spin"), List.of(), List.of("-XX:+UseSerialGC"), Map.of(), null,
+            new ByteArrayOutputStream()))
+        {
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!cluster.errorOutput(2).contains("node 2 hangs") || !cluster.errorOutput(0).contains("spins") ||
+                !cluster.errorOutput(1).contains("spins"))
+            {
+                assertTrue(System.nanoTime() < deadlineNs, "the nodes never reached their loops");
+                Thread.sleep(5);
+            }
+            Thread.sleep(round * 37L % 150);
+            cluster.kill(2);
+            assertSurvivorsNameTheLostNode(cluster);
+        }
+    }
+
+    private static void assertSurvivorsNameTheLostNode(final ProcessCluster cluster)
+    {
+        final int[] codes = cluster.await(TimeUnit.SECONDS.toNanos(60));
+        for (int node = 0; node < 2; node++)
+        {
+            final String error = cluster.errorOutput(node);
+            assertTrue(0 != codes[node] && error.contains("NodeLostException: node " + node + ": ") &&
+                error.contains("node 2 was lost (") && error.contains("; the cluster has stopped"),
+                "node " + node + " exited with " + codes[node] + ": " + error);
         }
     }
 

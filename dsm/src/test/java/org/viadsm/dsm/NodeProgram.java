@@ -7,7 +7,9 @@ import java.util.concurrent.TimeUnit;
  * with the argument {@code hang}, the last node stops in the middle to be killed; with {@code cached-hang FILE}, it
  * stops right after releasing lock 0 (which stays cached there), and the others ask for the lock once FILE exists;
  * with {@code condition-hang}, the others wait on a condition of lock 1 that the last node, which stops, would
- * signal.
+ * signal;
+ * with {@code spin}, the last node stops while the others poll a flag under lock 1, so that nothing they do needs
+ * the last node.
  */
 public final class NodeProgram
 {
@@ -29,7 +31,13 @@ public final class NodeProgram
                 dsm.lock(0).unlock();
             }
             final boolean last = dsm.nodeId() == dsm.nodeCount() - 1;
-            if (args.length > 0 && "hang".equals(args[0]) && last)
+            final String mode = args.length > 0 ? args[0] : "";
+            if ("spin".equals(mode))
+            {
+                dsm.barrier();
+                spin(dsm, counter);
+            }
+            if (("hang".equals(mode) || "spin".equals(mode)) && last)
             {
                 hang(dsm);
             }
@@ -79,5 +87,26 @@ public final class NodeProgram
     {
         System.err.println("node " + dsm.nodeId() + " hangs");
         Thread.sleep(TimeUnit.MINUTES.toMillis(10));
+    }
+
+    /** BARNES's wait for a flag: lock, test, unlock, back off; the flag is never set. */
+    private static void spin(final Dsm dsm, final SharedLongArray counter) throws InterruptedException
+    {
+        if (dsm.nodeId() == dsm.nodeCount() - 1)
+        {
+            return;
+        }
+        System.err.println("node " + dsm.nodeId() + " spins");
+        while (true)
+        {
+            dsm.lock(1).lock();
+            final boolean done = counter.get(0) < 0;
+            dsm.lock(1).unlock();
+            if (done)
+            {
+                return;
+            }
+            Thread.sleep(0, 200_000);
+        }
     }
 }

@@ -19,6 +19,11 @@ public final class Notifications
     public static final int LEAVE = 3;
     /** The sender broke the barrier (timed out or was interrupted in it); the argument says which. */
     public static final int BROKEN = 4;
+    /**
+     * The sender lost a node, so the cluster has stopped; the argument is the lost node. The port handles it (the
+     * protocol never sees it); the highest type, to stay clear of the protocol's own.
+     */
+    public static final int STOPPED = 15;
 
     /** Largest argument. */
     public static final int MAX_ARGUMENT = (1 << 28) - 1;

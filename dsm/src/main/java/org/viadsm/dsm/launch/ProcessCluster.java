@@ -11,6 +11,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -33,6 +37,10 @@ public final class ProcessCluster implements AutoCloseable
     private final List<ArrayDeque<String>> errors = new ArrayList<>();
     private final List<Thread> pumps = new ArrayList<>();
     private final List<String> addresses;
+    private final BlockingQueue<Integer> exitEvents = new LinkedBlockingQueue<>();
+    private final List<Integer> exitOrder = new ArrayList<>();
+    private final Set<Integer> stopped = ConcurrentHashMap.newKeySet();
+    private long abortGraceNs = -1;
 
     private ProcessCluster(final List<String> addresses)
     {
@@ -102,6 +110,20 @@ public final class ProcessCluster implements AutoCloseable
     }
 
     /**
+     * Makes {@link #await} stop the cluster when a node fails, as {@code mpirun} aborts a job: once a node exits
+     * with a code other than 0, the others get {@code graceNs} to exit by themselves (a cluster that lost a node
+     * stops, and its nodes say why), then the launcher stops those still running.
+     *
+     * @param graceNs how long the other nodes may take to stop by themselves.
+     * @return this.
+     */
+    public ProcessCluster abortOnFailure(final long graceNs)
+    {
+        this.abortGraceNs = graceNs;
+        return this;
+    }
+
+    /**
      * Waits for every node to exit, counting them as they do.
      *
      * @param timeoutNs longest wait for all of them.
@@ -111,31 +133,49 @@ public final class ProcessCluster implements AutoCloseable
      */
     public int[] await(final long timeoutNs, final AtomicInteger exited)
     {
-        for (final Process process : processes)
-        {
-            process.onExit().thenRun(exited::incrementAndGet);
-        }
         final long deadlineNs = System.nanoTime() + timeoutNs;
-        final int[] codes = new int[processes.size()];
-        for (int node = 0; node < processes.size(); node++)
+        long abortNs = Long.MAX_VALUE;
+        int remaining = processes.size() - exitOrder.size();
+        try
         {
-            try
+            while (remaining > 0)
             {
-                final long leftNs = Math.max(0, deadlineNs - System.nanoTime());
-                if (!processes.get(node).waitFor(leftNs, TimeUnit.NANOSECONDS))
+                final long nowNs = System.nanoTime();
+                if (nowNs - deadlineNs >= 0)
                 {
+                    final int late = firstRunning();
                     close();
-                    throw new ClusterFailure(node, "node " + node + " did not finish within " +
+                    throw new ClusterFailure(late, "node " + late + " did not finish within " +
                         TimeUnit.NANOSECONDS.toSeconds(timeoutNs) + " s; every node was stopped", null);
                 }
-                codes[node] = processes.get(node).exitValue();
+                if (Long.MAX_VALUE != abortNs && nowNs - abortNs >= 0)
+                {
+                    stopRunning();
+                    abortNs = Long.MAX_VALUE;
+                }
+                final long waitNs = Math.min(deadlineNs - nowNs, Long.MAX_VALUE == abortNs ? Long.MAX_VALUE :
+                    abortNs - nowNs);
+                final Integer node = exitEvents.poll(Math.max(0, waitNs), TimeUnit.NANOSECONDS);
+                if (null == node)
+                {
+                    continue;
+                }
+                exitOrder.add(node);
+                exited.incrementAndGet();
+                remaining--;
+                if (abortGraceNs >= 0 && Long.MAX_VALUE == abortNs && 0 != processes.get(node).exitValue() &&
+                    !stopped.contains(node))
+                {
+                    abortNs = System.nanoTime() + abortGraceNs;
+                }
             }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-                close();
-                throw new ClusterFailure(node, "interrupted while waiting for node " + node, ex);
-            }
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            final int running = firstRunning();
+            close();
+            throw new ClusterFailure(running, "interrupted while waiting for node " + running, ex);
         }
         for (final Thread pump : pumps)
         {
@@ -148,7 +188,37 @@ public final class ProcessCluster implements AutoCloseable
                 Thread.currentThread().interrupt();
             }
         }
+        final int[] codes = new int[processes.size()];
+        for (int node = 0; node < codes.length; node++)
+        {
+            codes[node] = processes.get(node).exitValue();
+        }
         return codes;
+    }
+
+    /**
+     * How the nodes ended, in the order they exited; complete once {@link #await} returned.
+     *
+     * @return one entry per node that exited.
+     */
+    public List<NodeExit> exits()
+    {
+        final List<NodeExit> exits = new ArrayList<>();
+        for (final int node : exitOrder)
+        {
+            exits.add(new NodeExit(node, processes.get(node).exitValue(), stopped.contains(node), errorOutput(node)));
+        }
+        return exits;
+    }
+
+    /**
+     * Why the run failed, root cause first; complete once {@link #await} returned.
+     *
+     * @return the report, or null if every node exited with 0.
+     */
+    public FailureReport failureReport()
+    {
+        return FailureReport.of(exits());
     }
 
     /**
@@ -175,16 +245,38 @@ public final class ProcessCluster implements AutoCloseable
         processes.get(node).destroyForcibly();
     }
 
+    private int firstRunning()
+    {
+        for (int node = 0; node < processes.size(); node++)
+        {
+            if (processes.get(node).isAlive())
+            {
+                return node;
+            }
+        }
+        return 0;
+    }
+
+    /** Stops the nodes still running, remembering that the launcher stopped them. */
+    private void stopRunning()
+    {
+        for (int node = 0; node < processes.size(); node++)
+        {
+            if (processes.get(node).isAlive())
+            {
+                stopped.add(node);
+                processes.get(node).destroy();
+            }
+        }
+    }
+
     /**
      * Destroys every node still running, then deletes the shared-memory files the dead nodes left. Idempotent.
      */
     @Override
     public void close()
     {
-        for (final Process process : processes)
-        {
-            process.destroy();
-        }
+        stopRunning();
         for (final Process process : processes)
         {
             try
@@ -242,6 +334,7 @@ public final class ProcessCluster implements AutoCloseable
             throw new UncheckedIOException("cannot start node " + node + ": " + String.join(" ", command), ex);
         }
         processes.add(process);
+        process.onExit().thenRun(() -> exitEvents.add(node));
         if (null == input)
         {
             try

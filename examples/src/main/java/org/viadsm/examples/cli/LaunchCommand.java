@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.launch.FailureReport;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.dsm.launch.ProcessCluster;
 import org.viadsm.examples.runtime.CFormat;
@@ -71,12 +72,12 @@ final class LaunchCommand implements Callable<Integer>
         Runtime.getRuntime().addShutdownHook(hook);
         try
         {
-            final int[] codes = cluster.await(TIMEOUT_NS);
-            final int failed = ProcessRun.culprit(codes, cluster);
-            if (failed >= 0)
+            cluster.abortOnFailure(ProcessRun.ABORT_GRACE_NS).await(TIMEOUT_NS);
+            final FailureReport report = cluster.failureReport();
+            if (null != report)
             {
-                System.err.println("viadsm: node " + failed + " of " + mainClass + " exited with code " +
-                    codes[failed] + ": " + ProcessRun.firstMessageLine(cluster.errorOutput(failed)));
+                System.err.println("viadsm: " + mainClass + " failed: " + report.lines().get(0));
+                report.lines().stream().skip(1).forEach(line -> System.err.println("viadsm: " + line));
                 return 1;
             }
             final double seconds = (System.nanoTime() - startNs) / 1e9;

@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.launch.ClusterFailure;
+import org.viadsm.dsm.launch.FailureReport;
 import org.viadsm.dsm.launch.LocalCluster;
+import org.viadsm.dsm.launch.NodeExit;
 import org.viadsm.dsm.launch.ProcessCluster;
 import org.viadsm.examples.runtime.VerificationException;
 
@@ -26,6 +28,11 @@ import org.viadsm.examples.runtime.VerificationException;
 final class ProcessRun
 {
     private static final long TIMEOUT_NS = TimeUnit.HOURS.toNanos(2);
+    /**
+     * How long the other nodes may take to stop by themselves once one failed, before the launcher stops them: a
+     * cluster that lost a node stops within its failure detection, and its nodes then say what the loss broke.
+     */
+    static final long ABORT_GRACE_NS = TimeUnit.SECONDS.toNanos(2);
 
     private ProcessRun()
     {
@@ -52,14 +59,11 @@ final class ProcessRun
         Runtime.getRuntime().addShutdownHook(hook);
         try
         {
-            final int[] codes = cluster.await(TIMEOUT_NS, finished);
-            final int failed = culprit(codes, cluster);
-            if (failed >= 0)
+            cluster.abortOnFailure(ABORT_GRACE_NS).await(TIMEOUT_NS, finished);
+            final FailureReport report = cluster.failureReport();
+            if (null != report)
             {
-                final String message = firstMessageLine(cluster.errorOutput(failed));
-                final Throwable cause = NodeCommand.VERIFICATION_FAILED == codes[failed] ?
-                    new VerificationException(message) : new IllegalStateException(message);
-                throw new ClusterFailure(failed, "node " + failed + " exited with " + codes[failed], cause);
+                throw failure(report);
             }
             return new RunResult(readStats(statsDir, run.nodes), Arrays.stream(
                 Files.readString(appTime, StandardCharsets.US_ASCII).strip().split(",")).mapToLong(Long::parseLong)
@@ -101,45 +105,14 @@ final class ProcessRun
         return stats;
     }
 
-    /** The node to blame: a failed self-check first, then a node that failed on its own, then any failure. */
-    static int culprit(final int[] codes, final ProcessCluster cluster)
+    /** The failure to report: the root cause's, a {@link VerificationException} if that was a failed self-check. */
+    static ClusterFailure failure(final FailureReport report)
     {
-        int any = -1;
-        int own = -1;
-        for (int node = 0; node < codes.length; node++)
-        {
-            if (0 == codes[node])
-            {
-                continue;
-            }
-            if (NodeCommand.VERIFICATION_FAILED == codes[node])
-            {
-                return node;
-            }
-            final String error = cluster.errorOutput(node);
-            if (own < 0 && !error.contains("left the cluster") && !error.contains(") while this node waited"))
-            {
-                own = node;
-            }
-            if (any < 0)
-            {
-                any = node;
-            }
-        }
-        return own >= 0 ? own : any;
-    }
-
-    static String firstMessageLine(final String text)
-    {
-        final String[] lines = text.strip().split("\\R");
-        for (final String line : lines)
-        {
-            if (!line.isBlank() && !line.startsWith("\tat "))
-            {
-                return line.strip();
-            }
-        }
-        return lines.length > 0 ? lines[lines.length - 1] : "no error output";
+        final NodeExit root = report.root();
+        final String message = null == root ? report.lines().get(0) : FailureReport.firstMessageLine(root.error());
+        final Throwable cause = null != root && NodeCommand.VERIFICATION_FAILED == root.code() ?
+            new VerificationException(message) : new IllegalStateException(message);
+        return new ClusterFailure(report.rootNode(), report.lines().get(0), cause, report);
     }
 
     static Path tempDirectory()

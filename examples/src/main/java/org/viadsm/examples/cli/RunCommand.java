@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.Placement;
 import org.viadsm.dsm.launch.ClusterFailure;
+import org.viadsm.dsm.launch.FailureReport;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.examples.runtime.App;
@@ -94,9 +95,25 @@ final class RunCommand implements Callable<Integer>
         {
             final int node = ex instanceof ClusterFailure ? ((ClusterFailure)ex).nodeId() : ((TeamFailure)ex).member();
             final Throwable cause = null == ex.getCause() ? ex : ex.getCause();
-            final String what = cause instanceof VerificationException ? "verification failed" : "failed";
-            System.err.println("viadsm: " + run.entry.name() + " " + what + " on node " + node + ": " +
-                cause.getMessage());
+            final FailureReport report = ex instanceof ClusterFailure ? ((ClusterFailure)ex).report() : null;
+            if (cause instanceof VerificationException)
+            {
+                System.err.println("viadsm: " + run.entry.name() + " verification failed on node " + node + ": " +
+                    cause.getMessage());
+            }
+            else if (null != report)
+            {
+                System.err.println("viadsm: " + run.entry.name() + " failed: " + report.lines().get(0));
+            }
+            else
+            {
+                System.err.println("viadsm: " + run.entry.name() + " failed on node " + node + ": " +
+                    cause.getMessage());
+            }
+            if (null != report)
+            {
+                report.lines().stream().skip(1).forEach(line -> System.err.println("viadsm: " + line));
+            }
             if (null != statsJson)
             {
                 StatsReport.writeJson(statsJson, StatsReport.json(run.entry.name(), run.provider, run.nodes,

@@ -181,7 +181,7 @@ class ViadsmCommandTest
         assertTrue(out().contains("3 nodes counted 300"), out());
         assertTrue(out().contains("Hello on 3 node(s), provider shm"), out());
         assertEquals(1, execute("launch", "--nodes", "3", "--class", "Hello", "-cp", dir.toString(), "1"));
-        assertTrue(err().contains("viadsm: node 1 of Hello exited with code 1: Exception in thread \"main\" " +
+        assertTrue(err().contains("viadsm: Hello failed: node 1 failed (exit code 1): Exception in thread \"main\" " +
             "java.lang.IllegalStateException: node 1 gives up"), err());
         assertEquals(2, execute("launch", "--nodes", "2", "--class", "Missing", "-cp", dir.toString()));
         assertTrue(err().contains("class Missing not found on the class path"), err());
