@@ -166,6 +166,16 @@ public final class NicConfiguration
     /** Default staging limit: 256 KiB. */
     public static final int TCP_SEND_STAGING_LIMIT_DEFAULT = 256 * 1024;
 
+    /**
+     * How long a tcp connection may bring nothing from the peer before the peer is taken for lost (its link is
+     * down, or its process stopped), in ns; at least 100 ms. Quiet connections carry heartbeats, five per timeout,
+     * so a live peer is never silent that long, while TCP alone would notice a link that went down only after
+     * minutes, or never on an idle connection. Connections are checked twenty times per timeout.
+     */
+    public static final String TCP_PEER_TIMEOUT_NS_PROP_NAME = "viadsm.tcp.peer.timeout.ns";
+    /** Default peer timeout: 4 s, so that a link that goes down is noticed within 5 s, scheduling delays included. */
+    public static final long TCP_PEER_TIMEOUT_NS_DEFAULT = 4_000_000_000L;
+
     private NicConfiguration()
     {
     }

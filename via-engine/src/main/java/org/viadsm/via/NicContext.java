@@ -35,6 +35,8 @@ import static org.viadsm.via.NicConfiguration.SHM_WAKEUP_DEFAULT;
 import static org.viadsm.via.NicConfiguration.SHM_WAKEUP_PROP_NAME;
 import static org.viadsm.via.NicConfiguration.TCP_CONNECT_RETRY_NS_DEFAULT;
 import static org.viadsm.via.NicConfiguration.TCP_CONNECT_RETRY_NS_PROP_NAME;
+import static org.viadsm.via.NicConfiguration.TCP_PEER_TIMEOUT_NS_DEFAULT;
+import static org.viadsm.via.NicConfiguration.TCP_PEER_TIMEOUT_NS_PROP_NAME;
 import static org.viadsm.via.NicConfiguration.TCP_POLL_LEASE_MAX_NS_DEFAULT;
 import static org.viadsm.via.NicConfiguration.TCP_POLL_LEASE_MAX_NS_PROP_NAME;
 import static org.viadsm.via.NicConfiguration.TCP_POLL_LEASE_NS_DEFAULT;
@@ -87,6 +89,7 @@ public final class NicContext
     private long tcpPollLeaseMaxNs = TCP_POLL_LEASE_MAX_NS_DEFAULT;
     private long tcpConnectRetryNs = TCP_CONNECT_RETRY_NS_DEFAULT;
     private int tcpSendStagingLimit = TCP_SEND_STAGING_LIMIT_DEFAULT;
+    private long tcpPeerTimeoutNs = TCP_PEER_TIMEOUT_NS_DEFAULT;
 
     /**
      * A context with nothing set: {@link #conclude()} takes every setting from its property, its variable or its
@@ -147,6 +150,8 @@ public final class NicContext
             settings, "tcpConnectRetryNs", TCP_CONNECT_RETRY_NS_PROP_NAME, tcpConnectRetryNs, 1_000_000L);
         tcpSendStagingLimit = intSetting(settings, "tcpSendStagingLimit", TCP_SEND_STAGING_LIMIT_PROP_NAME,
             tcpSendStagingLimit, 4096, Integer.MAX_VALUE);
+        tcpPeerTimeoutNs = longSetting(
+            settings, "tcpPeerTimeoutNs", TCP_PEER_TIMEOUT_NS_PROP_NAME, tcpPeerTimeoutNs, 100_000_000L);
         concluded = true;
         return this;
     }
@@ -635,6 +640,29 @@ public final class NicContext
     }
 
     /**
+     * How long a tcp connection may bring nothing from the peer before the peer is taken for lost.
+     *
+     * @return ns.
+     */
+    public long tcpPeerTimeoutNs()
+    {
+        return tcpPeerTimeoutNs;
+    }
+
+    /**
+     * Sets how long a tcp connection may bring nothing from the peer before the peer is taken for lost.
+     *
+     * @param ns at least 100 ms; {@link NicConfiguration#TCP_PEER_TIMEOUT_NS_PROP_NAME}.
+     * @return this.
+     */
+    public NicContext tcpPeerTimeoutNs(final long ns)
+    {
+        set(TCP_PEER_TIMEOUT_NS_PROP_NAME);
+        this.tcpPeerTimeoutNs = ns;
+        return this;
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override
@@ -648,7 +676,8 @@ public final class NicContext
             ", maxCqEntries=" + maxCqEntries + ", maxRegions=" + maxRegions + ", maxTransferSize=" +
             maxTransferSize + ", shmDirectory=" + shmDirectory + ", shmWakeup=" + shmWakeup + ", tcpPollLeaseNs=" +
             tcpPollLeaseNs + ", tcpPollLeaseMaxNs=" + tcpPollLeaseMaxNs + ", tcpConnectRetryNs=" +
-            tcpConnectRetryNs + ", tcpSendStagingLimit=" + tcpSendStagingLimit + '}';
+            tcpConnectRetryNs + ", tcpSendStagingLimit=" + tcpSendStagingLimit + ", tcpPeerTimeoutNs=" +
+            tcpPeerTimeoutNs + '}';
     }
 
     private synchronized void set(final String propertyName)

@@ -99,6 +99,11 @@ final class FrameLayout
 
     /** The VI disconnects; the connection ends. */
     static final int TYPE_DISCONNECT = 48;
+    /**
+     * The sender is there: sent on a connection that has carried nothing for a while, so the peer can tell a quiet
+     * connection from a dead link.
+     */
+    static final int TYPE_HEARTBEAT = 49;
 
     /** Largest payload of a handshake frame or a NAK. */
     static final int MAX_CONTROL_PAYLOAD = 1024;

@@ -92,6 +92,8 @@ final class TcpChannel
     private boolean outputShut;
     private volatile boolean writeInterest;
     private volatile boolean closed;
+    private long lastReadNs = System.nanoTime();
+    private long lastWriteNs = lastReadNs;
 
     TcpChannel(final TcpEngine engine, final SocketChannel socket, final String description, final Handler handler)
     {
@@ -186,6 +188,47 @@ final class TcpChannel
         try
         {
             return pollLocked();
+        }
+        finally
+        {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Keeps a connected VI's connection checked: fails it if nothing arrived for {@code timeoutNs} (the link is
+     * down or the peer stopped), else sends a heartbeat if nothing went out for {@code intervalNs}. Skipped while
+     * another thread holds the lock (it is working the channel).
+     *
+     * @param nowNs      the time.
+     * @param intervalNs quiet time after which a heartbeat goes out.
+     * @param timeoutNs  silence after which the peer is taken for lost.
+     * @return 1 if it did something, else 0.
+     */
+    int checkLiveness(final long nowNs, final long intervalNs, final long timeoutNs)
+    {
+        if (closed || !(handler instanceof TcpConnection) || !lock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            if (closed)
+            {
+                return 0;
+            }
+            if (nowNs - lastReadNs > timeoutNs)
+            {
+                fail("nothing arrived from " + description + " for " + (nowNs - lastReadNs) / 1_000_000 +
+                    " ms: its link is down or its process stopped", false);
+                return 1;
+            }
+            if (nowNs - lastWriteNs >= intervalNs)
+            {
+                ((TcpConnection)handler).heartbeat();
+                return 1;
+            }
+            return 0;
         }
         finally
         {
@@ -299,6 +342,10 @@ final class TcpChannel
             {
                 n = out.flush(socket);
                 acksOnly &= out.pending() > 0;
+                if (n > 0)
+                {
+                    lastWriteNs = System.nanoTime();
+                }
             }
             catch (final IOException ex)
             {
@@ -404,6 +451,7 @@ final class TcpChannel
                 return work;
             }
             work += n;
+            lastReadNs = System.nanoTime();
             if (!in.process(this) || n < space)
             {
                 return work;

@@ -21,7 +21,9 @@ import static org.viadsm.via.provider.tcp.FrameLayout.MAX_CONTROL_PAYLOAD;
  * <li>this VI disconnects: a DISCONNECT frame tells the peer; outstanding descriptors are flushed;</li>
  * <li>the peer disconnects, or an error at either end breaks a reliable connection (DISCONNECT or NAK frame): the
  * error is reported here as the peer reported it, outstanding descriptors are flushed;</li>
- * <li>the socket fails or closes without a word, or the peer sends a malformed, unknown or oversized frame: the
+ * <li>the socket fails or closes without a word, nothing arrives for the peer timeout (a link that is down, a peer
+ * that stopped: peers send heartbeats on quiet connections), or the peer sends a malformed, unknown or oversized
+ * frame: the
  * transport failed, so descriptors whose frames went out complete with {@code TRANSPORT_ERROR}, the others with
  * {@code DESC_FLUSHED_ERROR}, and {@link AsyncError#CONNECTION_LOST} (socket) or {@link AsyncError#RDMA_TRANSPORT}
  * (protocol) is reported. Nothing of a rejected frame reaches memory.</li>
@@ -136,6 +138,9 @@ final class TcpConnection implements ViTransport, TcpChannel.Handler
             case FrameLayout.TYPE_NAK:
                 error = onNak(header, buffer, payloadOffset, payloadLength);
                 break;
+            case FrameLayout.TYPE_HEARTBEAT:
+                error = 0 == payloadLength ? null : "HEARTBEAT frame with a payload";
+                break;
             case FrameLayout.TYPE_DISCONNECT:
                 error = 0 == payloadLength ? null : "DISCONNECT frame with a payload";
                 if (null == error)
@@ -168,6 +173,20 @@ final class TcpConnection implements ViTransport, TcpChannel.Handler
             work += 1 + sendQueue.completeReady();
         }
         return work;
+    }
+
+    /**
+     * Stages a heartbeat for the peer, which fails the connection when it hears nothing for its peer timeout; under
+     * the channel's lock.
+     */
+    void heartbeat()
+    {
+        if (!ended && !channel.isClosed())
+        {
+            channel.beginFrame(FrameLayout.TYPE_HEARTBEAT, 0, vi.id(), peerViId);
+            channel.commitFrame();
+            channel.flush();
+        }
     }
 
     @Override

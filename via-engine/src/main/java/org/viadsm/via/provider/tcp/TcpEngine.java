@@ -40,6 +40,10 @@ import org.viadsm.via.engine.EngineNic;
 final class TcpEngine implements Agent
 {
     private static final long SELECT_TIMEOUT_MS = 10;
+    /** Heartbeats a quiet connection carries per peer timeout: several, so that one late heartbeat is no loss. */
+    private static final int HEARTBEATS_PER_TIMEOUT = 5;
+    /** Liveness checks per heartbeat interval. */
+    private static final int CHECKS_PER_HEARTBEAT = 4;
 
     private final EngineNic nic;
     private final TcpTransport transport;
@@ -52,6 +56,9 @@ final class TcpEngine implements Agent
     private final AgentRunner runner;
     private volatile TcpChannel[] connected = new TcpChannel[0];
     private volatile Thread thread;
+    private final long peerTimeoutNs;
+    private final long heartbeatIntervalNs;
+    private volatile long nextLivenessCheckNs = System.nanoTime();
 
     TcpEngine(final EngineNic nic, final TcpTransport transport, final ServerSocketChannel server) throws IOException
     {
@@ -59,6 +66,8 @@ final class TcpEngine implements Agent
         this.transport = transport;
         this.server = server;
         this.lease = new PollLease(nic.context().tcpPollLeaseNs(), nic.context().tcpPollLeaseMaxNs());
+        this.peerTimeoutNs = nic.context().tcpPeerTimeoutNs();
+        this.heartbeatIntervalNs = peerTimeoutNs / HEARTBEATS_PER_TIMEOUT;
         this.selector = Selector.open();
         server.configureBlocking(false);
         server.register(selector, SelectionKey.OP_ACCEPT);
@@ -323,8 +332,30 @@ final class TcpEngine implements Agent
             open(request);
             work++;
         }
-        work += transport.connectionSetup().onTimer(System.nanoTime());
+        final long nowNs = System.nanoTime();
+        work += transport.connectionSetup().onTimer(nowNs);
+        work += checkLiveness(nowNs);
         return work + (work > 0 || 0 == timeoutMs ? selector.selectNow(onReady) : selector.select(onReady, timeoutMs));
+    }
+
+    /**
+     * Every few hundred milliseconds: heartbeats on quiet connections, and the failure of those whose peer has
+     * been silent for the peer timeout, since TCP itself notices a link that went down only after minutes (or
+     * never, on an idle connection).
+     */
+    private int checkLiveness(final long nowNs)
+    {
+        if (nowNs - nextLivenessCheckNs < 0)
+        {
+            return 0;
+        }
+        nextLivenessCheckNs = nowNs + heartbeatIntervalNs / CHECKS_PER_HEARTBEAT;
+        int work = 0;
+        for (final TcpChannel channel : connected)
+        {
+            work += channel.checkLiveness(nowNs, heartbeatIntervalNs, peerTimeoutNs);
+        }
+        return work;
     }
 
     /**

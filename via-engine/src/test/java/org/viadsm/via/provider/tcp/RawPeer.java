@@ -96,8 +96,21 @@ final class RawPeer implements AutoCloseable
         send(HEADER_LENGTH);
     }
 
-    /** Reads one whole frame; the flyweight is valid until the next read. */
+    /** Reads one whole frame other than a heartbeat; the flyweight is valid until the next read. */
     FrameFlyweight read()
+    {
+        while (true)
+        {
+            final FrameFlyweight next = readAny();
+            if (FrameLayout.TYPE_HEARTBEAT != next.type())
+            {
+                return next;
+            }
+        }
+    }
+
+    /** Reads one whole frame, heartbeats included. */
+    FrameFlyweight readAny()
     {
         in.clear().limit(HEADER_LENGTH);
         readFully(in);
