@@ -634,7 +634,7 @@ public final class Dsm implements AutoCloseable
             stopAnnounced = true;
             port.announceStop();
         }
-        final String what = lostNode == nodeId ? "this node's NIC failed (" + port.lostReason() + ")" :
+        final String what = lostNode == nodeId ? port.lostReason() :
             "node " + lostNode + " was lost (" + port.lostReason() + ")";
         return new NodeLostException(nodeId, lostNode, (null == activity ? "" : activity + ": ") + what +
             "; the cluster has stopped", ex);

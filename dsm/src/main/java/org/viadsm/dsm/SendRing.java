@@ -27,7 +27,7 @@ final class SendRing
     final int node;
     final Vi vi;
     private final Nic nic;
-    private final ViaProtocolPort port;
+    private final NodeLoss loss;
     private final int nodeId;
     private final Descriptor[] ring = new Descriptor[SENDS_PER_PEER];
     private final int[] kinds = new int[SENDS_PER_PEER];
@@ -36,10 +36,10 @@ final class SendRing
     private long posted;
     private long completed;
 
-    SendRing(final Nic nic, final ViaProtocolPort port, final int nodeId, final int node, final Vi vi)
+    SendRing(final Nic nic, final NodeLoss loss, final int nodeId, final int node, final Vi vi)
     {
         this.nic = nic;
-        this.port = port;
+        this.loss = loss;
         this.nodeId = nodeId;
         this.node = node;
         this.vi = vi;
@@ -129,7 +129,7 @@ final class SendRing
                 DescriptorStatus.toString(status);
             if (0 != (status & (DescriptorStatus.DESC_FLUSHED_ERROR | DescriptorStatus.TRANSPORT_ERROR)))
             {
-                port.nodeLost(node, "its connection failed (" + failure + ")");
+                loss.suspect(node, "its connection failed (" + failure + ")");
             }
             throw new ProtocolException(nodeId, failure);
         }

@@ -59,9 +59,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private final ByteBuffer scratchMemory;
     private final MemoryRegion scratch;
     private final CompletionQueue probeCq;
-    private final boolean[] departed;
-    private volatile int lostNode = -1;
-    private volatile String lostReason;
+    private final NodeLoss loss;
 
     ViaProtocolPort(final Nic nic, final int nodeId, final int nodeCount, final Counters counters)
     {
@@ -75,7 +73,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         this.scratchMemory = nic.allocateMemory(4096);
         this.scratch = nic.registerMemory(scratchMemory, MemoryAttributes.localOnly(ptag));
         this.probeCq = nic.createCq(1);
-        this.departed = new boolean[nodeCount];
+        this.loss = new NodeLoss(nodeId, nodeCount);
         nic.errorHandler(this);
     }
 
@@ -101,7 +99,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             .enableRdmaRead(true)
             .enableRdmaWrite(true);
         final Vi vi = nic.createVi(attributes, null, recvCq);
-        final SendRing peer = new SendRing(nic, this, nodeId, node, vi);
+        final SendRing peer = new SendRing(nic, loss, nodeId, node, vi);
         peers[node] = peer;
         vi.postRecv(helloReceive);
         for (int i = 0; i < RECEIVES_PER_PEER; i++)
@@ -326,12 +324,12 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         final int node = null == vi ? -1 : nodeOf(vi);
         if (node >= 0)
         {
-            nodeLost(node, reason);
+            loss.suspect(node, reason);
             asyncFailures.add(node + ":" + reason);
         }
         else if (null == vi)
         {
-            nodeLost(nodeId, "this node's NIC failed: " + reason);
+            loss.suspect(nodeId, reason);
             for (int peer = 0; peer < nodeCount; peer++)
             {
                 if (peer != nodeId)
@@ -343,24 +341,31 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     }
 
     /**
-     * The first node this node lost: a peer whose connection failed before it announced its departure (or this
-     * node, if its own NIC failed). Once set, it never changes.
+     * The node this node lost: a peer whose connection failed before it announced its departure, or the node a
+     * peer reported lost (or this node, if its own NIC failed). Once set, it never changes. Resolving a suspected
+     * loss takes in the notifications that arrived before it (keeping the protocol's for later), so that a peer's
+     * report of the loss it saw first wins over that peer's own departure; the application thread only.
      *
      * @return the node, or -1 while every node is there.
      */
     int lostNode()
     {
-        return lostNode;
+        if (loss.isPending())
+        {
+            takeInNotifications();
+            loss.resolve();
+        }
+        return loss.node();
     }
 
     /**
-     * Why {@link #lostNode()} was lost, as the NIC reported it.
+     * Why {@link #lostNode()} was lost, as the NIC or a peer reported it.
      *
      * @return the reason, or null while no node is lost.
      */
     String lostReason()
     {
-        return lostReason;
+        return loss.reason();
     }
 
     /**
@@ -371,15 +376,6 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     void probe()
     {
         probeCq.done(completion);
-    }
-
-    synchronized void nodeLost(final int node, final String reason)
-    {
-        if (lostNode < 0 && (node == nodeId || !departed[node]))
-        {
-            lostReason = reason;
-            lostNode = node;
-        }
     }
 
     /**
@@ -416,7 +412,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             }
             if (Notifications.LEAVE == Notifications.type(d.immediateData()))
             {
-                departed(node);
+                loss.departed(node);
             }
             early.add(new int[] {node, d.immediateData()});
             d.reset();
@@ -468,12 +464,12 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         switch (Notifications.type(notification))
         {
             case Notifications.LEAVE:
-                departed(node);
+                loss.departed(node);
                 handler.onNotification(node, notification);
                 break;
             case Notifications.STOPPED:
                 final int lost = Notifications.argument(notification);
-                nodeLost(lost, "node " + node + " lost it");
+                loss.reported(node, lost);
                 handler.onPeerFailure(node, "it stopped after losing node " + lost);
                 break;
             default:
@@ -481,9 +477,37 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         }
     }
 
-    private synchronized void departed(final int node)
+    /**
+     * Takes in the receives completed so far, noting departures and reported losses; the protocol gets the
+     * notifications later, in order, from {@link #pollNotifications}.
+     */
+    private void takeInNotifications()
     {
-        departed[node] = true;
+        while (recvCq.done(completion))
+        {
+            final Vi vi = completion.vi();
+            final Descriptor d = vi.recvDone();
+            if (null == d || d.isError())
+            {
+                continue;
+            }
+            final int node = nodeOf(vi);
+            final int notification = d.immediateData();
+            switch (Notifications.type(notification))
+            {
+                case Notifications.LEAVE:
+                    loss.departed(node);
+                    break;
+                case Notifications.STOPPED:
+                    loss.reported(node, Notifications.argument(notification));
+                    break;
+                default:
+                    break;
+            }
+            early.add(new int[] {node, notification});
+            d.reset();
+            vi.postRecv(d.send());
+        }
     }
 
     /**
@@ -493,10 +517,11 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
      */
     void announceStop()
     {
-        final int stopped = Notifications.of(Notifications.STOPPED, Math.max(0, lostNode));
+        final int lost = loss.node();
+        final int stopped = Notifications.of(Notifications.STOPPED, Math.max(0, lost));
         for (int node = 0; node < nodeCount; node++)
         {
-            if (node != nodeId && node != lostNode && null != peers[node])
+            if (node != nodeId && node != lost && null != peers[node])
             {
                 try
                 {
