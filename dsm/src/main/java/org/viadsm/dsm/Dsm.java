@@ -15,6 +15,7 @@ import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
+import org.viadsm.dsm.rendezvous.Rendezvous;
 import org.viadsm.via.Nic;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.internal.AgronaAccess;
@@ -56,6 +57,8 @@ public final class Dsm implements AutoCloseable
 {
     /** Operations between two looks for lost peers by a node that does not call its NIC otherwise, minus one. */
     private static final int PROBE_PERIOD_MASK = 15;
+    /** The rendezvous topic under which nodes publish their NIC addresses. */
+    private static final String ADDRESSES_TOPIC = "addresses";
 
     private final DsmContext context;
     private final int nodeId;
@@ -101,15 +104,21 @@ public final class Dsm implements AutoCloseable
         final Nic nic;
         try
         {
-            nic = Nic.open(context.addresses().get(context.nodeId()), context.nicContext());
+            nic = Nic.open(context.localAddress(), context.nicContext());
         }
         catch (final ViaException ex)
         {
-            throw new DsmException(context.nodeId(), "cannot open NIC " +
-                context.addresses().get(context.nodeId()) + ": " + ex.getMessage(), ex);
+            throw new DsmException(context.nodeId(), "cannot open NIC " + context.localAddress() + ": " +
+                ex.getMessage(), ex);
         }
+        final Rendezvous rendezvous = context.rendezvous();
         try
         {
+            if (null != rendezvous)
+            {
+                context.joinedAddresses(
+                    rendezvous.allGather(ADDRESSES_TOPIC, nic.address(), context.connectTimeoutNs()));
+            }
             final Counters counters = new Counters();
             final ViaProtocolPort port = new ViaProtocolPort(nic, context.nodeId(), context.nodeCount(), counters);
             final ByteBuffer control = nic.allocateMemory(HlrcNode.controlRegionLength(context.protocol()));
@@ -129,6 +138,14 @@ public final class Dsm implements AutoCloseable
                 throw ex;
             }
             throw new DsmException(context.nodeId(), "cannot join the cluster: " + ex.getMessage(), ex);
+        }
+        finally
+        {
+            if (null != rendezvous)
+            {
+                // every node that passed the joining barrier has read every address; one that failed needs none
+                rendezvous.retract(ADDRESSES_TOPIC);
+            }
         }
     }
 

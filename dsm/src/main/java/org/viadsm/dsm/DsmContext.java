@@ -1,5 +1,6 @@
 package org.viadsm.dsm;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -12,6 +13,9 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.viadsm.consistency.ProtocolConfig;
+import org.viadsm.dsm.rendezvous.HostAddress;
+import org.viadsm.dsm.rendezvous.Job;
+import org.viadsm.dsm.rendezvous.Rendezvous;
 import org.viadsm.via.NicContext;
 import org.viadsm.via.internal.Settings;
 
@@ -39,6 +43,21 @@ import org.viadsm.via.internal.Settings;
  * <tr><td>{@code VIADSM_STATS_FILE}</td><td>{@code viadsm.statsFile}</td>
  * <td>where {@link Dsm#close()} writes the node's statistics as JSON</td><td>none</td></tr>
  * </table>
+ * Without addresses, a process that a launcher ({@code mpirun}, {@code srun}, {@code mpiexec}) started joins as its
+ * rank (see {@link Job}), through a rendezvous:
+ * <table>
+ * <caption>Joining as a launcher's rank</caption>
+ * <tr><th>environment</th><th>system property</th><th>meaning</th><th>default</th></tr>
+ * <tr><td>{@code VIADSM_RENDEZVOUS}</td><td>{@code viadsm.rendezvous}</td>
+ * <td>{@code host:port} where rank 0 listens</td><td>none: a directory</td></tr>
+ * <tr><td>{@code VIADSM_RENDEZVOUS_DIR}</td><td>{@code viadsm.rendezvous.dir}</td>
+ * <td>where the job's rendezvous directory goes, on a file system all ranks share</td>
+ * <td>{@code ~/.viadsm/rendezvous}</td></tr>
+ * <tr><td>{@code VIADSM_PROVIDER}</td><td>{@code viadsm.provider}</td><td>the NIC provider</td><td>tcp</td></tr>
+ * <tr><td>{@code VIADSM_INTERFACE}</td><td>{@code viadsm.interface}</td>
+ * <td>the interface, address or network ({@code 10.1.0.0/16}) the NIC listens on</td>
+ * <td>see {@link HostAddress}</td></tr>
+ * </table>
  * The NIC's settings are read by its own context, from {@code viadsm.via.*}, {@code viadsm.shm.*} and
  * {@code viadsm.tcp.*} (see {@link org.viadsm.via.NicConfiguration}), whichever way this context was made.
  * <p>
@@ -60,6 +79,14 @@ public final class DsmContext
     public static final String SYNC_TIMEOUT_MS_PROP_NAME = "viadsm.syncTimeoutMs";
     /** Where {@link Dsm#close()} writes the node's statistics as JSON. */
     public static final String STATS_FILE_PROP_NAME = "viadsm.statsFile";
+    /** For a launcher's rank: {@code host:port} where rank 0 listens for the rendezvous. */
+    public static final String RENDEZVOUS_PROP_NAME = "viadsm.rendezvous";
+    /** For a launcher's rank: where the job's rendezvous directory goes, on a file system every rank shares. */
+    public static final String RENDEZVOUS_DIR_PROP_NAME = "viadsm.rendezvous.dir";
+    /** For a launcher's rank: the NIC provider. */
+    public static final String PROVIDER_PROP_NAME = "viadsm.provider";
+    /** For a launcher's rank: the interface, address or network the NIC listens on. */
+    public static final String INTERFACE_PROP_NAME = "viadsm.interface";
 
     /** What {@link #pageSize(int)} must be, as the error that refuses a value says it. */
     public static final String PAGE_SIZE_RULE = ProtocolConfig.PAGE_SIZE_RULE;
@@ -70,6 +97,7 @@ public final class DsmContext
     public static final long LEAVE_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(60);
 
     private final Settings settings;
+    private final Map<String, String> environment;
     private final Set<String> explicit = new HashSet<>();
     private int nodeId = -1;
     private List<String> addresses = Collections.emptyList();
@@ -79,6 +107,8 @@ public final class DsmContext
     private long leaveTimeoutNs = LEAVE_TIMEOUT_NS_DEFAULT;
     private long syncTimeoutNs = Long.MAX_VALUE;
     private Path statsFile;
+    private Rendezvous rendezvous;
+    private String localAddress;
     private boolean concluded;
 
     /**
@@ -86,12 +116,13 @@ public final class DsmContext
      */
     public DsmContext()
     {
-        this(null);
+        this(null, Map.of());
     }
 
-    private DsmContext(final Settings settings)
+    private DsmContext(final Settings settings, final Map<String, String> environment)
     {
         this.settings = settings;
+        this.environment = environment;
     }
 
     /**
@@ -102,12 +133,12 @@ public final class DsmContext
      */
     public static DsmContext fromEnvironment()
     {
-        return new DsmContext(Settings.fromSystem());
+        return new DsmContext(Settings.fromSystem(), System.getenv());
     }
 
     static DsmContext fromSettings(final Map<String, String> env, final Map<?, ?> properties)
     {
-        return new DsmContext(new Settings(env, properties));
+        return new DsmContext(new Settings(env, properties), env);
     }
 
     /**
@@ -159,11 +190,68 @@ public final class DsmContext
     /**
      * Number of nodes.
      *
-     * @return {@code addresses().size()}.
+     * @return {@code addresses().size()}, or the rendezvous' size while the addresses are not known yet.
      */
     public int nodeCount()
     {
-        return addresses.size();
+        return addresses.isEmpty() && null != rendezvous ? rendezvous.size() : addresses.size();
+    }
+
+    /**
+     * Joins through a rendezvous instead of a list of addresses: {@link Dsm#join} opens this node's NIC at
+     * {@code localAddress}, publishes the address the NIC reports (with the port the system picked) and learns
+     * every other node's, then withdraws its entry once every node has joined. The node id is the rendezvous'
+     * rank. A context from {@link #fromEnvironment()} does this by itself in a process that a launcher started
+     * and that has no addresses.
+     *
+     * @param rendezvous   the job's rendezvous; its size is the node count.
+     * @param localAddress the address to open this node's NIC at, e.g. {@code tcp:10.0.0.5:0}.
+     * @return this.
+     */
+    public DsmContext rendezvous(final Rendezvous rendezvous, final String localAddress)
+    {
+        set(RENDEZVOUS_PROP_NAME);
+        this.rendezvous = rendezvous;
+        this.localAddress = localAddress.trim();
+        this.nodeId = rendezvous.rank();
+        explicit.add(NODE_ID_PROP_NAME);
+        return this;
+    }
+
+    /**
+     * The rendezvous this node joins through.
+     *
+     * @return the rendezvous, or null if the addresses are given.
+     */
+    public Rendezvous rendezvous()
+    {
+        return rendezvous;
+    }
+
+    /**
+     * The address this node's NIC opens at: its entry in {@link #addresses()}, or the one given with the
+     * rendezvous.
+     *
+     * @return the address.
+     */
+    public String localAddress()
+    {
+        return null != localAddress ? localAddress : addresses.get(nodeId);
+    }
+
+    /**
+     * Takes the addresses a rendezvous gave, once, for a concluded context that joins through one; checked as
+     * given addresses are.
+     */
+    void joinedAddresses(final List<String> joined)
+    {
+        if (null == rendezvous || !addresses.isEmpty() || joined.size() != rendezvous.size())
+        {
+            throw new IllegalStateException("addresses come from a rendezvous once, " + rendezvous.size() +
+                " of them: " + joined);
+        }
+        checkAddresses(trimmed(joined));
+        this.addresses = trimmed(joined);
     }
 
     /**
@@ -404,26 +492,20 @@ public final class DsmContext
         {
             readSettings();
         }
-        if (addresses.isEmpty())
+        if (addresses.isEmpty() && null == rendezvous)
         {
             throw new IllegalArgumentException("no node addresses given");
         }
-        if (nodeId < 0 || nodeId >= addresses.size())
+        if (nodeId < 0 || nodeId >= nodeCount())
         {
             throw new IllegalArgumentException(source(NODE_ID_PROP_NAME, "nodeId") + " must be in [0, " +
-                addresses.size() + ") for " + addresses.size() + " addresses: " + nodeId);
+                nodeCount() + ") for " + nodeCount() + (addresses.isEmpty() ? " nodes: " : " addresses: ") + nodeId);
         }
-        if (new HashSet<>(addresses).size() != addresses.size())
+        if (null != localAddress)
         {
-            throw new IllegalArgumentException("node addresses must be distinct: " + addresses);
+            checkAddresses(List.of(localAddress));
         }
-        for (final String address : addresses)
-        {
-            if (address.indexOf(':') <= 0)
-            {
-                throw new IllegalArgumentException("node address '" + address + "' has no scheme (jvm:, shm:, tcp:)");
-            }
-        }
+        checkAddresses(addresses);
         if (connectTimeoutNs <= 0 || leaveTimeoutNs < 0 || syncTimeoutNs <= 0)
         {
             throw new IllegalArgumentException("timeouts must be positive: connectTimeoutNs=" + connectTimeoutNs +
@@ -444,8 +526,60 @@ public final class DsmContext
         return "DsmContext{nodeId=" + nodeId + ", addresses=" + addresses + ", " + protocol + '}';
     }
 
+    private static void checkAddresses(final List<String> addresses)
+    {
+        if (new HashSet<>(addresses).size() != addresses.size())
+        {
+            throw new IllegalArgumentException("node addresses must be distinct: " + addresses);
+        }
+        for (final String address : addresses)
+        {
+            if (address.indexOf(':') <= 0)
+            {
+                throw new IllegalArgumentException("node address '" + address + "' has no scheme (jvm:, shm:, tcp:)");
+            }
+        }
+    }
+
+    /**
+     * A process that a launcher started, with no addresses given, joins as the launcher's rank: its rank, size,
+     * rendezvous and NIC address come from the launcher's variables and this context's settings.
+     */
+    private boolean joinAsLaunchedRank()
+    {
+        if (explicit.contains(ADDRESSES_PROP_NAME) || explicit.contains(RENDEZVOUS_PROP_NAME) ||
+            settings.isSet(ADDRESSES_PROP_NAME))
+        {
+            return false;
+        }
+        final Job job = Job.detect(environment);
+        if (null == job)
+        {
+            throw new IllegalArgumentException("missing setting: environment variable " +
+                Settings.envName(ADDRESSES_PROP_NAME) + " or system property " + ADDRESSES_PROP_NAME +
+                " (viadsm run and launch set them), and no launcher (mpirun, srun, mpiexec) started this process");
+        }
+        final String endpoint = settings.text(RENDEZVOUS_PROP_NAME, "");
+        final InetSocketAddress at = endpoint.isEmpty() ? null : Rendezvous.endpoint(endpoint);
+        final Path base = Paths.get(settings.text(RENDEZVOUS_DIR_PROP_NAME,
+            Paths.get(System.getProperty("user.home"), ".viadsm", "rendezvous").toString()));
+        final String nic = job.nicAddress(settings.text(PROVIDER_PROP_NAME, "tcp"),
+            HostAddress.pick(settings.text(INTERFACE_PROP_NAME, ""), at));
+        rendezvous = null == at ? Rendezvous.directory(job.directory(base), job.rank(), job.size()) :
+            Rendezvous.tcp(at, job.rank(), job.size());
+        localAddress = nic;
+        nodeId = job.rank();
+        return true;
+    }
+
     private void readSettings()
     {
+        if (!explicit.contains(NODE_ID_PROP_NAME) && !explicit.contains(RENDEZVOUS_PROP_NAME) &&
+            joinAsLaunchedRank())
+        {
+            explicit.add(NODE_ID_PROP_NAME);
+            explicit.add(ADDRESSES_PROP_NAME);
+        }
         if (!explicit.contains(NODE_ID_PROP_NAME))
         {
             settings.text(NODE_ID_PROP_NAME, null);
@@ -488,7 +622,7 @@ public final class DsmContext
     {
         try
         {
-            protocol.nodeCount(addresses.size()).conclude();
+            protocol.nodeCount(nodeCount()).conclude();
         }
         catch (final IllegalArgumentException ex)
         {
