@@ -97,19 +97,32 @@ final class FrameReader
         {
             return false;
         }
-        keep(start, fill, needed);
+        keep(start, fill, needed, channel.handler().maxFrameLength());
         return true;
     }
 
     /**
-     * Moves the unhandled bytes to the front, into a larger buffer if the incomplete frame needs one.
+     * Bytes the buffer holds: never more than the initial capacity or the largest frame accepted.
+     *
+     * @return the capacity.
      */
-    private void keep(final int start, final int fill, final int needed)
+    int capacity()
+    {
+        return buffer.capacity();
+    }
+
+    /**
+     * Moves the unhandled bytes to the front, into a larger buffer if the incomplete frame needs one: twice the
+     * size, but no larger than the largest frame accepted, so a peer cannot make it grow beyond that.
+     */
+    private void keep(final int start, final int fill, final int needed, final int maxFrameLength)
     {
         final int remaining = fill - start;
         if (needed > buffer.capacity())
         {
-            final ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(needed, buffer.capacity() * 2));
+            final int capacity = (int)Math.min(Math.max(needed, buffer.capacity() * 2L), Math.max(needed,
+                maxFrameLength));
+            final ByteBuffer bigger = ByteBuffer.allocateDirect(capacity);
             new UnsafeBuffer(bigger).putBytes(0, view, start, remaining);
             buffer = bigger;
             view.wrap(buffer);

@@ -143,6 +143,14 @@ final class TcpChannel
     }
 
     /**
+     * Bytes the channel's frame reader holds, for checks that a peer cannot make it grow beyond the frame limit.
+     */
+    int readCapacity()
+    {
+        return in.capacity();
+    }
+
+    /**
      * Takes the channel's lock, which every other thread working the channel holds meanwhile.
      */
     void lock()
