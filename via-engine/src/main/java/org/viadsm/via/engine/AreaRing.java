@@ -6,6 +6,7 @@ import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 
 /**
  * A many-to-one ring in a section of a NIC's area, from producers in any process that maps the area to the NIC's
@@ -16,7 +17,9 @@ import org.agrona.concurrent.ringbuffer.RingBuffer;
  * and its commit fails; it reports the record lost.
  * <p>
  * Subclasses encode their records ({@link #tryClaim}, then {@link #commit}) and decode them for a consumer of their
- * own type ({@link #onRecord}).
+ * own type ({@link #onRecord}), checking every record against its length first: other processes write the area,
+ * and a record that is not what a producer writes is dropped, as is the whole queue when a header claims more than
+ * the ring holds, so that nothing another process writes makes the owner fail, loop or allocate beyond a record.
  * <p>
  * <b>Note:</b> producers may call {@link #tryClaim} and {@link #commit} from any thread; {@link #drain} and
  * {@link #unblockIfStalled} are called by the owner, one thread at a time.
@@ -83,10 +86,29 @@ abstract class AreaRing<C> implements MessageHandler
         {
             return ring.read(this);
         }
+        catch (final IndexOutOfBoundsException ex)
+        {
+            // a record header claims more than the ring holds: the area was scribbled on, not written by a producer
+            discardQueued();
+            return 0;
+        }
         finally
         {
             this.consumer = null;
         }
+    }
+
+    /**
+     * Drops every queued record and zeroes the ring, whose records can no longer be told apart; producers go on.
+     */
+    private void discardQueued()
+    {
+        final AtomicBuffer buffer = ring.buffer();
+        final int capacity = ring.capacity();
+        final long tail = buffer.getLongVolatile(capacity + RingBufferDescriptor.TAIL_POSITION_OFFSET);
+        buffer.setMemory(0, capacity, (byte)0);
+        buffer.putLongRelease(capacity + RingBufferDescriptor.HEAD_CACHE_POSITION_OFFSET, tail);
+        buffer.putLongRelease(capacity + RingBufferDescriptor.HEAD_POSITION_OFFSET, tail);
     }
 
     /**

@@ -1,7 +1,9 @@
 package org.viadsm.via.engine;
 
 import org.agrona.BitUtil;
+import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.viadsm.via.ReliabilityLevel;
 
 /**
  * Flyweight over a connection request in a NIC's request ring: a client's request, or one side of a peer-to-peer
@@ -64,6 +66,31 @@ public final class ConnectMessageFlyweight
     public static int length(final String address)
     {
         return ADDRESS_OFFSET + BitUtil.SIZE_OF_INT + address.length();
+    }
+
+    /**
+     * Whether {@code length} bytes at {@code offset} hold one whole, plausible message: its address exactly fills
+     * the rest, its VI id is one a NIC can have, its reliability level and maximum transfer size are valid. Read
+     * before anything else of a message that another process or host wrote.
+     *
+     * @param buffer the buffer.
+     * @param offset where the message starts.
+     * @param length the bytes it occupies.
+     * @return true if well formed.
+     */
+    public static boolean isWellFormed(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length < ADDRESS_OFFSET + BitUtil.SIZE_OF_INT ||
+            buffer.getInt(offset + ADDRESS_OFFSET) != length - ADDRESS_OFFSET - BitUtil.SIZE_OF_INT)
+        {
+            return false;
+        }
+        final int reliability = buffer.getInt(offset + RELIABILITY_OFFSET);
+        final int viId = buffer.getInt(offset + VI_ID_OFFSET);
+        return viId >= 0 && viId <= 0xFFFF && buffer.getInt(offset + MAX_TRANSFER_OFFSET) >= 1 &&
+            (ReliabilityLevel.UNRELIABLE.vipValue() == reliability ||
+            ReliabilityLevel.RELIABLE_DELIVERY.vipValue() == reliability ||
+            ReliabilityLevel.RELIABLE_RECEPTION.vipValue() == reliability);
     }
 
     /**

@@ -194,7 +194,14 @@ final class ConnectionManager extends Connector
             if (null != local)
             {
                 it.remove();
-                match(local, request);
+                try
+                {
+                    match(local, request);
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    // the request names a VI its NIC cannot have: not from a producer of this engine; dropped
+                }
             }
             else if (isStale(request))
             {

@@ -79,14 +79,21 @@ final class ErrorRing extends AreaRing<ErrorRing.Consumer>
         return commit(index);
     }
 
+    /**
+     * Hands a record to the consumer; drops one that is not an error this ring's producers write (an unknown type,
+     * a detail longer than the record), which only a process that scribbled on the area could have put there.
+     */
     @Override
     void onRecord(
         final Consumer consumer, final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
-        if (typeId >= 1 && typeId <= ERRORS.length)
+        final int detailLength = length >= DETAIL_OFFSET + BitUtil.SIZE_OF_INT ?
+            buffer.getInt(index + DETAIL_OFFSET) : -1;
+        if (typeId >= 1 && typeId <= ERRORS.length && detailLength >= 0 &&
+            detailLength <= length - DETAIL_OFFSET - BitUtil.SIZE_OF_INT)
         {
             consumer.onError(ERRORS[typeId - 1], buffer.getInt(index + VI_ID_OFFSET),
-                buffer.getStringAscii(index + DETAIL_OFFSET));
+                buffer.getStringWithoutLengthAscii(index + DETAIL_OFFSET + BitUtil.SIZE_OF_INT, detailLength));
         }
     }
 }

@@ -82,10 +82,17 @@ final class RequestRing extends AreaRing<RequestRing.Consumer>
         return commit(index);
     }
 
+    /**
+     * Hands a request to the consumer; drops a record that is not a well-formed request, which only a process that
+     * scribbled on the area could have put there.
+     */
     @Override
     void onRecord(
         final Consumer consumer, final int typeId, final MutableDirectBuffer buffer, final int index, final int length)
     {
-        consumer.onRequest(typeId, readFlyweight.wrap(buffer, index));
+        if (ConnectMessageFlyweight.isWellFormed(buffer, index, length))
+        {
+            consumer.onRequest(typeId, readFlyweight.wrap(buffer, index));
+        }
     }
 }

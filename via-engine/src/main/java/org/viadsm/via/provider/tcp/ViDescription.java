@@ -1,8 +1,6 @@
 package org.viadsm.via.provider.tcp;
 
-import org.agrona.BitUtil;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.engine.ConnectMessageFlyweight;
 import org.viadsm.via.engine.EngineNic;
@@ -16,7 +14,6 @@ import org.viadsm.via.engine.ProviderSupport;
  */
 final class ViDescription
 {
-    private static final int ADDRESS_LENGTH_OFFSET = ConnectMessageFlyweight.length("") - BitUtil.SIZE_OF_INT;
 
     final long nicId;
     final long discriminator;
@@ -86,20 +83,11 @@ final class ViDescription
      */
     static ViDescription read(final UnsafeBuffer buffer, final int offset, final int length)
     {
-        if (length < ADDRESS_LENGTH_OFFSET + BitUtil.SIZE_OF_INT ||
-            buffer.getInt(offset + ADDRESS_LENGTH_OFFSET) != length - ADDRESS_LENGTH_OFFSET - BitUtil.SIZE_OF_INT)
+        if (!ConnectMessageFlyweight.isWellFormed(buffer, offset, length))
         {
             return null;
         }
         final ConnectMessageFlyweight message = new ConnectMessageFlyweight().wrap(buffer, offset);
-        final int reliability = message.reliability();
-        if (ReliabilityLevel.UNRELIABLE.vipValue() != reliability &&
-            ReliabilityLevel.RELIABLE_DELIVERY.vipValue() != reliability &&
-            ReliabilityLevel.RELIABLE_RECEPTION.vipValue() != reliability ||
-            message.maxTransfer() < 1 || message.viId() < 0 || message.viId() > 0xFFFF)
-        {
-            return null;
-        }
         try
         {
             return new ViDescription(message, TcpAddress.parse(message.address()));
