@@ -154,12 +154,7 @@ class DsmProcessesTest
                 Thread.sleep(20);
             }
             cluster.kill(2);
-            final int[] codes = cluster.await(TimeUnit.SECONDS.toNanos(60));
-            assertTrue(codes[0] != 0 && codes[1] != 0, "the waiters fail");
-            for (int node = 0; node < 2; node++)
-            {
-                assertTrue(cluster.errorOutput(node).contains("node 2 failed"), cluster.errorOutput(node));
-            }
+            assertSurvivorsNameTheLostNode(cluster);
         }
     }
 
