@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.NoRouteToHostException;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,9 +23,10 @@ import org.viadsm.dsm.wire.WireException;
 /**
  * A rendezvous through rank 0: for each exchange, rank 0 listens on the endpoint, every other rank connects
  * (retrying until rank 0 listens) and sends its entry, and rank 0 answers each with every rank's entries (an
- * all-gather) or its own (a gather's acknowledgement). Messages are an int length, then a Kryo-encoded
- * {@link RendezvousEntry}; a length beyond {@link RendezvousEntry#MAX_LENGTH} or a malformed entry ends that
- * connection, and rank 0 goes on accepting (a stray client cannot break the job).
+ * all-gather) or its own (a gather's acknowledgement). A rank whose connection rank 0 closes unanswered (it was
+ * made while rank 0 closed the previous exchange's listener) tries again until the deadline. Messages are an int
+ * length, then a Kryo-encoded {@link RendezvousEntry}; a length beyond {@link RendezvousEntry#MAX_LENGTH} or a
+ * malformed entry ends that connection, and rank 0 goes on accepting (a stray client cannot break the job).
  */
 final class TcpRendezvous implements Rendezvous
 {
@@ -247,10 +249,17 @@ final class TcpRendezvous implements Rendezvous
                 }
                 LockSupport.parkNanos(RETRY_NS);
             }
-            catch (final EOFException ex)
+            catch (final EOFException | SocketException ex)
             {
-                throw new RendezvousException("rank " + rank + ": rank 0 at " + endpoint + " closed the connection " +
-                    "for '" + topic + "' (it turned this rank away or failed; see its error)", ex);
+                // A connection made while rank 0 was closing the previous exchange's listener is reset or closed
+                // unanswered: try again, as when rank 0 does not listen yet.
+                if (System.nanoTime() - deadlineNs >= 0)
+                {
+                    throw new RendezvousException("rank " + rank + ": rank 0 at " + endpoint + " closed the " +
+                        "connection for '" + topic + "' unanswered until the deadline (it turned this rank away or " +
+                        "failed; see its error): " + ex, ex);
+                }
+                LockSupport.parkNanos(RETRY_NS);
             }
             catch (final IOException ex)
             {
