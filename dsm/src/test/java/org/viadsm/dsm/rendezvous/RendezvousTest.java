@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -105,6 +106,8 @@ class RendezvousTest
     private void exchangeAndGather(final IntFunction<Rendezvous> rendezvous) throws Exception
     {
         final List<CompletableFuture<List<String>>> results = new ArrayList<>();
+        // retract's contract: only once every rank has read the values (a node retracts after its first barrier)
+        final CyclicBarrier everyoneRead = new CyclicBarrier(3);
         for (int rank = 2; rank >= 0; rank--)
         {
             final Rendezvous r = rendezvous.apply(rank);
@@ -112,6 +115,7 @@ class RendezvousTest
             {
                 final List<String> addresses = r.allGather("addresses", "nic-" + r.rank(), TIMEOUT_NS);
                 final List<String> stats = r.gather("stats", "{\"node\":" + r.rank() + "}", TIMEOUT_NS);
+                awaitQuietly(everyoneRead);
                 r.retract("addresses");
                 final List<String> both = new ArrayList<>(addresses);
                 both.addAll(stats);
@@ -122,6 +126,18 @@ class RendezvousTest
             results.get(0).get());
         assertEquals(List.of("nic-0", "nic-1", "nic-2"), results.get(1).get());
         assertEquals(List.of("nic-0", "nic-1", "nic-2"), results.get(2).get());
+    }
+
+    private static void awaitQuietly(final CyclicBarrier barrier)
+    {
+        try
+        {
+            barrier.await(TIMEOUT_NS, TimeUnit.NANOSECONDS);
+        }
+        catch (final Exception ex)
+        {
+            throw new IllegalStateException("the ranks did not all finish their exchanges", ex);
+        }
     }
 
     private static int freePort() throws IOException
