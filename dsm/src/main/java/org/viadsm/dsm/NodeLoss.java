@@ -60,7 +60,8 @@ final class NodeLoss
         {
             suspectNode = -1;
             suspectReason = null;
-            suspected = false;
+            // a loss a peer reported stays due: the departed node may be the one that reported it
+            suspected = reportedNode >= 0;
         }
     }
 
