@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -19,6 +20,8 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.viadsm.bench.BenchCase;
 import org.viadsm.dsm.Dsm;
 import org.viadsm.dsm.DsmContext;
 import org.viadsm.dsm.DsmLock;
@@ -35,8 +38,9 @@ import org.viadsm.dsm.launch.LocalCluster;
  * <p>
  * Run {@code viadsm bench jmh FaultBenchmark -prof gc}: the operations allocate nothing ({@code gc.alloc.rate.norm}
  * 0 B/op). A read fault needs an invalid page: each iteration of {@link #readFault} is one invocation that faults
- * each of {@value #PAGES} pages once, after node 1 wrote them and both passed a barrier (the iteration's setup,
- * whose allocation, if any, counts in the iteration's bytes too).
+ * each of {@value #PAGES} pages once, after node 1 wrote them and both passed a barrier. That set-up's allocation
+ * counts in the iteration's {@code gc.alloc.rate.norm}, so {@link #readFault} also reports the faulting thread's
+ * own bytes per fault ({@code faultThreadBytesPerOp}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -101,10 +105,19 @@ public class FaultBenchmark
         }
 
         /**
-         * Makes every page invalid at node 0: node 1 writes one word of each, and both pass a barrier.
+         * Before each iteration of {@link #readFault}: makes every page invalid at node 0 (node 1 writes one word of
+         * each, and both pass a barrier). A set-up of this state, not of a state of its own, so that it acts on the
+         * nodes the benchmark uses.
+         *
+         * @param params which benchmark runs.
          */
-        void invalidate()
+        @Setup(Level.Iteration)
+        public void invalidate(final BenchmarkParams params)
         {
+            if (!params.getBenchmark().endsWith(".readFault"))
+            {
+                return;
+            }
             requested++;
             LockSupport.unpark(home);
             dsm.barrier();
@@ -160,27 +173,31 @@ public class FaultBenchmark
     }
 
     /**
-     * The pages of one iteration of {@link #readFault}, all invalid at node 0 when it starts.
+     * The bytes the thread taking the read faults allocated per fault in an iteration, read from the JVM's
+     * per-thread allocation counter around the faults: {@code gc.alloc.rate.norm} also counts what the iteration's
+     * set-up allocates (node 1's writes and the barrier) and the other threads.
      */
     @State(Scope.Thread)
-    public static class InvalidPages
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class FaultThreadAllocation
     {
+        /** Bytes per read fault allocated by the faulting thread. */
+        public double faultThreadBytesPerOp;
+
         /**
-         * Creates the state; JMH sets it up.
+         * Creates the counters; JMH sets them up.
          */
-        public InvalidPages()
+        public FaultThreadAllocation()
         {
         }
 
         /**
-         * Invalidates every page at node 0.
-         *
-         * @param cluster the nodes.
+         * Forgets the last iteration's figure.
          */
         @Setup(Level.Iteration)
-        public void invalidate(final Cluster cluster)
+        public void clear()
         {
-            cluster.invalidate();
+            faultThreadBytesPerOp = 0;
         }
     }
 
@@ -213,8 +230,8 @@ public class FaultBenchmark
      * Read faults: the first read of each of {@value #PAGES} pages invalid at node 0, fetched from node 1; one
      * invocation per iteration, one operation per page.
      *
-     * @param cluster the nodes.
-     * @param pages   the invalid pages.
+     * @param cluster    the nodes.
+     * @param allocation the faulting thread's allocation, reported per fault.
      * @return the sum of the elements read.
      */
     @Benchmark
@@ -222,14 +239,16 @@ public class FaultBenchmark
     @OperationsPerInvocation(PAGES)
     @Warmup(iterations = 5)
     @Measurement(iterations = 10)
-    public double readFault(final Cluster cluster, final InvalidPages pages)
+    public double readFault(final Cluster cluster, final FaultThreadAllocation allocation)
     {
         final SharedDoubleArray array = cluster.array;
+        final long startBytes = BenchCase.allocatedBytes();
         double sum = 0;
         for (int page = 0; page < PAGES; page++)
         {
             sum += array.get(page * PAGE_DOUBLES);
         }
+        allocation.faultThreadBytesPerOp = (double)(BenchCase.allocatedBytes() - startBytes) / PAGES;
         return sum;
     }
 
