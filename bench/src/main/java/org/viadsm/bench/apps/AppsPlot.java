@@ -85,8 +85,11 @@ final class AppsPlot
         return chart;
     }
 
-    /** One bar per node count with DSM statistics, stacked by category; categories nobody measured are left out. */
-    private static CategoryChart breakdown(final AppsReport report, final String app, final List<Integer> counts)
+    /**
+     * One bar per node count with DSM statistics: the mean over the nodes, stacked by category; categories that
+     * took no time in any of the bars are left out of the chart and its legend.
+     */
+    static CategoryChart breakdown(final AppsReport report, final String app, final List<Integer> counts)
     {
         final CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
             .title(app + ": DSM time per node").xAxisTitle("nodes").yAxisTitle("ms").build();
@@ -97,7 +100,7 @@ final class AppsPlot
         {
             for (final AppMeasurement row : report.rows())
             {
-                if (row.app.equals(app) && row.nodes == n && null != row.perNode)
+                if (row.app.equals(app) && row.nodes == n && null != row.perNode && !row.perNode.isEmpty())
                 {
                     nodes.add(Integer.toString(n));
                     bars.add(TimeBreakdown.meanMs(row.perNode));
@@ -108,15 +111,15 @@ final class AppsPlot
         for (int c = 0; c < TimeBreakdown.CATEGORIES.size(); c++)
         {
             final List<Double> ms = new ArrayList<>();
-            boolean measured = false;
+            boolean spent = false;
             for (final double[] bar : bars)
             {
-                measured |= !Double.isNaN(bar[c]);
-                ms.add(Double.isNaN(bar[c]) ? 0.0 : bar[c]);
+                spent |= bar[c] > 0;
+                ms.add(bar[c]);
             }
-            if (measured)
+            if (spent)
             {
-                chart.addSeries(TimeBreakdown.CATEGORIES.get(c).label, nodes, ms);
+                chart.addSeries(TimeBreakdown.CATEGORIES.get(c).label(), nodes, ms);
                 any = true;
             }
         }

@@ -26,7 +26,8 @@ import org.viadsm.dsm.Statistic;
  * {"app":"fft","args":"-m14 -t","mode":"dsm","provider":"shm","nodes":2,"time_s":0.5,"warm":3,"cold_s":0.9,
  *  "time_source":"...","app_run_s":0.6,"speedup":0.4,"dsm_vs_threads":2.5,"verified":true,"pages_fetched":10,
  *  "diff_kib":1.5,"lock_wait_ms":0,"barrier_wait_ms":3.2,"messages":40,
- *  "breakdown_ms":{"compute":300,"read_fault":20,...},"homes":[64,64],"error":null}
+ *  "breakdown_ms":{"compute":300,"read_fault":20,...},"node_breakdown_ms":[{"node":0,"compute":310,...},...],
+ *  "homes":[64,64],"error":null}
  * ]}
  * </pre>
  * {@code warm} and {@code cold_s} appear only with warm runs. Figures not measured (a failed run, statistics of a

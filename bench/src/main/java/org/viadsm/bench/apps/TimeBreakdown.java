@@ -1,89 +1,73 @@
 package org.viadsm.bench.apps;
 
 import java.io.PrintStream;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.viadsm.bench.BenchReport;
 import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.Statistic;
 
 /**
  * Where a DSM run's time went, from its nodes' statistics (the whole run of the application, initialization
- * included, not only the phase the program times): milliseconds per node (the mean over the nodes) in
- * computation outside the DSM, read faults (fetches), write faults (twins), releases (diffs), and waits for locks,
- * barriers and semaphores. The categories add up to a node's elapsed time, so a row compares directly with the
- * run's time; waits include the imbalance between nodes (a node that computes longer makes the others wait at the
- * next barrier). Homes (pages homed at each node) show the placement.
+ * included, not only the phase the program times): milliseconds in computation outside the DSM, read faults
+ * (fetches), write faults (twins), releases (diffs), and waits for locks, barriers and semaphores. The categories
+ * add up to a node's elapsed time, so a node's row compares directly with the run's time; waits include the
+ * imbalance between nodes (a node that computes longer makes the others wait at the next barrier). Homes (pages
+ * homed at each node) show the placement.
  */
 final class TimeBreakdown
 {
-    /** The categories, in stacking order, with the statistics they come from. */
+    /** The categories, in stacking order. */
     static final List<Category> CATEGORIES = List.of(
-        new Category("compute", "compute_ns"),
-        new Category("read fault", "read_fault_ns"),
-        new Category("write fault", "write_fault_ns"),
-        new Category("release", "release_ns"),
-        new Category("lock wait", "lock_wait_ns"),
-        new Category("barrier wait", "barrier_wait_ns"),
-        new Category("semaphore wait", "semaphore_wait_ns"));
+        new Category("compute", Statistic.COMPUTE_NS),
+        new Category("read fault", Statistic.READ_FAULT_NS),
+        new Category("write fault", Statistic.WRITE_FAULT_NS),
+        new Category("release", Statistic.RELEASE_NS),
+        new Category("lock wait", Statistic.LOCK_WAIT_NS),
+        new Category("barrier wait", Statistic.BARRIER_WAIT_NS),
+        new Category("semaphore wait", Statistic.SEMAPHORE_WAIT_NS));
 
-    private static final String HOMES = "homes";
-    private static final String FORMAT = "%-15s %3s %9s %9s %9s %9s %9s %9s %9s  %s";
+    private static final String FORMAT = "%-15s %3s %5s %9s %9s %9s %9s %9s %9s %9s %7s";
 
     private TimeBreakdown()
     {
     }
 
     /**
-     * Milliseconds per category, the mean over the nodes.
+     * One node's milliseconds per category.
      *
-     * @param nodes every node's statistics.
-     * @return one figure per {@link #CATEGORIES} entry, NaN where the statistics lack it.
+     * @param stats the node's statistics.
+     * @return one figure per {@link #CATEGORIES} entry.
      */
-    static double[] meanMs(final List<DsmStats> nodes)
+    static double[] ms(final DsmStats stats)
     {
         final double[] ms = new double[CATEGORIES.size()];
-        for (final DsmStats stats : nodes)
+        for (int i = 0; i < ms.length; i++)
         {
-            final Map<String, Long> values = stats.asMap();
-            for (int i = 0; i < ms.length; i++)
-            {
-                final Long ns = values.get(CATEGORIES.get(i).key);
-                ms[i] += null == ns ? Double.NaN : ns / 1e6 / nodes.size();
-            }
-        }
-        if (nodes.isEmpty())
-        {
-            Arrays.fill(ms, Double.NaN);
+            ms[i] = stats.get(CATEGORIES.get(i).statistic) / 1e6;
         }
         return ms;
     }
 
     /**
-     * Pages homed at each node.
+     * Milliseconds per category, the mean over the nodes: one node's share of the run, for the stacked bars.
      *
-     * @param nodes every node's statistics.
-     * @return e.g. {@code 128/128}, or {@code -} if the statistics lack them.
+     * @param nodes every node's statistics, at least one.
+     * @return one figure per {@link #CATEGORIES} entry.
      */
-    static String homes(final List<DsmStats> nodes)
+    static double[] meanMs(final List<DsmStats> nodes)
     {
-        final StringBuilder sb = new StringBuilder();
-        for (final DsmStats stats : nodes)
+        final double[] mean = ms(DsmStats.total(nodes));
+        for (int i = 0; i < mean.length; i++)
         {
-            final Long homes = stats.asMap().get(HOMES);
-            if (null == homes)
-            {
-                return "-";
-            }
-            sb.append(sb.length() > 0 ? "/" : "").append(homes);
+            mean[i] /= nodes.size();
         }
-        return sb.toString();
+        return mean;
     }
 
     /**
-     * Prints one row per DSM run.
+     * Prints, for every DSM run, one row per node and a row of the mean over its nodes.
      *
      * @param out  where.
      * @param rows the report's rows; those without DSM statistics are skipped.
@@ -91,62 +75,87 @@ final class TimeBreakdown
      */
     static void printTable(final PrintStream out, final List<AppMeasurement> rows, final String runs)
     {
-        out.println("Where the time went, DSM runs (" + runs + ", initialization included): ms per node, mean " +
-            "over the nodes; homes = pages homed at each node");
-        out.println(String.format(Locale.ROOT, FORMAT, "app", "N", "compute", "rd-fault", "wr-fault", "release",
-            "lock", "barrier", "semaphore", "homes"));
+        out.println("Where the time went, DSM runs (" + runs + ", initialization included): ms per node; " +
+            "homes = pages homed at the node");
+        out.println(String.format(Locale.ROOT, FORMAT, "app", "N", "node", "compute", "rd-fault", "wr-fault",
+            "release", "lock", "barrier", "semaphore", "homes"));
         for (final AppMeasurement row : rows)
         {
-            if (null == row.perNode)
+            if (null == row.perNode || row.perNode.isEmpty())
             {
                 continue;
             }
-            final double[] ms = meanMs(row.perNode);
-            out.println(String.format(Locale.ROOT, FORMAT, row.app, row.nodes, BenchReport.figure(ms[0]),
-                BenchReport.figure(ms[1]), BenchReport.figure(ms[2]), BenchReport.figure(ms[3]),
-                BenchReport.figure(ms[4]), BenchReport.figure(ms[5]), BenchReport.figure(ms[6]), homes(row.perNode)));
+            for (final DsmStats stats : row.perNode)
+            {
+                out.println(line(row, Integer.toString(stats.nodeId()), ms(stats),
+                    Long.toString(stats.get(Statistic.HOMES))));
+            }
+            out.println(line(row, "mean", meanMs(row.perNode), ""));
         }
     }
 
+    private static String line(final AppMeasurement row, final String node, final double[] ms, final String homes)
+    {
+        return String.format(Locale.ROOT, FORMAT, row.app, row.nodes, node, BenchReport.figure(ms[0]),
+            BenchReport.figure(ms[1]), BenchReport.figure(ms[2]), BenchReport.figure(ms[3]),
+            BenchReport.figure(ms[4]), BenchReport.figure(ms[5]), BenchReport.figure(ms[6]), homes);
+    }
+
     /**
-     * The breakdown as JSON members: {@code "breakdown_ms":{"compute":1.5,...},"homes":[128,128]}, or nulls for
-     * a run without DSM statistics.
+     * The breakdown as JSON members: the mean over the nodes ({@code "breakdown_ms":{"compute":1.5,...}}), each
+     * node's ({@code "node_breakdown_ms":[{"node":0,"compute":1.2,...},...]}) and the homes
+     * ({@code "homes":[128,128]}), or nulls for a run without DSM statistics.
      *
      * @param nodes every node's statistics, or null.
      * @return the members, without braces.
      */
     static String json(final List<DsmStats> nodes)
     {
-        if (null == nodes)
+        if (null == nodes || nodes.isEmpty())
         {
-            return "\"breakdown_ms\":null,\"homes\":null";
+            return "\"breakdown_ms\":null,\"node_breakdown_ms\":null,\"homes\":null";
         }
         final StringBuilder sb = new StringBuilder("\"breakdown_ms\":{");
-        final double[] ms = meanMs(nodes);
-        for (int i = 0; i < ms.length; i++)
-        {
-            sb.append(0 == i ? "" : ",").append(BenchReport.quote(CATEGORIES.get(i).key.replace("_ns", "")))
-                .append(':').append(BenchReport.number(ms[i]));
-        }
-        sb.append("},\"homes\":[");
+        categories(sb, meanMs(nodes)).append("},\"node_breakdown_ms\":[");
         for (int i = 0; i < nodes.size(); i++)
         {
-            final Map<String, Long> stats = nodes.get(i).asMap();
-            sb.append(0 == i ? "" : ",").append(stats.containsKey(HOMES) ? stats.get(HOMES).toString() : "null");
+            sb.append(0 == i ? "{\"node\":" : ",{\"node\":").append(nodes.get(i).nodeId()).append(',');
+            categories(sb, ms(nodes.get(i))).append('}');
+        }
+        sb.append("],\"homes\":[");
+        for (int i = 0; i < nodes.size(); i++)
+        {
+            sb.append(0 == i ? "" : ",").append(nodes.get(i).get(Statistic.HOMES));
         }
         return sb.append(']').toString();
     }
 
-    /** A category of the breakdown: its label and the statistic (ns per node) it comes from. */
-    static final class Category
+    private static StringBuilder categories(final StringBuilder sb, final double[] ms)
     {
-        final String label;
-        final String key;
-
-        Category(final String label, final String key)
+        for (int i = 0; i < ms.length; i++)
         {
-            this.label = label;
-            this.key = key;
+            sb.append(0 == i ? "" : ",").append(BenchReport.quote(CATEGORIES.get(i).key()))
+                .append(':').append(BenchReport.number(ms[i]));
+        }
+        return sb;
+    }
+
+    /**
+     * A category of the breakdown: its label and the statistic (ns per node) it comes from.
+     *
+     * @param label     the label in the plot's legend.
+     * @param statistic the statistic.
+     */
+    record Category(String label, Statistic statistic)
+    {
+        /**
+         * The category's name in the JSON: the statistic's label without its unit.
+         *
+         * @return e.g. {@code read_fault}.
+         */
+        String key()
+        {
+            return statistic.label().replace("_ns", "");
         }
     }
 }

@@ -33,7 +33,8 @@ class AppsBenchCommandTest
         ",\"lock_wait_ms\":" + NUMBER + ",\"barrier_wait_ms\":" + NUMBER + ",\"messages\":(\\d+|null)," +
         "\"breakdown_ms\":(null|\\{\"compute\":" + NUMBER + ",\"read_fault\":" + NUMBER + ",\"write_fault\":" +
         NUMBER + ",\"release\":" + NUMBER + ",\"lock_wait\":" + NUMBER + ",\"barrier_wait\":" + NUMBER +
-        ",\"semaphore_wait\":" + NUMBER + "}),\"homes\":(null|\\[[0-9null,]+\\]),\"error\":null}");
+        ",\"semaphore_wait\":" + NUMBER + "}),\"node_breakdown_ms\":(null|\\[\\{\"node\":0,[^\\]]*\\])," +
+        "\"homes\":(null|\\[[0-9,]+\\]),\"error\":null}");
 
     @Test
     @Timeout(300)
@@ -85,7 +86,11 @@ class AppsBenchCommandTest
         assertTrue(table.contains("Warm: the median of runs 2 to 3 in the same JVMs"), table);
         assertTrue(table.contains("Cold: the first run, in fresh JVMs"), table);
         assertTrue(table.contains("Where the time went, DSM runs (the last warm run, "), table);
-        assertTrue(table.matches("(?s).*\\Rfft\\s+2\\s+.*"), "a breakdown row for the DSM run: " + table);
+        for (final String node : List.of("0", "1", "mean"))
+        {
+            assertTrue(table.matches("(?s).*\\Rfft\\s+2\\s+" + node + "\\s+[0-9.]+\\s.*"),
+                "a breakdown row for node " + node + " of the DSM run: " + table);
+        }
         assertTrue(Files.size(plot) > 0);
         assertEquals(2, ViadsmCommand.execute("bench", "apps", "--warm", "-1"));
     }
@@ -101,9 +106,11 @@ class AppsBenchCommandTest
             assertTrue(Double.parseDouble(row.group(4)) > 0, row.group());
             assertTrue(Double.parseDouble(row.group(8)) > 0, row.group());
             final boolean dsm = "dsm".equals(row.group(1));
-            for (final int group : new int[] {10, 11, 15, 16, 24})
+            // dsm_vs_threads, pages fetched, messages, the breakdown (mean, its seven figures, per node) and homes
+            for (final int group : new int[] {10, 11, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25})
             {
-                assertEquals(dsm, !"null".equals(row.group(group)), group + " in " + row.group());
+                assertEquals(dsm, null != row.group(group) && !"null".equals(row.group(group)),
+                    group + " in " + row.group());
             }
             rows.add(row.toMatchResult());
         }
