@@ -3,19 +3,18 @@ package org.viadsm.examples.waternsq;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.examples.runtime.AppHomes;
 import org.viadsm.examples.runtime.TeamFailure;
 import org.viadsm.examples.runtime.AppHarness;
 import org.viadsm.examples.water.MoleculeLayout;
+import org.viadsm.examples.water.WaterProgram;
 import org.viadsm.examples.water.WaterRuns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,57 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WaterNsquaredTest
 {
     private static final String DECK_27 = "1.5e-16 27 6 6 -1 3000 3 0 %d 0\n";
-
-    private static final String OUTPUT_64_P1 =
-        "Using 1 procs on 6 steps of 64 mols\n" +
-        "Other parameters:\n" +
-        "\tTSTEP = 1.50e-16\n" +
-        "\tNORDER = 6\n" +
-        "\tNSAVE = -1\n" +
-        "\tNRST = 3000\n" +
-        "\tNPRINT = 2\n" +
-        "\tNFMC = 0\n" +
-        "\tCUTOFF = 0.000000\n" +
-        "\n" +
-        "\n" +
-        "TEMPERATURE                =   298.00 K\n" +
-        "DENSITY                    =  0.99800 G/C.C.\n" +
-        "NUMBER OF MOLECULES        =       64\n" +
-        "NUMBER OF PROCESSORS       =        1\n" +
-        "TIME STEP                  = 1.50e-01 SEC\n" +
-        "ORDER USED TO SOLVE F=MA   =        6 \n" +
-        "NO. OF TIME STEPS          =        6 \n" +
-        "FREQUENCY OF DATA SAVING   =       -1 \n" +
-        "FREQUENCY TO WRITE RST FILE=     3000 \n" +
-        "SPHERICAL CUTOFF RADIUS    =   6.2128 ANGSTROM\n" +
-        "\n" +
-        "NS = 3.9999899999999995\n" +
-        "BOXL =  12.425505\n" +
-        "CUTOFF =   6.212752\n" +
-        "XS =   3.106384\n" +
-        "ZERO = 1.55319\n" +
-        "WCOS = 0.585882\n" +
-        "WSIN = 0.756950\n" +
-        "***** NEW RUN STARTING FROM REGULAR LATTICE *****\n" +
-        "         2        1.52756      0.02153     10.63688                      -2.16186\n" +
-        "           10.024        301.37710        -19.27236\n" +
-        "         4        1.62484      0.08681     10.50765                      -2.19451\n" +
-        "           10.025        309.30147        -19.76767\n" +
-        "         6        1.77748      0.19920     10.24173                      -2.19357\n" +
-        "           10.025        321.18952        -20.52293\n" +
-        "\n" +
-        "Exited Happily with XTT = 10.0248 (note: XTT value is garbage if NPRINT > NSTEP)\n";
-
-    /**
-     * The C program prints these same lines on 1, 2 and 4 processors.
-     */
-    private static final List<String> ENERGIES_64 = List.of(
-        "         2        1.52756      0.02153     10.63688                      -2.16186",
-        "           10.024        301.37710        -19.27236",
-        "         4        1.62484      0.08681     10.50765                      -2.19451",
-        "           10.025        309.30147        -19.76767",
-        "         6        1.77748      0.19920     10.24173                      -2.19357",
-        "           10.025        321.18952        -20.52293");
 
     private static final List<String> ENERGIES_27_P2 = List.of(
         "         3        1.49856      0.04639      2.68598                       2.29084",
@@ -99,24 +47,6 @@ class WaterNsquaredTest
     }
 
     @Test
-    void shouldPrintWhatTheCProgramPrintsOnOneMember() throws Exception
-    {
-        final Path deck = WaterRuns.deck64(dir, 1);
-        final String output = WaterRuns.run(WaterNsquared::new, 1, deck.toString());
-        assertEquals(OUTPUT_64_P1, WaterRuns.withoutClock(output));
-    }
-
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 4})
-    void shouldPrintTheCProgramsEnergies(final int members) throws Exception
-    {
-        final Path deck = WaterRuns.deck64(dir, members);
-        final String output = WaterRuns.run(WaterNsquared::new, members, deck.toString());
-        assertEquals(ENERGIES_64, WaterRuns.energyLines(output));
-        assertTrue(output.startsWith("Using " + members + " procs on 6 steps of 64 mols\n"), output);
-    }
-
-    @Test
     void shouldPrintTheCProgramsEnergiesForAnOddMoleculeCount() throws Exception
     {
         final Path deck = WaterRuns.deck(dir, "deck27", String.format(DECK_27, 2));
@@ -129,7 +59,7 @@ class WaterNsquaredTest
         final Path deck = WaterRuns.deck(dir, "deck64-8", String.format(WaterRuns.DECK_64, 8));
         final String output = WaterRuns.run(WaterNsquared::new, 2, deck.toString());
         assertTrue(output.contains("NUMBER OF PROCESSORS       =        2\n"), output);
-        assertEquals(ENERGIES_64, WaterRuns.energyLines(output));
+        assertEquals(WaterProgram.NSQUARED.energies64(), WaterRuns.energyLines(output));
     }
 
     @Test
@@ -141,32 +71,7 @@ class WaterNsquaredTest
         assertEquals(1 + 64 * 3, Files.readAllLines(velocities).size());
         final String output = WaterRuns.run(
             WaterNsquared::new, 2, deck.toString(), "--velocities", velocities.toString());
-        assertEquals(ENERGIES_64, WaterRuns.energyLines(output));
-    }
-
-    /**
-     * Totals over all processors counted in the C program (its LOCK, ALOCK and BARRIER macros instrumented) on the
-     * 64-molecule deck; the port adds one barrier per member, after member 0's initialization.
-     */
-    @ParameterizedTest
-    @CsvSource({"1, 39, 484", "2, 78, 961", "4, 156, 1474"})
-    void shouldSynchronizeAsTheCProgramDoes(final int members, final long cBarriers, final long cLocks)
-        throws Exception
-    {
-        final Path deck = WaterRuns.deck(dir, "deck64-sync" + members, String.format(WaterRuns.DECK_64, members));
-        final AtomicIntegerArray barriers = new AtomicIntegerArray(members);
-        final AtomicIntegerArray locks = new AtomicIntegerArray(members);
-        WaterRuns.run(WaterNsquared::new, members, barriers, locks, deck.toString());
-        assertEquals(cBarriers + members, sum(barriers));
-        assertEquals(cLocks, sum(locks));
-    }
-
-    @Test
-    void validateNamesAMissingInputFile()
-    {
-        final Path missing = dir.resolve("no-such-deck");
-        final String message = WaterRuns.missingDeckMessage(WaterNsquared::new, missing);
-        assertTrue(message.startsWith("cannot read parameter file " + missing), message);
+        assertEquals(WaterProgram.NSQUARED.energies64(), WaterRuns.energyLines(output));
     }
 
     @Test
@@ -219,16 +124,6 @@ class WaterNsquaredTest
         final IllegalArgumentException ex = assertInstanceOf(IllegalArgumentException.class, failure.getCause());
         assertEquals("velocities file " + velocities + " line 3: expected a number for number 6 of 577, found 'x.5'",
             ex.getMessage());
-    }
-
-    private static long sum(final AtomicIntegerArray counts)
-    {
-        long total = 0;
-        for (int i = 0; i < counts.length(); i++)
-        {
-            total += counts.get(i);
-        }
-        return total;
     }
 
     @ParameterizedTest
