@@ -2,6 +2,7 @@ package org.viadsm.dsm;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.dsm.launch.LocalCluster;
 
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DsmAtomicsTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldCountExactlyWithGetAndAddFromEveryNode(final String provider)
     {
         LocalCluster.run(3, provider, context -> { }, dsm ->
@@ -46,7 +47,7 @@ class DsmAtomicsTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldHandOutEveryTicketOnceAndSeeAFlagWithGetVolatile(final String provider)
     {
         final int tickets = 300;

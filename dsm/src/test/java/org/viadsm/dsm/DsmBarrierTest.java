@@ -8,9 +8,10 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.LocalCluster;
+import org.viadsm.testsupport.Await;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DsmBarrierTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldGiveEveryNodeADifferentArrivalIndexAndPassTheWrites(final String provider)
     {
         final int nodes = 3;
@@ -60,7 +61,7 @@ class DsmBarrierTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldBreakForEveryNodeWhenOneTimesOut(final String provider)
     {
         final CountDownLatch timedOut = new CountDownLatch(1);
@@ -78,12 +79,7 @@ class DsmBarrierTest
             else
             {
                 assertTrue(timedOut.await(60, TimeUnit.SECONDS));
-                final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (!barrier.isBroken())
-                {
-                    assertTrue(System.nanoTime() - deadlineNs < 0, "the breaking never reached this node");
-                    Thread.sleep(1);
-                }
+                Await.until(barrier::isBroken, "the breaking reached this node");
                 final BrokenBarrierException ex = assertThrows(BrokenBarrierException.class, barrier::await);
                 assertEquals("node " + dsm.nodeId() + ": the barrier is broken: node 2 timed out in it",
                     ex.getMessage());
@@ -99,7 +95,7 @@ class DsmBarrierTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldBreakForEveryNodeWhenOneIsInterrupted(final String provider)
     {
         final CountDownLatch interrupted = new CountDownLatch(1);
@@ -137,7 +133,7 @@ class DsmBarrierTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldThrowInterruptedOnEntryAndBreakTheBarrier(final String provider)
     {
         LocalCluster.run(2, provider, context -> { }, dsm ->
@@ -156,7 +152,7 @@ class DsmBarrierTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldNameANodeThatLeavesWhileTheOthersWait(final String provider)
     {
         final ClusterFailure failure = assertThrows(ClusterFailure.class, () ->

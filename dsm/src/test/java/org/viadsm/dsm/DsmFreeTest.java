@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.array.DoubleReadView;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.DsmProgram;
@@ -37,7 +37,7 @@ class DsmFreeTest
     private static final int LENGTH = 3000;
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldRefuseAccessAfterFreeAndAllocateTheNameAgainZeroed(final String provider)
     {
         LocalCluster.run(2, provider, context -> { }, dsm ->

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DsmLitmusTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldPassAMessageThroughALock(final String provider)
     {
         LocalCluster.run(2, provider, context -> { }, dsm ->
@@ -57,7 +57,7 @@ class DsmLitmusTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldPassAMessageThroughABarrier(final String provider)
     {
         LocalCluster.run(4, provider, context -> { }, dsm ->
@@ -81,7 +81,7 @@ class DsmLitmusTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldMergeWritersOfDisjointWordsOfOnePage(final String provider)
     {
         final List<DsmStats> stats = LocalCluster.run(4, provider, context -> { }, dsm ->
@@ -115,7 +115,7 @@ class DsmLitmusTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldKeepFalselySharedDataCorrect(final String provider)
     {
         LocalCluster.run(3, provider, context -> { }, dsm ->
@@ -137,7 +137,7 @@ class DsmLitmusTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldLetTheHomeWriteWhileOthersRead(final String provider)
     {
         LocalCluster.run(3, provider, context -> { }, dsm ->
@@ -162,7 +162,7 @@ class DsmLitmusTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldCountALockProtectedCounterExactly(final String provider)
     {
         final int nodes = 4;
@@ -187,7 +187,7 @@ class DsmLitmusTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldPassWritesThroughSemaphores(final String provider)
     {
         LocalCluster.run(3, provider, context -> { }, dsm ->
@@ -209,7 +209,7 @@ class DsmLitmusTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldReacquireALockItReleasedLastWithNoRemoteOperation(final String provider)
     {
         LocalCluster.run(2, provider, context -> { }, dsm ->
@@ -252,7 +252,7 @@ class DsmLitmusTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldTakeALockCachedAtANodeThatIsBusyElsewhere(final String provider)
     {
         final CountDownLatch taken = new CountDownLatch(2);

@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DsmLockTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldLeaveTheQueueOnTimeoutOrInterruptAndServeTheOthersInOrder(final String provider)
     {
         final CountDownLatch gaveUp = new CountDownLatch(1);
@@ -88,7 +88,7 @@ class DsmLockTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldThrowInterruptedOnEntryEvenWhenTheLockIsFree(final String provider)
     {
         LocalCluster.run(2, provider, context -> { }, dsm ->

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.dsm.launch.ProcessCluster;
+import org.viadsm.testsupport.Await;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -34,7 +35,7 @@ class DsmProcessesTest
     private static final int KILL_ROUNDS = Integer.getInteger("viadsm.kill.rounds", 3);
 
     @ParameterizedTest
-    @ValueSource(strings = {"shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#processes")
     void shouldShareMemoryBetweenProcesses(final String provider)
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -48,7 +49,7 @@ class DsmProcessesTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#processes")
     void shouldFailTheOtherNodesWhenANodeProcessIsKilled(final String provider) throws Exception
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -56,12 +57,7 @@ class DsmProcessesTest
             NodeProgram.class.getName(), List.of("hang"), List.of(), List.of("-XX:+UseSerialGC"), Map.of(), null,
             out))
         {
-            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!cluster.errorOutput(2).contains("node 2 hangs"))
-            {
-                assertTrue(System.nanoTime() < deadlineNs, "node 2 never reached its hang");
-                Thread.sleep(20);
-            }
+            Await.until(() -> cluster.errorOutput(2).contains("node 2 hangs"), "node 2 reached its hang");
             cluster.kill(2);
             assertSurvivorsNameTheLostNode(cluster);
         }
@@ -112,7 +108,7 @@ class DsmProcessesTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#processes")
     void shouldNameANodeKilledWhileALockIsCachedThereInsteadOfHanging(final String provider,
         @TempDir final Path dir) throws Exception
     {
@@ -122,12 +118,7 @@ class DsmProcessesTest
             NodeProgram.class.getName(), List.of("cached-hang", marker.toString()), List.of(),
             List.of("-XX:+UseSerialGC"), Map.of(), null, out))
         {
-            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!cluster.errorOutput(2).contains("node 2 hangs"))
-            {
-                assertTrue(System.nanoTime() < deadlineNs, "node 2 never reached its hang");
-                Thread.sleep(20);
-            }
+            Await.until(() -> cluster.errorOutput(2).contains("node 2 hangs"), "node 2 reached its hang");
             cluster.kill(2);
             Files.createFile(marker);
             final int[] codes = cluster.await(TimeUnit.SECONDS.toNanos(60));
@@ -167,12 +158,7 @@ class DsmProcessesTest
         final String name = first.substring(first.indexOf(':') + 1, first.length() - 1);
         final ProcessCluster cluster = ProcessCluster.start(addresses, NodeProgram.class.getName(), List.of("hang"),
             List.of(), List.of("-XX:+UseSerialGC"), Map.of(), null, new ByteArrayOutputStream());
-        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!cluster.errorOutput(1).contains("node 1 hangs"))
-        {
-            assertTrue(System.nanoTime() < deadlineNs, "node 1 never reached its hang");
-            Thread.sleep(20);
-        }
+        Await.until(() -> cluster.errorOutput(1).contains("node 1 hangs"), "node 1 reached its hang");
         assertTrue(shmFiles(name) > 0, "the running nodes have files in /dev/shm");
         cluster.close();
         assertEquals(0, shmFiles(name), "files left behind");

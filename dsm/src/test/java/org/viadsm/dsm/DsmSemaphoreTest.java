@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.LocalCluster;
 
@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DsmSemaphoreTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldPassPermitsAndTheReleasersWrites(final String provider)
     {
         LocalCluster.run(3, provider, context -> { }, dsm ->
@@ -68,7 +68,7 @@ class DsmSemaphoreTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldWakeAWaiterAndEndWaitsByTimeoutOrInterrupt(final String provider)
     {
         final CountDownLatch gaveUp = new CountDownLatch(1);
@@ -115,7 +115,7 @@ class DsmSemaphoreTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldRefuseBadArgumentsWithClearMessages(final String provider)
     {
         LocalCluster.run(2, provider, context -> context.maxSemaphores(8), dsm ->
@@ -144,7 +144,7 @@ class DsmSemaphoreTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldFailAWaiterWhenEveryOtherNodeHasLeft(final String provider)
     {
         final ClusterFailure failure = assertThrows(ClusterFailure.class, () ->

@@ -5,7 +5,7 @@ import java.util.List;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,7 +26,7 @@ class DsmViewTest
     private static final int PAGE = 4096;
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldShowViewWritesAfterABarrierAndThroughALock(final String provider)
     {
         LocalCluster.run(2, provider, context -> { }, dsm ->
@@ -94,7 +94,7 @@ class DsmViewTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldKeepBothHalvesOfAPageWrittenThroughViews(final String provider)
     {
         final List<DsmStats> stats = LocalCluster.run(3, provider, context -> { }, dsm ->
@@ -139,7 +139,7 @@ class DsmViewTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldExpireViewsAtEverySynchronizationAndThenTouchNothing(final String provider)
     {
         LocalCluster.run(2, provider, context -> { }, dsm ->
@@ -196,7 +196,7 @@ class DsmViewTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldRefuseBadRangesAndChangeNothing(final String provider)
     {
         LocalCluster.run(2, provider, context -> { }, dsm ->
@@ -227,7 +227,7 @@ class DsmViewTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldMakeTheRangesPagesValidOnce(final String provider)
     {
         final int pages = 3;
