@@ -10,7 +10,7 @@ import java.util.concurrent.locks.Condition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.LocalCluster;
 
@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DsmConditionTest
 {
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldPassEveryItemOfABoundedQueueExactlyOnce(final String provider)
     {
         final int items = 200;
@@ -99,7 +99,7 @@ class DsmConditionTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldTimeOutOrBeInterruptedHoldingTheLockAgain(final String provider)
     {
         final CountDownLatch waiting = new CountDownLatch(1);
@@ -165,7 +165,7 @@ class DsmConditionTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldRefuseAWaitOrSignalWithoutTheLock(final String provider)
     {
         LocalCluster.run(2, provider, context -> { }, dsm ->
@@ -242,7 +242,7 @@ class DsmConditionTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldFailAWaiterWhenEveryOtherNodeHasLeft(final String provider)
     {
         final ClusterFailure failure = assertThrows(ClusterFailure.class, () ->

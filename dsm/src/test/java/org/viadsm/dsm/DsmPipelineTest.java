@@ -4,7 +4,7 @@ import java.util.concurrent.locks.Condition;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,7 +22,7 @@ class DsmPipelineTest
     private static final int ITEMS = 1000;
 
     @ParameterizedTest
-    @ValueSource(strings = {"jvm", "shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldCountExactlyAndPassEveryItemOnce(final String provider)
     {
         LocalCluster.run(3, provider, context -> { }, dsm ->
