@@ -26,6 +26,8 @@ final class SendRing
 
     final int node;
     final Vi vi;
+    /** The most one descriptor may transfer on this VI. */
+    final int maxTransfer;
     private final Nic nic;
     private final NodeLoss loss;
     private final int nodeId;
@@ -43,6 +45,7 @@ final class SendRing
         this.nodeId = nodeId;
         this.node = node;
         this.vi = vi;
+        this.maxTransfer = Math.min(vi.attributes().maxTransferSize(), nic.attributes().maxTransferSize());
         for (int i = 0; i < SENDS_PER_PEER; i++)
         {
             ring[i] = Descriptor.allocate(1);

@@ -180,11 +180,21 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             return;
         }
         final SendRing peer = peer(node);
-        final Descriptor d = peer.nextSend();
-        d.rdmaRead(regionOf(region).handles[node], offset).addSegment(local.local, localOffset, length);
-        peer.post(d, SendRing.RDMA_READ, region, length);
-        peer.await(d);
-        counters.increment(Counter.RDMA_READS);
+        final int handle = regionOf(region).handles[node];
+        Descriptor last = null;
+        // a run longer than the VI's maximum transfer size goes as several reads, completed in posting order
+        for (int done = 0; done < length; done += peer.maxTransfer)
+        {
+            final int chunk = Math.min(peer.maxTransfer, length - done);
+            last = peer.nextSend();
+            last.rdmaRead(handle, offset + done).addSegment(local.local, localOffset + done, chunk);
+            peer.post(last, SendRing.RDMA_READ, region, chunk);
+            counters.increment(Counter.RDMA_READS);
+        }
+        if (null != last)
+        {
+            peer.await(last);
+        }
         counters.add(Counter.RDMA_READ_BYTES, length);
     }
 
@@ -199,10 +209,15 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             return;
         }
         final SendRing peer = peer(node);
-        final Descriptor d = peer.nextSend();
-        d.rdmaWrite(regionOf(region).handles[node], offset).addSegment(local.local, localOffset, length);
-        peer.post(d, SendRing.RDMA_WRITE, region, length);
-        counters.increment(Counter.RDMA_WRITES);
+        final int handle = regionOf(region).handles[node];
+        for (int done = 0; done < length; done += peer.maxTransfer)
+        {
+            final int chunk = Math.min(peer.maxTransfer, length - done);
+            final Descriptor d = peer.nextSend();
+            d.rdmaWrite(handle, offset + done).addSegment(local.local, localOffset + done, chunk);
+            peer.post(d, SendRing.RDMA_WRITE, region, chunk);
+            counters.increment(Counter.RDMA_WRITES);
+        }
         counters.add(Counter.RDMA_WRITE_BYTES, length);
     }
 

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.viadsm.dsm.array.DoubleReadView;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -271,6 +273,38 @@ class DsmViewTest
         assertEquals(types * (pages + 1), reader.get(Statistic.PAGES_FETCHED), "each page once");
         assertEquals(types * (pages + 1), reader.get(Statistic.WRITE_FAULTS), "one write fault per page");
         assertEquals(types * (pages + 1), reader.get(Statistic.TWINS), "one twin per page");
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.testsupport.Providers#all")
+    void shouldFetchARunLongerThanTheMaximumTransferSizeInSeveralReads(final String provider)
+    {
+        // 2.5 MiB of doubles homed at node 0: node 1's read view needs one run of 640 invalid pages
+        final int n = 5 * 65_536;
+        final List<DsmStats> stats = LocalCluster.run(2, provider, context -> { }, dsm ->
+        {
+            final SharedDoubleArray a = dsm.allocDoubles("big", n, Placement.onNode(0));
+            if (0 == dsm.nodeId())
+            {
+                final DoubleView w = a.write(0, n, null);
+                for (int i = 0; i < n; i++)
+                {
+                    w.set(i, i * 0.5);
+                }
+            }
+            dsm.barrier();
+            if (1 == dsm.nodeId())
+            {
+                final DoubleReadView r = a.read(0, n, null);
+                for (int i = 0; i < n; i++)
+                {
+                    assertEquals(i * 0.5, r.get(i), "element " + i);
+                }
+            }
+            dsm.barrier();
+        });
+        assertEquals((long)n * Double.BYTES / PAGE, stats.get(1).get(Statistic.PAGES_FETCHED), "each page once");
+        assertEquals(1, stats.get(1).get(Statistic.READ_FAULTS), "one run, fetched in reads of 1, 1 and 0.5 MiB");
     }
 
     private static void makeViews(final Object[] arrays, final Object[] views)
