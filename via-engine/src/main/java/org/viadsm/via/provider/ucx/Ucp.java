@@ -31,6 +31,8 @@ final class Ucp
     static final int OK = 0;
     /** {@code UCS_INPROGRESS}. */
     static final int IN_PROGRESS = 1;
+    /** {@code UCS_ERR_BUSY}: {@code ucp_worker_arm} found events to take first. */
+    static final int ERR_BUSY = -15;
     /** {@code UCS_ERR_LAST}: error statuses are above it and below 0. */
     static final int ERR_LAST = -100;
 
@@ -69,11 +71,13 @@ final class Ucp
     private static final MethodHandle SET_AM_HANDLER;
     private static final MethodHandle CHECK_STATUS;
     private static final MethodHandle FREE;
+    private static final MethodHandle WORKER_GET_EFD;
+    private static final MethodHandle WORKER_ARM;
 
     static
     {
         Throwable missing = null;
-        final MethodHandle[] handles = new MethodHandle[8];
+        final MethodHandle[] handles = new MethodHandle[10];
         try
         {
             final Linker linker = Linker.nativeLinker();
@@ -96,6 +100,10 @@ final class Ucp
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
             handles[7] = linker.downcallHandle(ucp.findOrThrow("ucp_request_free"),
                 FunctionDescriptor.ofVoid(JAVA_LONG));
+            handles[8] = linker.downcallHandle(ucp.findOrThrow("ucp_worker_get_efd"),
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
+            handles[9] = linker.downcallHandle(ucp.findOrThrow("ucp_worker_arm"),
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
         }
         catch (final Throwable ex)
         {
@@ -110,6 +118,8 @@ final class Ucp
         SET_AM_HANDLER = handles[5];
         CHECK_STATUS = handles[6];
         FREE = handles[7];
+        WORKER_GET_EFD = handles[8];
+        WORKER_ARM = handles[9];
     }
 
     private Ucp()
@@ -262,6 +272,44 @@ final class Ucp
     }
 
     /**
+     * {@code ucp_worker_get_efd}: the worker's event file descriptor, which becomes readable when the worker has
+     * events once it was armed.
+     *
+     * @param worker the worker, created with the wake-up feature.
+     * @param fd     where the descriptor goes (an int).
+     * @return the UCX status.
+     */
+    static int workerEventFd(final long worker, final long fd)
+    {
+        try
+        {
+            return (int)WORKER_GET_EFD.invokeExact(worker, fd);
+        }
+        catch (final Throwable ex)
+        {
+            throw rethrow(ex);
+        }
+    }
+
+    /**
+     * {@code ucp_worker_arm}: makes the worker's event file descriptor signal the next event.
+     *
+     * @param worker the worker.
+     * @return {@link #OK} if armed, {@link #ERR_BUSY} if events wait to be taken by progress first.
+     */
+    static int armWorker(final long worker)
+    {
+        try
+        {
+            return (int)WORKER_ARM.invokeExact(worker);
+        }
+        catch (final Throwable ex)
+        {
+            throw rethrow(ex);
+        }
+    }
+
+    /**
      * An upcall stub for {@code ucp_am_recv_callback_t}: {@code ucs_status_t (void *arg, const void *header,
      * size_t header_length, void *data, size_t length, const ucp_am_recv_param_t *param)}.
      *
@@ -289,7 +337,7 @@ final class Ucp
         }
     }
 
-    private static RuntimeException rethrow(final Throwable ex)
+    static RuntimeException rethrow(final Throwable ex)
     {
         if (ex instanceof RuntimeException)
         {

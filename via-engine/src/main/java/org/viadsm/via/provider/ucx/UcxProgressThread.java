@@ -1,16 +1,19 @@
 package org.viadsm.via.provider.ucx;
 
 /**
- * A thread that makes progress on a NIC's worker, sleeping in UCX's wait for events (the worker's event file
+ * A thread that makes progress on a NIC's worker, sleeping on a bell of the NIC (the worker's event file
  * descriptor) whenever there is nothing to do: over TCP the peers' puts, gets and atomics on this NIC's memory are
  * performed by this process, and someone must be there to perform them.
  */
 final class UcxProgressThread implements Runnable
 {
+    private static final long SLEEP_NS = 100_000_000L;
+
     private final UcxTransport nic;
     private final Thread thread;
     private volatile boolean running;
-    private volatile boolean started;
+    private volatile UcxBell bell;
+    private boolean started;
 
     UcxProgressThread(final UcxTransport nic)
     {
@@ -37,20 +40,49 @@ final class UcxProgressThread implements Runnable
     @Override
     public void run()
     {
-        while (running)
+        final UcxBell sleepOn = nic.progressBell();
+        bell = sleepOn;
+        try
         {
-            if (0 == nic.progress(false) && running)
+            while (running)
             {
-                nic.worker().waitForEvents();
+                if (0 == nic.progress(false) && running)
+                {
+                    if (null != sleepOn)
+                    {
+                        sleepOn.await(SLEEP_NS);
+                    }
+                    else
+                    {
+                        nic.worker().waitForEvents();
+                    }
+                }
+            }
+        }
+        finally
+        {
+            if (null != sleepOn)
+            {
+                nic.releaseBell(sleepOn);
             }
         }
     }
 
     void close()
     {
-        running = false;
-        if (started)
+        final boolean wasStarted;
+        synchronized (this)
         {
+            wasStarted = started;
+        }
+        running = false;
+        if (wasStarted)
+        {
+            final UcxBell sleepOn = bell;
+            if (null != sleepOn)
+            {
+                sleepOn.wakeup();
+            }
             nic.worker().signal();
             try
             {

@@ -24,7 +24,7 @@ final class UcxSupport
 
     private static Throwable check()
     {
-        final Throwable ucp = Ucp.missing();
+        final Throwable ucp = null != Ucp.missing() ? Ucp.missing() : Posix.missing();
         if (null != ucp)
         {
             return ucp;

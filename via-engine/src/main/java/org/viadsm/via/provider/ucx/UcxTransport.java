@@ -29,6 +29,7 @@ import org.viadsm.via.NicConfiguration;
 import org.viadsm.via.NicContext;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
+import org.viadsm.via.engine.Bell;
 import org.viadsm.via.engine.Connector;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicArea;
@@ -76,6 +77,7 @@ final class UcxTransport implements NicTransport
     private final MirrorPublisher publisher;
     private final UcxConnector connector;
     private final UcxProgressThread progressThread;
+    private final UcxBells bells;
     private final DataHeader header = new DataHeader();
     private final UnsafeBuffer headerBuffer = new UnsafeBuffer(0, 0);
     private final UnsafeBuffer handshakeHeader = new UnsafeBuffer(0, 0);
@@ -86,7 +88,8 @@ final class UcxTransport implements NicTransport
         final int slot,
         final UcpContext context,
         final UcpWorker worker,
-        final UcpListener listener)
+        final UcpListener listener,
+        final int maxBells)
     {
         this.nic = nic;
         this.slot = slot;
@@ -100,6 +103,7 @@ final class UcxTransport implements NicTransport
         this.links = new AtomicReferenceArray<>(nic.attributes().maxVis());
         this.publisher = new MirrorPublisher(this, arena);
         this.connector = new UcxConnector(this);
+        this.bells = new UcxBells(this, workerHandle, maxBells);
         this.progressThread = new UcxProgressThread(this);
     }
 
@@ -136,7 +140,8 @@ final class UcxTransport implements NicTransport
             final EngineNic nic = new EngineNic(bound, area,
                 ProviderSupport.attributes(bound, geometry, nicContext.maxTransferSize()), nicContext,
                 NicConfiguration.WAIT_SPIN_NS_DEFAULT,
-                engineNic -> new UcxTransport(engineNic, slot, ucpContext, ucpWorker, ucpListener));
+                engineNic -> new UcxTransport(engineNic, slot, ucpContext, ucpWorker, ucpListener,
+                    2 * geometry.maxVis() + geometry.maxCqs() + 1));
             final UcxTransport transport = (UcxTransport)nic.transport();
             created[0] = transport;
             transport.setHandlers();
@@ -326,14 +331,55 @@ final class UcxTransport implements NicTransport
                 work += link.poll();
             }
         }
+        if (work > 0)
+        {
+            bells.wakeBlocked();
+        }
         return work;
     }
 
+    /**
+     * Blocks a wait that no completer fences for (a send queue, a connection) on a bell of its own until the worker
+     * has an event, another thread's progress did work on this NIC, or the timeout passes.
+     */
     @Override
     public boolean block(final long timeoutNs)
     {
-        progress(false);
-        return false;
+        final UcxBell bell = bells.acquire(true);
+        if (null == bell)
+        {
+            progress(false);
+            return false;
+        }
+        try
+        {
+            bell.await(timeoutNs);
+        }
+        finally
+        {
+            bells.release(bell);
+        }
+        return true;
+    }
+
+    @Override
+    public Bell acquireBell()
+    {
+        return bells.acquire(false);
+    }
+
+    @Override
+    public void releaseBell(final Bell bell)
+    {
+        bells.release((UcxBell)bell);
+    }
+
+    /**
+     * Lends a bell to this NIC's progress thread.
+     */
+    UcxBell progressBell()
+    {
+        return bells.acquire(false);
     }
 
     @Override
@@ -346,7 +392,7 @@ final class UcxTransport implements NicTransport
     @Override
     public boolean wakesArmedWaiters()
     {
-        // only a progress thread takes the peers' messages while every other thread of this NIC sleeps
+        // without a bell, only a progress thread takes the peers' messages while every other thread of this NIC sleeps
         return progressThread.isRunning();
     }
 
@@ -360,6 +406,7 @@ final class UcxTransport implements NicTransport
             Thread.onSpinWait();
         }
         progressThread.close();
+        bells.close();
         for (int i = 0; i < links.length(); i++)
         {
             final UcxLink link = links.getAndSet(i, null);
