@@ -19,9 +19,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.via.internal.JavaProcess;
+import org.viadsm.via.provider.ucx.UcxNicProvider;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 @Timeout(180)
 class ViadsmCommandTest
@@ -173,10 +175,7 @@ class ViadsmCommandTest
     @Test
     void shouldLaunchAUsersProgramAndNameAFailingNode(@TempDir final Path dir) throws Exception
     {
-        Files.writeString(dir.resolve("Hello.java"), HELLO);
-        final JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        assertEquals(0, javac.run(null, null, null, "-cp", JavaProcess.classPath(), "-d", dir.toString(),
-            dir.resolve("Hello.java").toString()));
+        compileHello(dir);
         assertEquals(0, execute("launch", "--nodes", "3", "--class", "Hello", "-cp", dir.toString()));
         assertTrue(out().contains("3 nodes counted 300"), out());
         assertTrue(out().contains("Hello on 3 node(s), provider shm"), out());
@@ -185,6 +184,17 @@ class ViadsmCommandTest
             "java.lang.IllegalStateException: node 1 gives up"), err());
         assertEquals(2, execute("launch", "--nodes", "2", "--class", "Missing", "-cp", dir.toString()));
         assertTrue(err().contains("class Missing not found on the class path"), err());
+    }
+
+    @Test
+    void shouldLaunchAUsersProgramOverUcx(@TempDir final Path dir) throws Exception
+    {
+        assumeTrue(UcxNicProvider.isAvailable() || null != System.getenv("CI"), "UCX is not installed");
+        compileHello(dir);
+        assertEquals(0, execute("launch", "--nodes", "3", "--provider", "ucx", "--class", "Hello", "-cp",
+            dir.toString()));
+        assertTrue(out().contains("3 nodes counted 300"), out());
+        assertTrue(out().contains("Hello on 3 node(s), provider ucx"), out());
     }
 
     @Test
@@ -198,6 +208,14 @@ class ViadsmCommandTest
         {
             assertTrue(out().contains(line), line + " in " + out());
         }
+    }
+
+    private static void compileHello(final Path dir) throws Exception
+    {
+        Files.writeString(dir.resolve("Hello.java"), HELLO);
+        final JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, "-cp", JavaProcess.classPath(), "-d", dir.toString(),
+            dir.resolve("Hello.java").toString()));
     }
 
     private int execute(final String... args)

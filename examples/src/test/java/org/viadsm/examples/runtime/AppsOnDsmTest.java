@@ -15,18 +15,23 @@ import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.Statistic;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.examples.catalog.AppCatalog;
+import org.viadsm.via.provider.ucx.UcxNicProvider;
 import picocli.CommandLine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every application on DSM nodes (1, 2 and 4, over the jvm and shm providers) prints what the same application
- * prints on plain arrays with the same number of threads, timing lines aside, and passes its self-check.
+ * Every application on DSM nodes (1, 2 and 4 over the jvm provider, 4 over shm, 2 and 4 over ucx) prints what
+ * the same application prints on plain arrays with the same number of threads, timing lines aside, and passes its
+ * self-check.
  */
 @Timeout(180)
 class AppsOnDsmTest
 {
+    /** Where UCX is installed, and always in CI (where a missing library must fail the runs). */
+    private static final boolean WITH_UCX = UcxNicProvider.isAvailable() || null != System.getenv("CI");
+
     static Stream<Arguments> runs()
     {
         final List<Arguments> runs = new ArrayList<>();
@@ -37,6 +42,11 @@ class AppsOnDsmTest
                 runs.add(Arguments.of(app.get(0), nodes, "jvm", app.subList(1, app.size())));
             }
             runs.add(Arguments.of(app.get(0), 4, "shm", app.subList(1, app.size())));
+            if (WITH_UCX)
+            {
+                runs.add(Arguments.of(app.get(0), 2, "ucx", app.subList(1, app.size())));
+                runs.add(Arguments.of(app.get(0), 4, "ucx", app.subList(1, app.size())));
+            }
         }
         return runs.stream();
     }

@@ -1,0 +1,245 @@
+package org.viadsm.via.provider.ucx;
+
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openucx.jucx.ucp.UcpContext;
+import org.openucx.jucx.ucp.UcpEndpoint;
+import org.openucx.jucx.ucp.UcpEndpointParams;
+import org.openucx.jucx.ucp.UcpParams;
+import org.openucx.jucx.ucp.UcpRequest;
+import org.openucx.jucx.ucp.UcpWorker;
+import org.openucx.jucx.ucp.UcpWorkerParams;
+import org.viadsm.via.Nic;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+import org.viadsm.via.memory.ProtectionTag;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Seeded fuzzing of the ucx provider's control messages: the connection-setup decoder refuses whatever is not a
+ * well-formed message with an {@link IllegalArgumentException} naming the fault and never allocates beyond its
+ * field limit; a raw UCX peer that sends a NIC malformed setup and data messages, connects and leaves, or asks for
+ * a connection from nowhere, gets nothing from it, and the NIC keeps connecting and moving data.
+ */
+@Timeout(120)
+class ControlMessageFuzzTest
+{
+    private static final long SEED = 0x5EED_0C0DEL;
+    private static final long T = TimeUnit.SECONDS.toNanos(10);
+    private static final int CASES = 20_000;
+    private static final int RAW_MESSAGES = 600;
+
+    @BeforeAll
+    static void ucx()
+    {
+        assumeTrue(UcxNicProvider.isAvailable() || null != System.getenv("CI"), "UCX is not installed");
+    }
+
+    @Test
+    void decoderShouldAcceptOrRefuseEveryMutationByName()
+    {
+        final Random random = new Random(SEED);
+        final byte[] header = new byte[Handshake.HEADER_LENGTH];
+        final byte[] data = new byte[2 * Handshake.MAX_FIELD_LENGTH];
+        int refused = 0;
+        for (int i = 0; i < CASES; i++)
+        {
+            final Handshake valid = request(random);
+            valid.encodeHeader(new UnsafeBuffer(header));
+            valid.encodeData(new UnsafeBuffer(data));
+            int headerLength = Handshake.HEADER_LENGTH;
+            long dataLength = valid.dataLength();
+            switch (random.nextInt(5))
+            {
+                case 0 -> random.nextBytes(header);
+                case 1 -> header[random.nextInt(header.length)] ^= (byte)(1 + random.nextInt(255));
+                case 2 -> new UnsafeBuffer(header).putInt(4 * random.nextInt(20), random.nextInt());
+                case 3 -> headerLength = random.nextInt(2 * Handshake.HEADER_LENGTH);
+                default -> dataLength = random.nextInt(data.length);
+            }
+            try
+            {
+                final Handshake decoded = Handshake.decode(new UnsafeBuffer(header), headerLength,
+                    new UnsafeBuffer(data), dataLength);
+                assertTrue(decoded.dataLength() <= 3 * Handshake.MAX_FIELD_LENGTH, decoded.toString());
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                assertTrue(ex.getMessage().startsWith("connection message"), ex.getMessage());
+                refused++;
+            }
+        }
+        assertTrue(refused > CASES / 2, refused + " of " + CASES + " mutations refused");
+    }
+
+    @Test
+    void nicShouldShrugOffARawPeerAndKeepConnecting()
+    {
+        final Random random = new Random(SEED);
+        try (Nic victim = Nic.open("ucx:127.0.0.1:0");
+             Nic friend = Nic.open("ucx:127.0.0.1:0");
+             UcpContext context = new UcpContext(new UcpParams().requestAmFeature().requestWakeupFeature());
+             UcpWorker worker = context.newWorker(new UcpWorkerParams()))
+        {
+            final InetSocketAddress target = UcxAddress.parse(victim.address()).socketAddress();
+            for (int i = 0; i < 20; i++)
+            {
+                // connects and leaves at once
+                final UcpEndpoint endpoint = connect(worker, target);
+                worker.progress();
+                endpoint.closeNonBlockingForce();
+            }
+            final UcpEndpoint endpoint = connect(worker, target);
+            final List<ByteBuffer> held = new ArrayList<>();
+            for (int i = 0; i < RAW_MESSAGES; i++)
+            {
+                send(worker, endpoint, random, held);
+                if (0 == i % 50)
+                {
+                    victim.isClosed(); // lets the victim take what arrived
+                }
+            }
+            // a well-formed request from an address nobody listens at: the acceptor fails cleanly
+            sendRequest(worker, endpoint, random, "ucx:127.0.0.1:1", 77);
+            final Vi server = victim.createVi(attributes(victim), null, null);
+            final ViaException refused = assertThrows(ViaException.class, () ->
+                victim.connectWait(77, T).accept(server));
+            assertNotNull(refused.getMessage());
+            endpoint.closeNonBlockingForce();
+            assertWorks(victim, friend);
+        }
+    }
+
+    private static void assertWorks(final Nic victim, final Nic friend)
+    {
+        final ProtectionTag victimTag = victim.createPtag();
+        final ProtectionTag friendTag = friend.createPtag();
+        final ByteBuffer in = victim.allocateMemory(4096);
+        final ByteBuffer out = friend.allocateMemory(4096);
+        final MemoryRegion inRegion = victim.registerMemory(in, MemoryAttributes.localOnly(victimTag));
+        final MemoryRegion outRegion = friend.registerMemory(out, MemoryAttributes.localOnly(friendTag));
+        final Vi a = friend.createVi(new ViAttributes().ptag(friendTag).reliabilityLevel(
+            ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+        final Vi b = victim.createVi(new ViAttributes().ptag(victimTag).reliabilityLevel(
+            ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+        a.connectPeerRequest(victim.address(), 9, T);
+        b.connectPeerRequest(friend.address(), 9, T);
+        a.connectPeerWait(T);
+        b.connectPeerWait(T);
+        final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(inRegion, 0, 64);
+        b.postRecv(recv);
+        outRegion.buffer().putStringWithoutLengthAscii(0, "still here");
+        a.postSend(Descriptor.allocate(1).reset().send().addSegment(outRegion, 0, 10));
+        assertSame(recv, b.recvWait(T));
+        assertEquals("still here", inRegion.buffer().getStringWithoutLengthAscii(0, recv.length()));
+    }
+
+    private static ViAttributes attributes(final Nic nic)
+    {
+        return new ViAttributes().ptag(nic.createPtag()).reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY);
+    }
+
+    private static UcpEndpoint connect(final UcpWorker worker, final InetSocketAddress target)
+    {
+        return worker.newEndpoint(new UcpEndpointParams().setSocketAddress(target).setPeerErrorHandlingMode()
+            .setErrorHandler((endpoint, status, message) -> { }));
+    }
+
+    /** One message of a random kind: a setup or data message, valid but for a mutation, or noise. */
+    private static void send(final UcpWorker worker, final UcpEndpoint endpoint, final Random random,
+        final List<ByteBuffer> held)
+    {
+        final int kind = random.nextInt(4);
+        final ByteBuffer header;
+        final ByteBuffer data;
+        if (0 == kind)
+        {
+            final Handshake valid = request(random);
+            header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
+            data = ByteBuffer.allocateDirect(valid.dataLength());
+            valid.encodeHeader(new UnsafeBuffer(header));
+            valid.encodeData(new UnsafeBuffer(data));
+            header.put(random.nextInt(Handshake.HEADER_LENGTH), (byte)random.nextInt(256));
+        }
+        else
+        {
+            header = noise(random, random.nextInt(2) * (16 + random.nextInt(96)));
+            data = noise(random, random.nextInt(3) * random.nextInt(2048));
+        }
+        held.add(header);
+        held.add(data);
+        final int id = 0 == kind ? Handshake.AM_ID : 1 == kind ? DataHeader.AM_ID : 1 + random.nextInt(4);
+        await(worker, endpoint.sendAmNonBlocking(id, addressOf(header), header.capacity(), addressOf(data),
+            data.capacity(), 0, null));
+    }
+
+    private static void sendRequest(final UcpWorker worker, final UcpEndpoint endpoint, final Random random,
+        final String address, final long discriminator)
+    {
+        final byte[] workerAddress = new byte[64];
+        final byte[] key = new byte[32];
+        random.nextBytes(workerAddress);
+        random.nextBytes(key);
+        final Handshake request = new Handshake(Handshake.CLIENT_REQUEST, 0, -1, 1, random.nextLong(), discriminator,
+            random.nextLong(), 4096, 2, 65536, 0, 0, 16, workerAddress, key, address);
+        final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
+        final ByteBuffer data = ByteBuffer.allocateDirect(request.dataLength());
+        request.encodeHeader(new UnsafeBuffer(header));
+        request.encodeData(new UnsafeBuffer(data));
+        await(worker, endpoint.sendAmNonBlocking(Handshake.AM_ID, addressOf(header), header.capacity(),
+            addressOf(data), data.capacity(), 0, null));
+    }
+
+    private static void await(final UcpWorker worker, final UcpRequest request)
+    {
+        final long deadlineNs = System.nanoTime() + T;
+        while (null != request && !request.isCompleted() && System.nanoTime() - deadlineNs < 0)
+        {
+            worker.progress();
+        }
+    }
+
+    private static Handshake request(final Random random)
+    {
+        final byte[] workerAddress = new byte[1 + random.nextInt(200)];
+        final byte[] key = new byte[1 + random.nextInt(100)];
+        random.nextBytes(workerAddress);
+        random.nextBytes(key);
+        return new Handshake(1 + random.nextInt(Handshake.WITHDRAW), random.nextInt(8), random.nextInt(8) - 1,
+            random.nextInt(4), random.nextLong(), 100 + random.nextInt(100), random.nextLong(), random.nextLong(),
+            1 << random.nextInt(3), 1 + random.nextInt(1 << 20), random.nextInt(4), random.nextInt(4),
+            1 + random.nextInt(64), workerAddress, key, "ucx:127.0.0.1:" + (1 + random.nextInt(65535)));
+    }
+
+    private static ByteBuffer noise(final Random random, final int length)
+    {
+        final byte[] bytes = new byte[length];
+        random.nextBytes(bytes);
+        return ByteBuffer.allocateDirect(length).put(bytes).flip();
+    }
+
+    private static long addressOf(final ByteBuffer buffer)
+    {
+        return new UnsafeBuffer(buffer).addressOffset();
+    }
+}
