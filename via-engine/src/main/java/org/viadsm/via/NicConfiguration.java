@@ -176,6 +176,15 @@ public final class NicConfiguration
     /** Default peer timeout: 4 s, so that a link that goes down is noticed within 5 s, scheduling delays included. */
     public static final long TCP_PEER_TIMEOUT_NS_DEFAULT = 4_000_000_000L;
 
+    /**
+     * When a ucx NIC runs a progress thread ({@link ProgressThread}: {@code auto}, {@code always} or {@code never}):
+     * over TCP, UCX performs the peers' one-sided operations on the NIC's memory in this process, which needs a
+     * thread of it to make progress.
+     */
+    public static final String UCX_PROGRESS_THREAD_PROP_NAME = "viadsm.ucx.progress.thread";
+    /** Default: a progress thread once a link may talk TCP. */
+    public static final ProgressThread UCX_PROGRESS_THREAD_DEFAULT = ProgressThread.AUTO;
+
     private NicConfiguration()
     {
     }

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.HashSet;
+import java.util.Objects;
 import java.util.Set;
 
 import org.agrona.BitUtil;
@@ -43,6 +44,8 @@ import static org.viadsm.via.NicConfiguration.TCP_POLL_LEASE_NS_DEFAULT;
 import static org.viadsm.via.NicConfiguration.TCP_POLL_LEASE_NS_PROP_NAME;
 import static org.viadsm.via.NicConfiguration.TCP_SEND_STAGING_LIMIT_DEFAULT;
 import static org.viadsm.via.NicConfiguration.TCP_SEND_STAGING_LIMIT_PROP_NAME;
+import static org.viadsm.via.NicConfiguration.UCX_PROGRESS_THREAD_DEFAULT;
+import static org.viadsm.via.NicConfiguration.UCX_PROGRESS_THREAD_PROP_NAME;
 import static org.viadsm.via.NicConfiguration.WAIT_PARK_MAX_NS_DEFAULT;
 import static org.viadsm.via.NicConfiguration.WAIT_PARK_MAX_NS_PROP_NAME;
 import static org.viadsm.via.NicConfiguration.WAIT_PARK_MIN_NS_DEFAULT;
@@ -90,6 +93,7 @@ public final class NicContext
     private long tcpConnectRetryNs = TCP_CONNECT_RETRY_NS_DEFAULT;
     private int tcpSendStagingLimit = TCP_SEND_STAGING_LIMIT_DEFAULT;
     private long tcpPeerTimeoutNs = TCP_PEER_TIMEOUT_NS_DEFAULT;
+    private ProgressThread ucxProgressThread = UCX_PROGRESS_THREAD_DEFAULT;
 
     /**
      * A context with nothing set: {@link #conclude()} takes every setting from its property, its variable or its
@@ -152,6 +156,7 @@ public final class NicContext
             tcpSendStagingLimit, 4096, Integer.MAX_VALUE);
         tcpPeerTimeoutNs = longSetting(
             settings, "tcpPeerTimeoutNs", TCP_PEER_TIMEOUT_NS_PROP_NAME, tcpPeerTimeoutNs, 100_000_000L);
+        ucxProgressThread = progressThreadSetting(settings, ucxProgressThread);
         concluded = true;
         return this;
     }
@@ -663,6 +668,29 @@ public final class NicContext
     }
 
     /**
+     * When a ucx NIC runs a progress thread.
+     *
+     * @return the choice.
+     */
+    public ProgressThread ucxProgressThread()
+    {
+        return ucxProgressThread;
+    }
+
+    /**
+     * Sets when a ucx NIC runs a progress thread.
+     *
+     * @param choice not null; {@link NicConfiguration#UCX_PROGRESS_THREAD_PROP_NAME}.
+     * @return this.
+     */
+    public NicContext ucxProgressThread(final ProgressThread choice)
+    {
+        set(UCX_PROGRESS_THREAD_PROP_NAME);
+        this.ucxProgressThread = Objects.requireNonNull(choice, "ucxProgressThread");
+        return this;
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override
@@ -677,7 +705,7 @@ public final class NicContext
             maxTransferSize + ", shmDirectory=" + shmDirectory + ", shmWakeup=" + shmWakeup + ", tcpPollLeaseNs=" +
             tcpPollLeaseNs + ", tcpPollLeaseMaxNs=" + tcpPollLeaseMaxNs + ", tcpConnectRetryNs=" +
             tcpConnectRetryNs + ", tcpSendStagingLimit=" + tcpSendStagingLimit + ", tcpPeerTimeoutNs=" +
-            tcpPeerTimeoutNs + '}';
+            tcpPeerTimeoutNs + ", ucxProgressThread=" + ucxProgressThread.text() + '}';
     }
 
     private synchronized void set(final String propertyName)
@@ -739,6 +767,24 @@ public final class NicContext
                 source(settings, setter, propertyName) + " must be a power of two: " + read);
         }
         return read;
+    }
+
+    private ProgressThread progressThreadSetting(final Settings settings, final ProgressThread value)
+    {
+        if (explicit.contains(UCX_PROGRESS_THREAD_PROP_NAME))
+        {
+            return value;
+        }
+        final String text = settings.text(UCX_PROGRESS_THREAD_PROP_NAME, value.text());
+        try
+        {
+            return ProgressThread.parse(text);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException(settings.source(UCX_PROGRESS_THREAD_PROP_NAME) + " " + ex.getMessage(),
+                ex);
+        }
     }
 
     private String source(final Settings settings, final String setter, final String propertyName)

@@ -40,6 +40,7 @@ class NicContextTest
         assertEquals(NicConfiguration.QUEUE_DEPTH_DEFAULT, context.queueDepth());
         assertEquals(NicConfiguration.TCP_SEND_STAGING_LIMIT_DEFAULT, context.tcpSendStagingLimit());
         assertTrue(context.shmWakeup());
+        assertEquals(ProgressThread.AUTO, context.ucxProgressThread());
         assertNotNull(context.shmDirectory());
     }
 
@@ -48,13 +49,17 @@ class NicContextTest
     {
         final Settings settings = new Settings(
             Map.of("VIADSM_VIA_MAX_VIS", "12", "VIADSM_VIA_QUEUE_DEPTH", "64", "VIADSM_SHM_WAKEUP", "false"),
-            Map.of("viadsm.via.queue.depth", "128", "viadsm.via.wait.spin.ns", "0", "viadsm.shm.dir", "/tmp/x"));
+            Map.of("viadsm.via.queue.depth", "128", "viadsm.via.wait.spin.ns", "0", "viadsm.shm.dir", "/tmp/x",
+                "viadsm.ucx.progress.thread", " Never"));
         final NicContext context = new NicContext().maxVis(3).conclude(settings);
         assertEquals(3, context.maxVis());
         assertEquals(128, context.queueDepth());
         assertEquals(0L, context.waitSpinNsOrDefault(NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT));
         assertFalse(context.shmWakeup());
         assertEquals(Path.of("/tmp/x"), context.shmDirectory());
+        assertEquals(ProgressThread.NEVER, context.ucxProgressThread());
+        assertEquals(ProgressThread.ALWAYS, new NicContext().ucxProgressThread(ProgressThread.ALWAYS)
+            .conclude(settings).ucxProgressThread());
     }
 
     @Test
@@ -108,6 +113,9 @@ class NicContextTest
         assertEquals("system property viadsm.shm.wakeup must be true or false: 'off'",
             assertThrows(IllegalArgumentException.class, () -> new NicContext().conclude(
                 new Settings(Map.of(), Map.of("viadsm.shm.wakeup", "off")))).getMessage());
+        assertEquals("environment variable VIADSM_UCX_PROGRESS_THREAD must be auto, always or never: 'sometimes'",
+            assertThrows(IllegalArgumentException.class, () -> new NicContext().conclude(
+                new Settings(Map.of("VIADSM_UCX_PROGRESS_THREAD", "sometimes"), Map.of()))).getMessage());
         assertEquals("system property viadsm.via.max.regions must be from 1 to 1048576: 4294967296",
             assertThrows(IllegalArgumentException.class, () -> new NicContext().conclude(
                 new Settings(Map.of(), Map.of("viadsm.via.max.regions", "4294967296")))).getMessage());

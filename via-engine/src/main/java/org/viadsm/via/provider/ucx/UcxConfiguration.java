@@ -5,11 +5,14 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.util.Locale;
 
+import org.viadsm.via.ProgressThread;
+
 /**
  * What follows for the ucx provider from UCX's own environment. UCX performs one-sided operations over shared
  * memory and RDMA without the target, but over TCP it emulates them in software, so the target must make progress:
  * a NIC starts a progress thread once it connects to a peer on another host, or to any peer when {@code UCX_TLS}
- * names no shared-memory transport.
+ * names no shared-memory transport, unless its context says otherwise
+ * ({@link org.viadsm.via.NicContext#ucxProgressThread()}).
  */
 final class UcxConfiguration
 {
@@ -23,10 +26,15 @@ final class UcxConfiguration
     }
 
     /**
-     * Whether a link to a peer at this address may make UCX talk TCP, so that this NIC needs a progress thread.
+     * Whether a link to a peer at this address calls for a progress thread: always or never if the context says
+     * so, else if UCX may talk TCP over it.
      */
-    static boolean needsProgressThread(final String peerAddress)
+    static boolean needsProgressThread(final ProgressThread choice, final String peerAddress)
     {
+        if (ProgressThread.AUTO != choice)
+        {
+            return ProgressThread.ALWAYS == choice;
+        }
         if (!sharedMemoryAllowed())
         {
             return true;

@@ -47,9 +47,10 @@ import org.viadsm.via.engine.SparseMemory;
  * transports), then talk over endpoints made from the workers' addresses, so that UCX picks its fastest transport:
  * shared memory on one host, RDMA or TCP across hosts.
  * <p>
- * Threads: the callers make progress (done calls, and waits while they spin and each time they wake). A progress
- * thread runs only where the transport needs one to answer the peers' one-sided operations, that is when UCX may
- * talk TCP ({@link UcxConfiguration#needsProgressThread(String)}).
+ * Threads: the callers make progress (done calls, and waits while they spin and each time they wake: past the
+ * spin phase a wait sleeps on the worker's event file descriptor, see {@link UcxBell}). A progress thread runs
+ * only where the transport needs one to answer the peers' one-sided operations, that is when UCX may talk TCP,
+ * unless the context says otherwise ({@link UcxConfiguration#needsProgressThread}).
  */
 final class UcxTransport implements NicTransport
 {
@@ -473,12 +474,12 @@ final class UcxTransport implements NicTransport
     }
 
     /**
-     * A link is established: starts the progress thread if the link may talk TCP and the configuration asks for
-     * one then.
+     * A link is established: starts the progress thread if the context asks for one always, or for one where
+     * UCX may talk TCP and this link may.
      */
     void onLinkEstablished(final UcxLink link, final String peerAddress)
     {
-        if (UcxConfiguration.needsProgressThread(peerAddress))
+        if (UcxConfiguration.needsProgressThread(nic.context().ucxProgressThread(), peerAddress))
         {
             progressThread.start();
         }
