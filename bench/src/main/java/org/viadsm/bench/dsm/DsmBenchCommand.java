@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code viadsm bench dsm}: the shared memory's operations against raw baselines measured between the same node
  * processes, in the same run. Each cluster is a {@link ProcessCluster} of {@link DsmBenchNode} processes over the
- * shm provider; node 0 measures and hands its rows back in a file.
+ * shm provider, or the one {@code --provider} names; node 0 measures and hands its rows back in a file.
  */
 @Command(
     name = "dsm",
@@ -36,7 +36,7 @@ import picocli.CommandLine.Option;
             "baseline_name,ratio}]} (value and baseline = p50)."},
     footer = {
         "",
-        "Rows (node processes over shm; node 0 measures; every wait spins ~20 us then parks):",
+        "Rows (node processes over shm, or --provider; node 0 measures; every wait spins ~20 us then parks):",
         "  dsm.read_miss              2 nodes. First read of an element of a page that is invalid on node 0 and whose",
         "                             home is node 1: fault + RDMA Read of the 4 KiB page + load, pages in order over",
         "                             --cold-mib after an untimed pass. Baseline: copy a cold 4 KiB page node 1 wrote",
@@ -66,6 +66,11 @@ public final class DsmBenchCommand implements Callable<Integer>
     @Mixin
     private BenchOptions options;
 
+    @Option(names = "--provider", paramLabel = "PROVIDER", defaultValue = "shm",
+        description = "The nodes' provider: shm, tcp or ucx (default ${DEFAULT-VALUE}). The baselines stay the " +
+            "same: the raw file and, for the VI baselines, a shm VI between the same processes.")
+    private String provider;
+
     @Option(names = "--sweep-kib", paramLabel = "KIB", defaultValue = "512",
         description = "Size of the swept arrays in KiB (default ${DEFAULT-VALUE}: fits in L2, so the loops " +
             "measure the access path rather than memory).")
@@ -87,12 +92,16 @@ public final class DsmBenchCommand implements Callable<Integer>
     public Integer call()
     {
         options.validate();
+        if (!List.of("shm", "tcp", "ucx").contains(provider))
+        {
+            throw options.usageError("--provider must be shm, tcp or ucx, not '" + provider + "'");
+        }
         if (sweepKib < 4 || sweepKib > 1 << 20)
         {
             throw options.usageError("--sweep-kib must be 4..1048576, not " + sweepKib);
         }
         final BenchReport report = new BenchReport("dsm", Runtime.getRuntime().availableProcessors(),
-            options.describe() + "; node processes over shm (2 nodes; 4 for barrier_4; 1 for the sweeps)");
+            options.describe() + "; node processes over " + provider + " (2 nodes; 4 for barrier_4; 1 for the sweeps)");
         final List<NodeCase> rows = new ArrayList<>();
         for (final int nodes : DsmCases.CLUSTERS)
         {
@@ -146,7 +155,7 @@ public final class DsmBenchCommand implements Callable<Integer>
             "sweep-length=" + sweepLength(), "results=" + results, "metrics=" + String.join(",", metrics));
         System.err.println("bench dsm: starting " + nodes + " node process(es) for " + metrics);
         String failure = null;
-        try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses("shm", nodes),
+        try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses(provider, nodes),
             DsmBenchNode.class.getName(), args, List.of(), List.of("-XX:+UseSerialGC", "-Xmx512m"),
             Map.of("VIADSM_SYNC_TIMEOUT_MS", "120000"), null, System.err))
         {

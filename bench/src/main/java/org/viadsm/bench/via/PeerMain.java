@@ -24,6 +24,9 @@ import org.viadsm.via.internal.AgronaAccess;
  * raw FILE COLD_BYTES             RAW                     (maps the baselines' file)
  * ring LENGTH                     GO, then DONE count
  * nio PORT blocking|polled LENGTH GO, then DONE count
+ * jucx BYTES                      JUCX worker address key (raw UCX with BYTES of UCX-allocated memory)
+ * jucx-connect WORKER             LINKED                  (an endpoint to the initiator's raw worker)
+ * jucx-echo LENGTH                GO, then DONE count
  * exit                            BYE
  * </pre>
  * A failed command answers {@code ERROR} and a reason. The process ends at {@code exit} or when its input closes.
@@ -35,6 +38,7 @@ public final class PeerMain
 
     private final Map<String, ViEndpoint> endpoints = new HashMap<>();
     private RawMemory raw;
+    private RawUcx ucx;
 
     private PeerMain()
     {
@@ -95,6 +99,15 @@ public final class PeerMain
                 case "ring":
                     return done(new RingPingPong(raw.ring(RawMemory.IN_RING_OFFSET),
                         raw.ring(RawMemory.OUT_RING_OFFSET), Integer.parseInt(words[1])));
+                case "jucx":
+                    CloseHelper.close(ucx);
+                    ucx = new RawUcx(Integer.parseInt(words[1]));
+                    return "JUCX " + ucx.describe();
+                case "jucx-connect":
+                    ucx.connect(words[1]);
+                    return "LINKED";
+                case "jucx-echo":
+                    return done(new JucxPingPong(ucx, Integer.parseInt(words[1])));
                 case "nio":
                     return nio(Integer.parseInt(words[1]), "blocking".equals(words[2]), Integer.parseInt(words[3]));
                 default:
@@ -150,5 +163,6 @@ public final class PeerMain
     {
         CloseHelper.closeAll(endpoints.values());
         CloseHelper.close(raw);
+        CloseHelper.close(ucx);
     }
 }

@@ -42,6 +42,14 @@ import picocli.CommandLine.Option;
         "  tcp.send_recv_64B_rtt      RTT in us of a 64 B Send/Recv ping-pong over the tcp provider on loopback",
         "                             between the two processes, vs a plain NIO SocketChannel ping-pong",
         "                             (TCP_NODELAY) between them, waiting as --tcp-wait says. Target <= 1.5.",
+        "  ucx.send_recv_64B_oneway   half the RTT of a 64 B Send/Recv ping-pong over the ucx provider between the",
+        "                             two processes, vs a ping-pong of raw jucx active messages between them.",
+        "                             Target <= 1.5.",
+        "  ucx.rdma_write_4KiB_oneway the same with 4 KiB RDMA Writes with immediate data, vs 4 KiB active messages.",
+        "                             Target <= 1.5.",
+        "  ucx.rdma_read_4KiB         latency of one RDMA Read of a cold 4 KiB page of the peer's memory over ucx, vs",
+        "                             a raw jucx get of a cold 4 KiB page of the peer's UCX-allocated memory.",
+        "                             Target <= 1.5.",
         "  jvm.send_recv_64B_oneway   half the RTT of a 64 B Send/Recv ping-pong between two threads over the jvm",
         "                             provider, vs two Agrona rings between two threads. Target <= 3.",
         "Rounds alternate which side goes first. On a 2-core machine results are noisy and bimodal: once a side of",
@@ -97,6 +105,9 @@ public final class ViaBenchCommand implements Callable<Integer>
             new ShmReadCase(rig),
             new ShmStreamCase(rig),
             new TcpPingPongCase(rig, "blocking".equals(tcpWait)),
+            UcxPingPongCase.sendRecv(rig),
+            UcxPingPongCase.rdmaWrite(rig),
+            new UcxReadCase(rig),
             new JvmPingPongCase());
         return options.select(all);
     }

@@ -7,10 +7,11 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.CloseHelper;
+import org.openucx.jucx.ucp.UcpRemoteKey;
 
 /**
- * What the two-process cases share, made on first use: the peer process, the shm link with the peer (with cold
- * pages), the raw file of the baselines, and the tcp link.
+ * What the two-process cases share, made on first use: the peer process, the shm and ucx links with the peer (with
+ * cold pages), the raw file of the baselines, the raw UCX of the ucx baselines, and the tcp link.
  */
 final class ViaRig implements AutoCloseable
 {
@@ -21,7 +22,11 @@ final class ViaRig implements AutoCloseable
     private PeerProcess peer;
     private ViLink shm;
     private ViLink tcp;
+    private ViLink ucx;
     private RawMemory raw;
+    private RawUcx rawUcx;
+    private UcpRemoteKey rawUcxPeerKey;
+    private long rawUcxPeerAddress;
 
     /**
      * A rig, nothing started yet.
@@ -65,6 +70,54 @@ final class ViaRig implements AutoCloseable
         return tcp;
     }
 
+    ViLink ucx()
+    {
+        if (null == ucx)
+        {
+            ucx = ViLink.connect(peer(), "ucx:127.0.0.1:0", "ucx:127.0.0.1:0", coldLength);
+        }
+        return ucx;
+    }
+
+    /**
+     * This process's raw UCX, with endpoints both ways between it and the peer's and the peer's memory key.
+     */
+    RawUcx rawUcx()
+    {
+        if (null == rawUcx)
+        {
+            final RawUcx local = new RawUcx(Math.max(coldLength, ViEndpoint.PAGE_LENGTH));
+            try
+            {
+                final String[] peerSide = peer().command("jucx " + Math.max(coldLength, ViEndpoint.PAGE_LENGTH),
+                    "JUCX");
+                local.connect(peerSide[0]);
+                rawUcxPeerAddress = Long.parseLong(peerSide[1]);
+                rawUcxPeerKey = local.endpoint().unpackRemoteKey(RawUcx.unhex(peerSide[2]));
+                peer().command("jucx-connect " + local.describe().split(" ")[0], "LINKED");
+            }
+            catch (final RuntimeException ex)
+            {
+                local.close();
+                throw ex;
+            }
+            rawUcx = local;
+        }
+        return rawUcx;
+    }
+
+    UcpRemoteKey rawUcxPeerKey()
+    {
+        rawUcx();
+        return rawUcxPeerKey;
+    }
+
+    long rawUcxPeerAddress()
+    {
+        rawUcx();
+        return rawUcxPeerAddress;
+    }
+
     RawMemory raw()
     {
         if (null == raw)
@@ -99,10 +152,17 @@ final class ViaRig implements AutoCloseable
     @Override
     public void close()
     {
-        CloseHelper.quietCloseAll(peer, shm, tcp, raw);
+        if (null != rawUcxPeerKey)
+        {
+            rawUcxPeerKey.close();
+        }
+        CloseHelper.quietCloseAll(peer, shm, tcp, ucx, raw, rawUcx);
         peer = null;
         shm = null;
         tcp = null;
+        ucx = null;
         raw = null;
+        rawUcx = null;
+        rawUcxPeerKey = null;
     }
 }

@@ -1,0 +1,115 @@
+package org.viadsm.bench.via;
+
+import org.HdrHistogram.Histogram;
+import org.openucx.jucx.ucp.UcpRemoteKey;
+import org.viadsm.bench.BenchCase;
+import org.viadsm.via.Vi;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.provider.ucx.UcxNicProvider;
+
+/**
+ * {@code ucx.rdma_read_4KiB}: the latency of one RDMA Read (post, then {@code sendWait}) of a cold 4 KiB page of
+ * the peer process's registered memory over the ucx provider, against a jucx get of a cold 4 KiB page of the peer's
+ * UCX-allocated memory, progressed until done. Both go over the pages in order, after an untimed pass; the peer
+ * takes no part (UCX gets are one-sided over shared memory).
+ */
+final class UcxReadCase extends BenchCase
+{
+    private final ViaRig rig;
+    private final int pages;
+    private final Descriptor read = Descriptor.allocate(1);
+    private final SpinParkIdle idle = new SpinParkIdle("jucx get");
+
+    UcxReadCase(final ViaRig rig)
+    {
+        super("ucx.rdma_read_4KiB", "ns", "jucx getNonBlocking of a cold 4 KiB page of the peer's UCX-allocated " +
+            "memory into a cold local page, progressed until done", "<= 1.5");
+        this.rig = rig;
+        this.pages = rig.coldLength() / ViEndpoint.PAGE_LENGTH;
+    }
+
+    @Override
+    public String unavailableReason()
+    {
+        return UcxNicProvider.isAvailable() ? null : "UCX is not installed (apt install libucx0)";
+    }
+
+    @Override
+    public void open()
+    {
+        rig.ucx();
+        rig.rawUcx();
+    }
+
+    @Override
+    public int samples(final int iterations)
+    {
+        return iterations;
+    }
+
+    @Override
+    public Histogram measure(final int warmup, final int iterations)
+    {
+        final ViLink link = rig.ucx();
+        final Vi vi = link.local.vi;
+        final Histogram histogram = BenchCase.histogram();
+        for (int sample = 0; sample < pages + iterations; sample++)
+        {
+            final long offset = ViEndpoint.coldPage(sample % pages);
+            final long startBytes = BenchCase.allocatedBytes();
+            final long startNs = System.nanoTime();
+            vi.postSend(read.reset().rdmaRead(link.peerHandle, offset)
+                .addSegment(link.local.region, offset, ViEndpoint.PAGE_LENGTH));
+            final Descriptor done = vi.sendWait(BenchCase.TIMEOUT_NS);
+            final long endNs = System.nanoTime();
+            if (null == done || done.isError())
+            {
+                throw new IllegalStateException("RDMA Read of page " + sample % pages + " failed: status=0x" +
+                    Integer.toHexString(read.status()));
+            }
+            if (sample >= pages)
+            {
+                BenchCase.countAllocation(startBytes, 1);
+                BenchCase.record(histogram, endNs - startNs);
+            }
+        }
+        return histogram;
+    }
+
+    @Override
+    public Histogram baseline(final int warmup, final int iterations)
+    {
+        final RawUcx ucx = rig.rawUcx();
+        final UcpRemoteKey key = rig.rawUcxPeerKey();
+        final long peerAddress = rig.rawUcxPeerAddress();
+        final long localAddress = ucx.memory().getAddress();
+        final Histogram histogram = BenchCase.histogram();
+        for (int sample = 0; sample < pages + iterations; sample++)
+        {
+            final long offset = (long)(sample % pages) * ViEndpoint.PAGE_LENGTH;
+            final long startBytes = BenchCase.allocatedBytes();
+            final long startNs = System.nanoTime();
+            ucx.await(ucx.endpoint().getNonBlocking(peerAddress + offset, key, localAddress + offset,
+                ViEndpoint.PAGE_LENGTH, null), idle);
+            final long endNs = System.nanoTime();
+            if (sample >= pages)
+            {
+                BenchCase.countAllocation(startBytes, 1);
+                BenchCase.record(histogram, endNs - startNs);
+            }
+        }
+        return histogram;
+    }
+
+    @Override
+    public double figure(final double sampleNs)
+    {
+        return sampleNs;
+    }
+
+    @Override
+    public String note()
+    {
+        return "warm-up is one untimed pass over all " + pages + " cold pages, not --warmup";
+    }
+}
