@@ -20,6 +20,8 @@ import org.openucx.jucx.ucp.UcpRequest;
 final class UcxEndpoints
 {
     private static final long CLOSE_TIMEOUT_NS = 1_000_000_000L;
+    private static final int VERSION_MASK = 0x0F;
+    private static final int MIN_ADDRESS_LENGTH = 8;
 
     /**
      * Where an endpoint's failure goes: the link once there is one, the connection setup before.
@@ -74,12 +76,33 @@ final class UcxEndpoints
                 request.getClientAddress() + " failed: " + message)));
     }
 
+    /**
+     * An endpoint to a peer's worker address, which must be packed the way this UCX packs: UCX unpacks an address
+     * of another format by failing an assertion, which aborts the process.
+     *
+     * @throws IllegalArgumentException if the address is too short or of another format version.
+     */
     static UcpEndpoint data(final UcxTransport nic, final byte[] workerAddress, final Sink sink)
     {
+        checkFormat(workerAddress, nic.workerAddress());
         final ByteBuffer address = ByteBuffer.allocateDirect(workerAddress.length);
         address.put(workerAddress).flip();
         return nic.worker().newEndpoint(new UcpEndpointParams().setUcpAddress(address)
             .setErrorHandler((endpoint, status, message) -> sink.fail("data endpoint failed: " + message)));
+    }
+
+    /**
+     * Checks a peer's worker address against this worker's own: the low four bits of the first byte are the format
+     * version ({@code UCP_ADDRESS_HEADER_VERSION_MASK}).
+     */
+    static void checkFormat(final byte[] peer, final byte[] own)
+    {
+        if (peer.length < MIN_ADDRESS_LENGTH || (peer[0] & VERSION_MASK) != (own[0] & VERSION_MASK))
+        {
+            throw new IllegalArgumentException("worker address of " + peer.length + " bytes, format version " +
+                (0 == peer.length ? "none" : Integer.toString(peer[0] & VERSION_MASK)) + "; this UCX packs version " +
+                (own[0] & VERSION_MASK));
+        }
     }
 
     /**
