@@ -67,7 +67,7 @@ final class ConnectionSetup
      */
     void onOutgoingConnected(final PendingRequest request, final TcpChannel channel)
     {
-        request.reached = true;
+        request.onReached();
         if (!table.isOutgoing(request, channel) || !request.isPending())
         {
             channel.close();

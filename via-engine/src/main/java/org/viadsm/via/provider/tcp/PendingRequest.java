@@ -1,11 +1,9 @@
 package org.viadsm.via.provider.tcp;
 
-import org.viadsm.via.ViState;
 import org.viadsm.via.ViaError;
-import org.viadsm.via.ViaException;
-import org.viadsm.via.engine.ConnectAttempt;
-import org.viadsm.via.engine.Connector;
+import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.Idler;
+import org.viadsm.via.engine.ListenerConnectAttempt;
 import org.viadsm.via.engine.ViConnection;
 
 /**
@@ -15,7 +13,7 @@ import org.viadsm.via.engine.ViConnection;
  * <p>
  * <b>Note:</b> the mutable fields are guarded by the {@link RequestTable}'s monitor, except the volatile ones.
  */
-final class PendingRequest extends ConnectAttempt
+final class PendingRequest extends ListenerConnectAttempt
 {
     private final TcpConnector connector;
     final TcpAddress target;
@@ -26,13 +24,12 @@ final class PendingRequest extends ConnectAttempt
     IncomingRequest matching;
     /** When to connect again after a refused or lost connection; 0 if not scheduled. */
     long retryAtNs;
-    /** A connection to the target succeeded at least once. */
-    volatile boolean reached;
     /** Client: the server closed the connection before answering. */
     volatile boolean wentAway;
 
     PendingRequest(
         final TcpConnector connector,
+        final EngineNic nic,
         final ViConnection vi,
         final String address,
         final TcpAddress target,
@@ -40,7 +37,7 @@ final class PendingRequest extends ConnectAttempt
         final boolean peer,
         final long timeoutNs)
     {
-        super(vi, address, discriminator, peer, timeoutNs);
+        super(nic, vi, address, discriminator, peer, timeoutNs);
         this.connector = connector;
         this.target = target;
     }
@@ -61,55 +58,19 @@ final class PendingRequest extends ConnectAttempt
     @Override
     protected ViaError unansweredError()
     {
-        return reached ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
+        return isReached() ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
     }
 
     @Override
-    protected String unansweredMessage(final long timeoutNs)
+    protected String unreachedHow()
     {
-        if (isPeer())
-        {
-            return reached ? "no peer matched the request of VI " + vi().id() + " to " + address() +
-                " with discriminator " + discriminator() :
-                "no NIC listened at " + address() + " before the request of VI " + vi().id() + " timed out";
-        }
-        return reached ? address() + " did not answer the connection request of VI " + vi().id() :
-            "no NIC listens at " + address() + ": connections were refused for " + timeoutNs + " ns";
+        return "connections were refused";
     }
 
     @Override
-    protected void awaitEstablished(final int peerViId)
+    protected void onPeerConnected()
     {
-        final Idler idler = new Idler(connector.nic());
-        idler.start(Connector.ESTABLISH_TIMEOUT_NS);
-        while (vi().isConnectPending())
-        {
-            if (!idler.idle())
-            {
-                vi().backToIdle();
-                throw new ViaException(ViaError.NOT_REACHABLE, address() + " accepted but the connection of " +
-                    "VI " + vi().id() + " did not complete");
-            }
-        }
-        idler.finish();
-    }
-
-    @Override
-    protected boolean onPeerAccepted(final int peerViId)
-    {
-        final ViState state = vi().state();
-        if (ViState.CONNECTED == state || ViState.ERROR == state)
-        {
-            complete();
-            return true;
-        }
-        if (ViState.CONNECT_PENDING == state)
-        {
-            return false;
-        }
-        forget();
-        throw new ViaException(ViaError.NOT_REACHABLE, "the peer at " + address() +
-            " could not complete the connection of VI " + vi().id());
+        complete();
     }
 
     @Override

@@ -55,7 +55,7 @@ final class TcpConnector extends Connector
         final ViConnection vi, final String address, final long discriminator, final boolean peer,
         final long timeoutNs)
     {
-        return new PendingRequest(this, vi, address, TcpAddress.peer(address), discriminator, peer, timeoutNs);
+        return new PendingRequest(this, nic, vi, address, TcpAddress.peer(address), discriminator, peer, timeoutNs);
     }
 
     @Override

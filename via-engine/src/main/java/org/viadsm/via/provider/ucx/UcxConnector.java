@@ -18,10 +18,10 @@ import org.openucx.jucx.ucp.UcpEndpoint;
 import org.viadsm.via.ConnectRequest;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
-import org.viadsm.via.ViState;
 import org.viadsm.via.engine.ConnectAttempt;
 import org.viadsm.via.engine.Connector;
 import org.viadsm.via.engine.Idler;
+import org.viadsm.via.engine.ListenerConnectAttempt;
 import org.viadsm.via.engine.ViConnection;
 
 /**
@@ -78,7 +78,7 @@ final class UcxConnector extends Connector
      * A request of one of this NIC's VIs: over a control endpoint to the listener at the other side's address, which
      * is opened again while nobody listens there.
      */
-    private final class Outgoing extends ConnectAttempt
+    private final class Outgoing extends ListenerConnectAttempt
     {
         final UcxAddress target;
         final long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
@@ -86,7 +86,6 @@ final class UcxConnector extends Connector
         UcpEndpoint endpoint;
         UcxEndpoints.Sink sink;
         long retryAtNs;
-        boolean reached;
         boolean refused;
         boolean deferred;
         boolean accepting;
@@ -96,7 +95,7 @@ final class UcxConnector extends Connector
         Outgoing(final ViConnection vi, final String address, final UcxAddress target, final long discriminator,
             final boolean peer, final long timeoutNs)
         {
-            super(vi, address, discriminator, peer, timeoutNs);
+            super(transport.nic(), vi, address, discriminator, peer, timeoutNs);
             this.target = target;
         }
 
@@ -142,60 +141,23 @@ final class UcxConnector extends Connector
         @Override
         protected ViaError unansweredError()
         {
-            return reached || !refused ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
+            return isReached() || !refused ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
         }
 
         @Override
-        protected String unansweredMessage(final long timeoutNs)
+        protected String unreachedHow()
         {
-            if (isPeer())
-            {
-                return reached ? "no peer matched the request of VI " + vi().id() + " to " + address() +
-                    " with discriminator " + discriminator() :
-                    "no NIC listened at " + address() + " before the request of VI " + vi().id() + " timed out";
-            }
-            return reached ? address() + " did not answer the connection request of VI " + vi().id() :
-                "no NIC listens at " + address() + ": connections failed for " + timeoutNs + " ns";
+            return "connections failed";
         }
 
         @Override
-        protected void awaitEstablished(final int peerViId)
+        protected void onPeerConnected()
         {
-            final Idler idler = new Idler(transport.nic());
-            idler.start(ESTABLISH_TIMEOUT_NS);
-            while (vi().isConnectPending())
+            synchronized (UcxConnector.this)
             {
-                transport.progress(false);
-                if (!idler.idle())
-                {
-                    vi().backToIdle();
-                    throw new ViaException(ViaError.NOT_REACHABLE, address() + " accepted but the connection of " +
-                        "VI " + vi().id() + " did not complete");
-                }
+                complete();
+                release(this);
             }
-            idler.finish();
-        }
-
-        @Override
-        protected boolean onPeerAccepted(final int peerViId)
-        {
-            final ViState state = vi().state();
-            if (ViState.CONNECTED == state || ViState.ERROR == state)
-            {
-                synchronized (UcxConnector.this)
-                {
-                    complete();
-                    release(this);
-                }
-                return true;
-            }
-            if (ViState.CONNECT_PENDING == state)
-            {
-                return false;
-            }
-            forget();
-            throw new ViaException(ViaError.NOT_REACHABLE, "the peer at " + address() +
-                " could not complete the connection of VI " + vi().id());
         }
 
         @Override
@@ -582,7 +544,7 @@ final class UcxConnector extends Connector
         {
             return;
         }
-        request.reached = true;
+        request.onReached();
         switch (message.type)
         {
             case Handshake.ACCEPT:
@@ -766,7 +728,7 @@ final class UcxConnector extends Connector
             }
             if (null != request.endpoint && (request.deferred || null != request.sink.failure()))
             {
-                request.refused |= !request.reached && !request.deferred;
+                request.refused |= !request.isReached() && !request.deferred;
                 UcxEndpoints.close(transport, request.endpoint);
                 request.endpoint = null;
                 request.retryAtNs = request.deferred || request.accepting ? Long.MAX_VALUE : nowNs + RETRY_NS;
@@ -802,7 +764,7 @@ final class UcxConnector extends Connector
             {
                 if (Ucp.OK == status && null != message.owner)
                 {
-                    message.owner.reached = true;
+                    message.owner.onReached();
                 }
                 Ucp.free(message.request);
                 it.remove();
@@ -898,7 +860,7 @@ final class UcxConnector extends Connector
         }
         if (Ucp.OK == request && null != owner)
         {
-            owner.reached = true;
+            owner.onReached();
         }
         if (null != closeAfter)
         {
