@@ -56,7 +56,7 @@ final class AppProcess
         }
         command.addAll(args);
         final ProcessBuilder builder = new ProcessBuilder(JavaProcess.command(ViadsmCommand.class.getName(),
-            NodeSettings.JVM_OPTIONS, command));
+            NodeSettings.jvmOptions(), command));
         builder.redirectOutput(out.toFile()).redirectError(err.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
         try

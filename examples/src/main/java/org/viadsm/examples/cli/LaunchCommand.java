@@ -21,6 +21,7 @@ import org.viadsm.dsm.launch.FailureReport;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.dsm.launch.ProcessCluster;
 import org.viadsm.examples.runtime.CFormat;
+import org.viadsm.via.internal.JavaProcess;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -66,8 +67,15 @@ final class LaunchCommand implements Callable<Integer>
         final List<String> addresses = LocalCluster.addresses(provider.toLowerCase(Locale.ROOT), nodes);
         final Path statsDir = ProcessRun.tempDirectory();
         final long startNs = System.nanoTime();
-        final ProcessCluster cluster = ProcessCluster.start(addresses, mainClass, args, entries,
-            NodeSettings.JVM_OPTIONS, ProcessRun.statsEnvironment(statsDir), null, System.out);
+        final List<String> jvmOptions = NodeSettings.jvmOptions();
+        if (!AotCache.jvmOptions().isEmpty())
+        {
+            // A JVM starts from the jar's cache only if its class path begins with the jar: the program's entries
+            // go after it (the class path then ends with the jar once more, which changes nothing).
+            entries.addAll(0, List.of(JavaProcess.classPath().split(File.pathSeparator)));
+        }
+        final ProcessCluster cluster = ProcessCluster.start(addresses, mainClass, args, entries, jvmOptions,
+            ProcessRun.statsEnvironment(statsDir), null, System.out);
         final Thread hook = new Thread(cluster::close, "viadsm-launch-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try

@@ -1,5 +1,6 @@
 package org.viadsm.examples.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,5 +19,18 @@ public final class NodeSettings
 
     private NodeSettings()
     {
+    }
+
+    /**
+     * The options of a node's (or a benchmark run's) JVM: {@link #JVM_OPTIONS}, and the jar's startup cache if
+     * this JVM was started from one.
+     *
+     * @return the options.
+     */
+    public static List<String> jvmOptions()
+    {
+        final List<String> options = new ArrayList<>(JVM_OPTIONS);
+        options.addAll(AotCache.jvmOptions());
+        return options;
     }
 }

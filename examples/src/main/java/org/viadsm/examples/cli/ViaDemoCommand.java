@@ -57,7 +57,7 @@ final class ViaDemoCommand implements Callable<Integer>
         final String serverAddress = "tcp".equals(provider) ? "tcp:127.0.0.1:" + (30000 + (int)(Long.parseLong(tag) %
             20000)) : "shm:demo" + tag + "b";
         final String clientAddress = "tcp".equals(provider) ? "tcp:127.0.0.1:0" : "shm:demo" + tag + "a";
-        final Process peer = JavaProcess.builder(ViadsmCommand.class, List.of("-XX:+UseSerialGC"),
+        final Process peer = JavaProcess.builder(ViadsmCommand.class, NodeSettings.jvmOptions(),
             List.of("demo", "via", "--serve", serverAddress)).redirectErrorStream(true).start();
         final Thread echo = echo(peer);
         try

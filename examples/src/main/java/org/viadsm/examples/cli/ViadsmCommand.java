@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
     versionProvider = VersionProvider.class,
     description = "Software distributed shared memory for Java over an emulated VIA NIC.",
     subcommands = {DemoCommand.class, RunCommand.class, ListCommand.class, LaunchCommand.class, NodeCommand.class,
+        AotCacheCommand.class, AotTrainingCommand.class,
         CommandLine.HelpCommand.class})
 public final class ViadsmCommand implements Runnable
 {
