@@ -91,6 +91,7 @@ final class NodeCommand implements Callable<Integer>
         {
             throw new CommandLine.ParameterException(spec.commandLine(), "give either --app or --class");
         }
+        PageSizeOption.check(spec.commandLine(), pageSize);
         setProperty("viadsm.provider", null == provider ? null : provider.toLowerCase(Locale.ROOT));
         setProperty("viadsm.rendezvous", rendezvous);
         setProperty("viadsm.interface", networkInterface);

@@ -112,6 +112,9 @@ class ViadsmCommandTest
             assertEquals(2, execute("run", "fft", "--nodes", "2", "--page-size", pageSize));
             assertEquals("viadsm: --page-size must be a power of two in [512, 1048576], not " + pageSize,
                 err().lines().findFirst().orElse(""), err());
+            assertEquals(2, execute("node", "--app", "fft", "--page-size", pageSize));
+            assertEquals("viadsm: --page-size must be a power of two in [512, 1048576], not " + pageSize,
+                err().lines().findFirst().orElse(""), err());
         }
     }
 
