@@ -2,8 +2,11 @@ package org.viadsm.via.provider;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -32,6 +35,18 @@ class ConnectionTest extends TwoNodes
     private static final long SHORT_NS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long REFUSED_NS = TimeUnit.MILLISECONDS.toNanos(300);
 
+    /**
+     * A thread per task: the common pool may have one thread on a small machine, and a task still blocked there
+     * would keep the next test's server from ever running.
+     */
+    private final ExecutorService async = Executors.newCachedThreadPool();
+
+    @AfterEach
+    void stopTasks()
+    {
+        async.shutdownNow();
+    }
+
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldConnectClientToServerAndAgreeOnMaxTransfer(final String scheme) throws Exception
@@ -44,7 +59,7 @@ class ConnectionTest extends TwoNodes
             final ConnectRequest request = b.nic.connectWait(99, T);
             request.accept(server);
             return request;
-        });
+        }, async);
         client.connectRequest(b.nic.address(), 99, T);
         final ConnectRequest request = accepted.get(20, TimeUnit.SECONDS);
 
@@ -72,7 +87,8 @@ class ConnectionTest extends TwoNodes
     {
         nodes(scheme);
         final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
-        final CompletableFuture<Void> server = CompletableFuture.runAsync(() -> b.nic.connectWait(5, T).reject());
+        final CompletableFuture<Void> server =
+            CompletableFuture.runAsync(() -> b.nic.connectWait(5, T).reject(), async);
         final ViaException ex = assertThrows(ViaException.class, () -> client.connectRequest(b.nic.address(), 5, T));
         assertEquals(ViaError.REJECT, ex.error());
         assertEquals(ViState.IDLE, client.state());
@@ -101,7 +117,7 @@ class ConnectionTest extends TwoNodes
         final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
         final Vi server = b.vi(ReliabilityLevel.RELIABLE_DELIVERY);
         final CompletableFuture<ViaException> accept = CompletableFuture.supplyAsync(() ->
-            assertThrows(ViaException.class, () -> b.nic.connectWait(3, T).accept(server)));
+            assertThrows(ViaException.class, () -> b.nic.connectWait(3, T).accept(server)), async);
         final ViaException ex = assertThrows(ViaException.class, () -> client.connectRequest(b.nic.address(), 3, T));
         assertEquals(ViaError.NO_MATCH, ex.error());
         assertEquals(ViaError.NO_MATCH, accept.get(20, TimeUnit.SECONDS).error());
@@ -207,7 +223,7 @@ class ConnectionTest extends TwoNodes
         Providers.connect(x, b.nic.address(), y, a.nic.address());
         final Descriptor recv = Descriptor.allocate(1).reset().send().addSegment(b.region, 0, 8);
         y.postRecv(recv);
-        final CompletableFuture<Descriptor> waiter = CompletableFuture.supplyAsync(() -> y.recvWait(T));
+        final CompletableFuture<Descriptor> waiter = CompletableFuture.supplyAsync(() -> y.recvWait(T), async);
         Thread.sleep(50);
         a.close();
         assertSame(recv, waiter.get(20, TimeUnit.SECONDS));
@@ -235,7 +251,7 @@ class ConnectionTest extends TwoNodes
             assertThrows(IllegalStateException.class, () -> request.accept(busy));
             assertThrows(IllegalArgumentException.class, () -> request.accept(client));
             request.accept(other);
-        });
+        }, async);
         client.connectRequest(b.nic.address(), 8, T);
         server.get(20, TimeUnit.SECONDS);
         assertEquals(ViState.CONNECTED, other.state());
@@ -255,7 +271,7 @@ class ConnectionTest extends TwoNodes
             final Vi fresh = a.vi(ReliabilityLevel.RELIABLE_DELIVERY);
             assertEquals(id, fresh.id());
             final CompletableFuture<Void> connecting =
-                CompletableFuture.runAsync(() -> fresh.connectRequest(c.nic.address(), 5, T));
+                CompletableFuture.runAsync(() -> fresh.connectRequest(c.nic.address(), 5, T), async);
             while (ViState.CONNECT_PENDING != fresh.state())
             {
                 Thread.onSpinWait();

@@ -3,6 +3,7 @@ package org.viadsm.via.provider.ucx;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -44,6 +45,10 @@ import org.viadsm.via.engine.ViConnection;
 final class UcxConnector extends Connector
 {
     static final long RETRY_NS = 20_000_000L;
+    /** Longest a refusing thread makes progress for its answer to leave. */
+    static final long ANSWER_FLUSH_NS = 1_000_000_000L;
+    /** How long an answer's endpoint stays open after the answer left. */
+    static final long LINGER_NS = 1_000_000_000L;
 
     /**
      * A request that reached this NIC, known by its requester's NIC id, VI id and sequence (UCX does not say over
@@ -204,6 +209,7 @@ final class UcxConnector extends Connector
     private final List<UcpEndpoint> acceptedEndpoints = new ArrayList<>();
     private final Outgoing[] outgoing;
     private final List<Sending> sending = new ArrayList<>();
+    private final ArrayDeque<Lingering> lingering = new ArrayDeque<>();
     private final List<UcpEndpoint> closing = new ArrayList<>();
     private final MemorySegment sendParam = Arena.global().allocate(Ucp.PARAM_LENGTH, 8);
     private volatile boolean busy;
@@ -275,6 +281,8 @@ final class UcxConnector extends Connector
      */
     synchronized void housekeeping()
     {
+        // answers' endpoints linger without keeping the connector busy, so that they cost the data path nothing
+        closeLingering(System.nanoTime());
         for (int i = accepted.size() - 1; i >= 0; i--)
         {
             if (null != accepted.get(i).failure())
@@ -364,6 +372,7 @@ final class UcxConnector extends Connector
     void accept(final Incoming request, final ViConnection server)
     {
         final int sequence = server.beginConnect();
+        final boolean refused;
         synchronized (this)
         {
             if (Incoming.TAKEN != request.state)
@@ -371,17 +380,19 @@ final class UcxConnector extends Connector
                 server.backToIdle();
                 throw new IllegalStateException("the connection request was already answered");
             }
-            if (!acceptOn(request, server, sequence))
+            refused = !acceptOn(request, server, sequence);
+        }
+        if (refused)
+        {
+            server.backToIdle();
+            if (Incoming.FAILED == request.state)
             {
-                server.backToIdle();
-                if (Incoming.FAILED == request.state)
-                {
-                    throw clientGone(request);
-                }
-                throw new ViaException(ViaError.NO_MATCH, "VI " + server.id() + " is " + server.reliability() +
-                    ", the request from " + request.request.address + " is " +
-                    request.request.attributes().reliabilityLevel());
+                throw clientGone(request);
             }
+            flushAnswer(request);
+            throw new ViaException(ViaError.NO_MATCH, "VI " + server.id() + " is " + server.reliability() +
+                ", the request from " + request.request.address + " is " +
+                request.request.attributes().reliabilityLevel());
         }
         final Idler idler = new Idler(transport.nic());
         idler.start(ESTABLISH_TIMEOUT_NS);
@@ -407,13 +418,47 @@ final class UcxConnector extends Connector
         idler.finish();
     }
 
-    synchronized void reject(final Incoming request)
+    void reject(final Incoming request)
     {
-        if (Incoming.TAKEN != request.state)
+        synchronized (this)
         {
-            throw new IllegalStateException("the connection request was already answered");
+            if (Incoming.TAKEN != request.state)
+            {
+                throw new IllegalStateException("the connection request was already answered");
+            }
+            answer(request, Handshake.REJECT, 0);
         }
-        answer(request, Handshake.REJECT, 0);
+        flushAnswer(request);
+    }
+
+    /**
+     * Makes progress until a refusal has left, for at most {@link #ANSWER_FLUSH_NS}: the refusing thread may not
+     * call into this NIC again, and over shared memory no other thread makes progress, so the requester would
+     * wait for its timeout instead of learning the answer.
+     */
+    private void flushAnswer(final Incoming request)
+    {
+        final long deadlineNs = System.nanoTime() + ANSWER_FLUSH_NS;
+        while (isSending(request.endpoint) && System.nanoTime() - deadlineNs < 0)
+        {
+            if (0 == transport.progress(false))
+            {
+                Thread.onSpinWait();
+            }
+        }
+        transport.progress(false);
+    }
+
+    private synchronized boolean isSending(final UcpEndpoint endpoint)
+    {
+        for (final Sending message : sending)
+        {
+            if (message.closeAfter == endpoint)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -431,6 +476,11 @@ final class UcxConnector extends Connector
             UcxEndpoints.close(transport, endpoint);
         }
         closing.clear();
+        for (final Lingering answer : lingering)
+        {
+            UcxEndpoints.close(transport, answer.endpoint);
+        }
+        lingering.clear();
         for (final Incoming candidate : incoming.values())
         {
             if (null == candidate.link)
@@ -770,7 +820,7 @@ final class UcxConnector extends Connector
                 it.remove();
                 if (null != message.closeAfter)
                 {
-                    closing.add(message.closeAfter);
+                    linger(message.closeAfter);
                 }
                 work++;
             }
@@ -785,7 +835,31 @@ final class UcxConnector extends Connector
     }
 
     /**
-     * Refuses or defers a request over an endpoint of its own, closed once the answer left.
+     * Keeps an answer's endpoint open for at least {@link #LINGER_NS} after the answer left (closed by the next
+     * {@link #housekeeping()} after that): a forced close right away may drop the answer before the requester took
+     * it.
+     */
+    private void linger(final UcpEndpoint endpoint)
+    {
+        lingering.addLast(new Lingering(endpoint, System.nanoTime() + LINGER_NS));
+    }
+
+    private void closeLingering(final long nowNs)
+    {
+        // handed to the next progress, which closes endpoints where it is safe (housekeeping may run in a callback)
+        while (!lingering.isEmpty() && nowNs - lingering.peekFirst().closeAtNs >= 0)
+        {
+            closing.add(lingering.pollFirst().endpoint);
+            busy = true;
+        }
+    }
+
+    private record Lingering(UcpEndpoint endpoint, long closeAtNs)
+    {
+    }
+
+    /**
+     * Refuses or defers a request over an endpoint of its own, closed a while after the answer left.
      */
     private void answer(final Incoming request, final int type, final int viId)
     {
@@ -864,8 +938,7 @@ final class UcxConnector extends Connector
         }
         if (null != closeAfter)
         {
-            closing.add(closeAfter);
-            busy = true;
+            linger(closeAfter);
         }
     }
 
