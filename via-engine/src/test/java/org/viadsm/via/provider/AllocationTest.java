@@ -42,9 +42,15 @@ class AllocationTest extends TwoNodes
         final int n = "tcp".equals(scheme) ? CYCLES / 4 : CYCLES;
         cycles(x, y, cq, target, send, recv, rdma, completion, n);
         final long threadId = Thread.currentThread().threadId();
-        final long before = threads.getThreadAllocatedBytes(threadId);
-        cycles(x, y, cq, target, send, recv, rdma, completion, n);
-        final long allocated = threads.getThreadAllocatedBytes(threadId) - before;
+        // a rare path taken for the first time (a wait that sleeps, a failure check) may allocate once, and the
+        // JIT may still be at work: steady state is a round of n cycles that allocates nothing, in three rounds
+        long allocated = Long.MAX_VALUE;
+        for (int round = 0; round < 3 && allocated >= 1024; round++)
+        {
+            final long before = threads.getThreadAllocatedBytes(threadId);
+            cycles(x, y, cq, target, send, recv, rdma, completion, n);
+            allocated = threads.getThreadAllocatedBytes(threadId) - before;
+        }
         assertTrue(allocated < 1024, "allocated " + allocated + " bytes over " + n + " cycles");
     }
 
