@@ -173,6 +173,9 @@ final class NamespaceHosts implements AutoCloseable
         env.put("OMPI_MCA_orte_default_hostfile", hostfile.toString());
         env.put("OMPI_MCA_plm_rsh_agent", agent.toString());
         env.put("OMPI_MCA_oob_tcp_if_include", network());
+        // Open MPI's daemons share the hardware topology through memory mapped at a hole in their address space,
+        // and now and then crash there (hwloc_shmem_topology_write) when started in a namespace: not needed here
+        env.put("OMPI_MCA_rtc_hwloc_vmhole", "none");
         return env;
     }
 
