@@ -6,13 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import org.viadsm.dsm.wire.WireCodec;
 import org.viadsm.dsm.wire.WireException;
 
 /**
@@ -24,36 +22,16 @@ import org.viadsm.dsm.wire.WireException;
  * Clean-up: a rank withdraws its entries with {@link #retract}, rank 0 deletes the entries of a {@link #gather}
  * after reading them, and whoever empties the directory removes it.
  */
-final class FileRendezvous implements Rendezvous
+final class FileRendezvous extends RankedRendezvous
 {
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(10);
 
     private final Path directory;
-    private final int rank;
-    private final int size;
-    private final WireCodec codec = RendezvousEntry.codec();
 
     FileRendezvous(final Path directory, final int rank, final int size)
     {
-        if (rank < 0 || rank >= size)
-        {
-            throw new IllegalArgumentException("rank " + rank + " is not in [0, " + size + ")");
-        }
+        super(rank, size);
         this.directory = directory;
-        this.rank = rank;
-        this.size = size;
-    }
-
-    @Override
-    public int rank()
-    {
-        return rank;
-    }
-
-    @Override
-    public int size()
-    {
-        return size;
     }
 
     @Override
@@ -61,14 +39,7 @@ final class FileRendezvous implements Rendezvous
     {
         publish(topic, value);
         final List<String> values = collect(topic, timeoutNs);
-        final List<Integer> missing = new ArrayList<>();
-        for (int other = 0; other < size; other++)
-        {
-            if (null == values.get(other))
-            {
-                missing.add(other);
-            }
-        }
+        final List<Integer> missing = missing(values);
         if (!missing.isEmpty())
         {
             throw new RendezvousException("rank " + rank + ": rank(s) " + missing + " did not publish '" + topic +

@@ -11,13 +11,11 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import org.viadsm.dsm.wire.WireCodec;
 import org.viadsm.dsm.wire.WireException;
 
 /**
@@ -28,7 +26,7 @@ import org.viadsm.dsm.wire.WireException;
  * length, then a Kryo-encoded {@link RendezvousEntry}; a length beyond {@link RendezvousEntry#MAX_LENGTH} or a
  * malformed entry ends that connection, and rank 0 goes on accepting (a stray client cannot break the job).
  */
-final class TcpRendezvous implements Rendezvous
+final class TcpRendezvous extends RankedRendezvous
 {
     private static final long RETRY_NS = TimeUnit.MILLISECONDS.toNanos(20);
     private static final int CONNECT_TIMEOUT_MS = 1000;
@@ -36,32 +34,12 @@ final class TcpRendezvous implements Rendezvous
     private static final long ADMIT_NS = TimeUnit.SECONDS.toNanos(5);
 
     private final InetSocketAddress endpoint;
-    private final int rank;
-    private final int size;
-    private final WireCodec codec = RendezvousEntry.codec();
     private final byte[] received = new byte[RendezvousEntry.MAX_LENGTH];
 
     TcpRendezvous(final InetSocketAddress endpoint, final int rank, final int size)
     {
-        if (rank < 0 || rank >= size)
-        {
-            throw new IllegalArgumentException("rank " + rank + " is not in [0, " + size + ")");
-        }
+        super(rank, size);
         this.endpoint = endpoint;
-        this.rank = rank;
-        this.size = size;
-    }
-
-    @Override
-    public int rank()
-    {
-        return rank;
-    }
-
-    @Override
-    public int size()
-    {
-        return size;
     }
 
     @Override
@@ -69,16 +47,9 @@ final class TcpRendezvous implements Rendezvous
     {
         final List<String> values = 0 == rank ? serve(topic, value, timeoutNs, true) :
             visit(topic, value, timeoutNs, true);
-        if (values.contains(null))
+        final List<Integer> missing = missing(values);
+        if (!missing.isEmpty())
         {
-            final List<Integer> missing = new ArrayList<>();
-            for (int other = 0; other < size; other++)
-            {
-                if (null == values.get(other))
-                {
-                    missing.add(other);
-                }
-            }
             throw new RendezvousException("rank 0 at " + endpoint + ": rank(s) " + missing + " did not come for '" +
                 topic + "' within " + TimeUnit.NANOSECONDS.toSeconds(timeoutNs) + " s");
         }
