@@ -1,8 +1,6 @@
 package org.viadsm.examples.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.viadsm.examples.hosts.Captured;
 import org.viadsm.via.NicContext;
 import org.viadsm.via.internal.JavaProcess;
 
@@ -67,8 +66,8 @@ class NodeLossTest
         final Process launcher = JavaProcess.builder(ViadsmCommand.class, List.of(),
             List.of("run", "barnes", "--nodes", "3", "--provider", provider)).start();
         launcher.getOutputStream().close();
-        final Capture out = Capture.of(launcher.getInputStream());
-        final Capture err = Capture.of(launcher.getErrorStream());
+        final Captured out = Captured.of(launcher.getInputStream());
+        final Captured err = Captured.of(launcher.getErrorStream());
         try
         {
             awaitOutput(out, launcher, "step");
@@ -98,7 +97,7 @@ class NodeLossTest
         }
     }
 
-    private static void awaitOutput(final Capture out, final Process launcher, final String text) throws Exception
+    private static void awaitOutput(final Captured out, final Process launcher, final String text) throws Exception
     {
         final long deadlineNs = System.nanoTime() + HANG_NS;
         while (!out.text().contains(text))
@@ -136,55 +135,6 @@ class NodeLossTest
         {
             return files.map(file -> file.getFileName().toString()).filter(name -> name.startsWith("viadsm-"))
                 .toList();
-        }
-    }
-
-    /** Copies a stream into memory on a thread of its own. */
-    private static final class Capture extends Thread
-    {
-        private final InputStream in;
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-
-        private Capture(final InputStream in)
-        {
-            this.in = in;
-            setDaemon(true);
-        }
-
-        static Capture of(final InputStream in)
-        {
-            final Capture capture = new Capture(in);
-            capture.start();
-            return capture;
-        }
-
-        @Override
-        public void run()
-        {
-            final byte[] buffer = new byte[8192];
-            try (InputStream input = in)
-            {
-                int read;
-                while ((read = input.read(buffer)) > 0)
-                {
-                    synchronized (bytes)
-                    {
-                        bytes.write(buffer, 0, read);
-                    }
-                }
-            }
-            catch (final IOException ignore)
-            {
-                // the process went away
-            }
-        }
-
-        String text()
-        {
-            synchronized (bytes)
-            {
-                return bytes.toString(StandardCharsets.UTF_8);
-            }
         }
     }
 }
