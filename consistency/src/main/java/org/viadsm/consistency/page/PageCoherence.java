@@ -1,11 +1,8 @@
 package org.viadsm.consistency.page;
 
 import org.agrona.collections.IntArrayList;
-import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
-import org.viadsm.consistency.diff.DiffEncoder;
-import org.viadsm.consistency.diff.DiffRuns;
 import org.viadsm.consistency.diff.TwinPool;
 import org.viadsm.consistency.home.FirstTouchHomePolicy;
 import org.viadsm.consistency.home.HomePolicy;
@@ -50,13 +47,13 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
 {
     private final ProtocolPort port;
     private final SharedSpace space;
-    private final TwinPool twins;
     private final Counters counters;
     private final int nodeId;
     private final int nodeCount;
-    private final DiffRuns runs = new DiffRuns();
+    private final DiffSender diffs;
     private final Copysets copysets;
     private final PageFetcher fetcher;
+    private final HomeSettlement settlement;
     private final IntArrayList homeDirty = new IntArrayList();
     private boolean flushedSinceLastFence;
 
@@ -78,12 +75,13 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     {
         this.port = port;
         this.space = space;
-        this.twins = twins;
+        this.diffs = new DiffSender(port, twins, counters);
         this.counters = counters;
         this.nodeId = port.nodeId();
         this.nodeCount = port.nodeCount();
         this.copysets = new Copysets(port, counters);
         this.fetcher = new PageFetcher(port, counters, copysets, prefetchPages);
+        this.settlement = new HomeSettlement(space, copysets, counters);
     }
 
     /**
@@ -150,11 +148,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             }
             if (home(table, page) != nodeId)
             {
-                final int slot = twins.acquire();
-                twins.buffer(slot).putBytes(twins.offset(slot), table.memory(), page * table.pageSize(),
-                    table.pageSize());
-                table.twin(page, slot);
-                counters.increment(Counter.TWINS);
+                diffs.twin(table, page);
             }
             counters.add(Counter.WRITE_FAULT_NS, System.nanoTime() - startNs);
         }
@@ -222,23 +216,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         {
             return true;
         }
-        boolean fenced = false;
-        for (final PageTable table : space.tables())
-        {
-            if (table.exclusiveCount() > 0)
-            {
-                if (!fenced)
-                {
-                    Copysets.fence();
-                    fenced = true;
-                }
-                if (copysets.isRegisteredSince(table))
-                {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return settlement.hasNewSharers();
     }
 
     /**
@@ -280,7 +258,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             }
             if (table.twin(page) != PageTable.NO_TWIN)
             {
-                flushDiff(table, page);
+                diffs.send(table, page);
             }
             final byte[] states = table.states();
             if (PageState.READ_WRITE == states[page])
@@ -292,30 +270,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         dirty.clear();
         port.flushWrites();
         flushedSinceLastFence = false;
-        Copysets.fence();
-        for (int i = 0; i < homeDirty.size(); i++)
-        {
-            final int globalPage = homeDirty.getInt(i);
-            final PageTable table = space.tableOf(globalPage);
-            final int page = globalPage - table.firstGlobalPage();
-            if (0 != (copysets.shared(table, page >>> 6) & (1L << page)))
-            {
-                table.states()[page] = PageState.READ_ONLY;
-                notices.addInt(globalPage);
-            }
-            else
-            {
-                table.makeExclusive(page, PageState.READ_WRITE);
-                counters.increment(Counter.EXCLUSIVE_GAINS);
-            }
-        }
-        for (final PageTable table : space.tables())
-        {
-            if (table.exclusiveCount() > 0 && copysets.registeredSince(table))
-            {
-                shareExclusive(table, notices);
-            }
-        }
+        settlement.settle(homeDirty, notices);
         return notices.size();
     }
 
@@ -395,38 +350,6 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         }
     }
 
-    /**
-     * Ends the exclusivity of the exclusive pages another node now caches: each gets a notice and becomes
-     * read-only, so that its next write here is tracked.
-     */
-    private void shareExclusive(final PageTable table, final IntArrayList notices)
-    {
-        final byte[] states = table.states();
-        for (int word = 0; word < table.layout().words(); word++)
-        {
-            final long exclusive = table.exclusive(word);
-            if (0 != exclusive)
-            {
-                final long shared = exclusive & copysets.shared(table, word);
-                if (0 != shared)
-                {
-                    table.endExclusive(word, shared);
-                    for (long bits = shared; 0 != bits; bits &= bits - 1)
-                    {
-                        final int page = (word << 6) + Long.numberOfTrailingZeros(bits);
-                        if (PageState.READ_WRITE == states[page])
-                        {
-                            // Written at some time since it became exclusive: the new copy may lack some writes.
-                            states[page] = PageState.READ_ONLY;
-                            notices.addInt(table.firstGlobalPage() + page);
-                        }
-                    }
-                    counters.add(Counter.EXCLUSIVE_LOSSES, Long.bitCount(shared));
-                }
-            }
-        }
-    }
-
     private void fetch(final PageTable table, final int page)
     {
         final int home = home(table, page);
@@ -479,35 +402,10 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         }
         if (table.twin(page) != PageTable.NO_TWIN)
         {
-            flushDiff(table, page);
+            diffs.send(table, page);
             flushedSinceLastFence = true;
         }
         states[page] = PageState.INVALID;
         counters.increment(Counter.INVALIDATIONS);
-    }
-
-    private void flushDiff(final PageTable table, final int page)
-    {
-        final int slot = table.twin(page);
-        final int pageSize = table.pageSize();
-        final int pageOffset = page * pageSize;
-        final AtomicBuffer memory = table.memory();
-        final int count = DiffEncoder.encode(memory, pageOffset, twins.buffer(slot), twins.offset(slot), pageSize,
-            table.elementSize(), runs);
-        if (count > 0)
-        {
-            final int home = table.homes().home(page);
-            for (int i = 0; i < count; i++)
-            {
-                final long at = (long)pageOffset + runs.offset(i);
-                port.write(home, table.region(), at, table.region(), at, runs.length(i));
-            }
-            final int bytes = runs.totalBytes();
-            counters.increment(Counter.DIFFS);
-            counters.add(Counter.DIFF_RUNS, count);
-            counters.add(Counter.DIFF_BYTES, bytes);
-        }
-        twins.release(slot);
-        table.twin(page, PageTable.NO_TWIN);
     }
 }

@@ -1,0 +1,121 @@
+package org.viadsm.consistency.page;
+
+import org.agrona.collections.IntArrayList;
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.Counters;
+
+/**
+ * What a home does with its own pages at a release, against their copysets (read in its own memory, after a fence
+ * of its writes): a page it wrote in the interval that nobody caches becomes exclusive, with no notice; one that
+ * somebody caches becomes read-only and gets a notice; an exclusive page that somebody has started to cache stops
+ * being exclusive, and gets a notice if it was written since it became exclusive.
+ * <p>
+ * <b>Note:</b> used by the node's application thread only.
+ */
+final class HomeSettlement
+{
+    private final SharedSpace space;
+    private final Copysets copysets;
+    private final Counters counters;
+
+    HomeSettlement(final SharedSpace space, final Copysets copysets, final Counters counters)
+    {
+        this.space = space;
+        this.copysets = copysets;
+        this.counters = counters;
+    }
+
+    /**
+     * Whether another node may have started caching an exclusive page since the last release. Fences this node's
+     * writes before looking at its copysets.
+     */
+    boolean hasNewSharers()
+    {
+        boolean fenced = false;
+        for (final PageTable table : space.tables())
+        {
+            if (table.exclusiveCount() > 0)
+            {
+                if (!fenced)
+                {
+                    Copysets.fence();
+                    fenced = true;
+                }
+                if (copysets.isRegisteredSince(table))
+                {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Settles the pages this node is home of, once the interval's diffs are home: fences this node's writes, then
+     * adds to {@code notices} the written pages somebody caches and the exclusive pages written since they became
+     * exclusive that somebody has started to cache.
+     *
+     * @param homeDirty the global pages this node is home of that it wrote in the interval.
+     * @param notices   the interval's write notices, appended to.
+     */
+    void settle(final IntArrayList homeDirty, final IntArrayList notices)
+    {
+        Copysets.fence();
+        for (int i = 0; i < homeDirty.size(); i++)
+        {
+            final int globalPage = homeDirty.getInt(i);
+            final PageTable table = space.tableOf(globalPage);
+            final int page = globalPage - table.firstGlobalPage();
+            if (0 != (copysets.shared(table, page >>> 6) & (1L << page)))
+            {
+                table.states()[page] = PageState.READ_ONLY;
+                notices.addInt(globalPage);
+            }
+            else
+            {
+                table.makeExclusive(page, PageState.READ_WRITE);
+                counters.increment(Counter.EXCLUSIVE_GAINS);
+            }
+        }
+        for (final PageTable table : space.tables())
+        {
+            if (table.exclusiveCount() > 0 && copysets.registeredSince(table))
+            {
+                shareExclusive(table, notices);
+            }
+        }
+    }
+
+    /**
+     * Ends the exclusivity of the exclusive pages another node now caches: each gets a notice and becomes
+     * read-only, so that its next write here is tracked.
+     */
+    private void shareExclusive(final PageTable table, final IntArrayList notices)
+    {
+        final byte[] states = table.states();
+        for (int word = 0; word < table.layout().words(); word++)
+        {
+            final long exclusive = table.exclusive(word);
+            if (0 != exclusive)
+            {
+                final long shared = exclusive & copysets.shared(table, word);
+                if (0 != shared)
+                {
+                    table.endExclusive(word, shared);
+                    for (long bits = shared; 0 != bits; bits &= bits - 1)
+                    {
+                        final int page = (word << 6) + Long.numberOfTrailingZeros(bits);
+                        if (PageState.READ_WRITE == states[page])
+                        {
+                            // Written at some time since it became exclusive: the new copy may lack some writes.
+                            states[page] = PageState.READ_ONLY;
+                            notices.addInt(table.firstGlobalPage() + page);
+                        }
+                    }
+                    counters.add(Counter.EXCLUSIVE_LOSSES, Long.bitCount(shared));
+                }
+            }
+        }
+    }
+
+}
