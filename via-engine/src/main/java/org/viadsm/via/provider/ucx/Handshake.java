@@ -36,6 +36,8 @@ final class Handshake
     static final int CONFIRM = 7;
     /** The requester gave up its request (timed out, disconnected): the request goes. */
     static final int WITHDRAW = 8;
+    /** The listener holds as many unanswered requests as it may: this one is turned away. */
+    static final int BUSY = 9;
 
     final int type;
     final int viId;
@@ -156,7 +158,7 @@ final class Handshake
                 HEADER_LENGTH);
         }
         final int type = header.getInt(0);
-        if (type < CLIENT_REQUEST || type > WITHDRAW)
+        if (type < CLIENT_REQUEST || type > BUSY)
         {
             throw new IllegalArgumentException("connection message of unknown type " + type);
         }

@@ -57,7 +57,7 @@ final class MirrorPublisher
         this.capacity = table.capacity();
         this.staging = arena.allocate(RegistrationLayout.ENTRY_LENGTH + RegistrationMirror.KEY_SLOT_LENGTH, 64);
         this.stagingBuffer = new UnsafeBuffer(staging.address(), (int)staging.byteSize());
-        this.param = UcxLink.bytesParam(arena);
+        this.param = SendSlots.bytesParam(arena);
     }
 
     /**
@@ -111,7 +111,7 @@ final class MirrorPublisher
             return put(subscriber, entry, entryAddress, 4) && flush(subscriber);
         }
         final long allocationId = table.allocationId(index);
-        final byte[] key = nic.packedKey(allocationId);
+        final byte[] key = nic.memory().packedKey(allocationId);
         if (null == key || key.length > RegistrationMirror.MAX_KEY_LENGTH)
         {
             return false;
@@ -122,7 +122,7 @@ final class MirrorPublisher
         stagingBuffer.putInt(entry + RegistrationLayout.LENGTH_OFFSET, table.length(index));
         stagingBuffer.putLong(entry + RegistrationLayout.ALLOCATION_ID_OFFSET, 0);
         stagingBuffer.putLong(entry + RegistrationLayout.LOCATION_OFFSET,
-            nic.allocationAddress(allocationId) + table.location(index));
+            nic.memory().address(allocationId) + table.location(index));
         stagingBuffer.putInt(keySlot, key.length);
         stagingBuffer.putInt(keySlot + 4, 0);
         stagingBuffer.putBytes(keySlot + 8, key);

@@ -43,7 +43,7 @@ final class RegistrationMirror implements AutoCloseable
     {
         this.capacity = capacity;
         final long tableLength = (long)capacity * RegistrationLayout.ENTRY_LENGTH;
-        this.memory = nic.mapUcxMemory(tableLength + (long)capacity * KEY_SLOT_LENGTH);
+        this.memory = nic.memory().map(tableLength + (long)capacity * KEY_SLOT_LENGTH);
         final UnsafeBuffer all = new UnsafeBuffer(memory.getAddress(), (int)memory.getLength());
         all.setMemory(0, (int)tableLength, (byte)0);
         this.table = new RegistrationTable(all, 0, capacity);

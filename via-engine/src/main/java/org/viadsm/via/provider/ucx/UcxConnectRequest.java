@@ -10,10 +10,10 @@ import org.viadsm.via.ViAttributes;
 final class UcxConnectRequest implements ConnectRequest
 {
     private final UcxConnector connector;
-    private final UcxConnector.Incoming request;
+    private final IncomingRequest request;
     private final UcxTransport nic;
 
-    UcxConnectRequest(final UcxConnector connector, final UcxConnector.Incoming request, final UcxTransport nic)
+    UcxConnectRequest(final UcxConnector connector, final IncomingRequest request, final UcxTransport nic)
     {
         this.connector = connector;
         this.request = request;

@@ -1,19 +1,13 @@
 package org.viadsm.via.provider.ucx;
 
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpConnectionRequest;
 import org.openucx.jucx.ucp.UcpEndpoint;
 import org.viadsm.via.ConnectRequest;
@@ -22,7 +16,6 @@ import org.viadsm.via.ViaException;
 import org.viadsm.via.engine.ConnectAttempt;
 import org.viadsm.via.engine.Connector;
 import org.viadsm.via.engine.Idler;
-import org.viadsm.via.engine.ListenerConnectAttempt;
 import org.viadsm.via.engine.ViConnection;
 
 /**
@@ -47,180 +40,40 @@ final class UcxConnector extends Connector
     static final long RETRY_NS = 20_000_000L;
     /** Longest a refusing thread makes progress for its answer to leave. */
     static final long ANSWER_FLUSH_NS = 1_000_000_000L;
-    /** How long an answer's endpoint stays open after the answer left. */
-    static final long LINGER_NS = 1_000_000_000L;
-
     /**
-     * A request that reached this NIC, known by its requester's NIC id, VI id and sequence (UCX does not say over
-     * which of the listener's connections a message came). This side answers over a control endpoint of its own
-     * to the requester's listener, which an accepted connection keeps as its failure detector.
+     * The most connection requests a listener holds unanswered (and UCX connection requests it holds unaccepted);
+     * a request beyond them is turned away at once, and its requester fails saying so.
      */
-    static final class Incoming
-    {
-        static final int REQUESTED = 1;
-        static final int TAKEN = 2;
-        static final int ACCEPTING = 3;
-        static final int DONE = 4;
-        static final int FAILED = 5;
-
-        final Handshake request;
-        final String key;
-        UcpEndpoint endpoint;
-        UcxEndpoints.Sink sink;
-        int state = REQUESTED;
-        ViConnection acceptor;
-        int sequence;
-        UcxLink link;
-
-        Incoming(final Handshake request, final String key)
-        {
-            this.request = request;
-            this.key = key;
-        }
-    }
-
-    /**
-     * A request of one of this NIC's VIs: over a control endpoint to the listener at the other side's address, which
-     * is opened again while nobody listens there.
-     */
-    private final class Outgoing extends ListenerConnectAttempt
-    {
-        final UcxAddress target;
-        final long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
-        RegistrationMirror mirror;
-        UcpEndpoint endpoint;
-        UcxEndpoints.Sink sink;
-        long retryAtNs;
-        boolean refused;
-        boolean deferred;
-        boolean accepting;
-        boolean linked;
-        boolean released;
-
-        Outgoing(final ViConnection vi, final String address, final UcxAddress target, final long discriminator,
-            final boolean peer, final long timeoutNs)
-        {
-            super(transport.nic(), vi, address, discriminator, peer, timeoutNs);
-            this.target = target;
-        }
-
-        @Override
-        protected void send(final Idler idler)
-        {
-            try
-            {
-                mirror = new RegistrationMirror(transport, transport.area().table().capacity());
-            }
-            catch (final RuntimeException ex)
-            {
-                vi().backToIdle();
-                throw ex;
-            }
-            synchronized (UcxConnector.this)
-            {
-                outgoing[vi().id()] = this;
-                busy = true;
-                if (isPeer())
-                {
-                    for (final Incoming candidate : new ArrayList<>(incoming.values()))
-                    {
-                        if (matches(this, candidate) && decide(this, candidate))
-                        {
-                            return;
-                        }
-                    }
-                }
-                sendRequest(this);
-            }
-        }
-
-        @Override
-        protected String lostReason(final int polls)
-        {
-            return null;
-        }
-
-        /**
-         * A request that got no answer timed out, unless every attempt to reach the peer's listener failed.
-         */
-        @Override
-        protected ViaError unansweredError()
-        {
-            return isReached() || !refused ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
-        }
-
-        @Override
-        protected String unreachedHow()
-        {
-            return "connections failed";
-        }
-
-        @Override
-        protected void onPeerConnected()
-        {
-            synchronized (UcxConnector.this)
-            {
-                complete();
-                release(this);
-            }
-        }
-
-        @Override
-        protected void forget()
-        {
-            synchronized (UcxConnector.this)
-            {
-                if (outgoing[vi().id()] == this)
-                {
-                    outgoing[vi().id()] = null;
-                }
-                if (!linked)
-                {
-                    release(this);
-                }
-            }
-        }
-    }
-
-    /** A setup message in flight, whose buffers UCX reads until it completes. */
-    private static final class Sending
-    {
-        final MemorySegment header;
-        final MemorySegment data;
-        final long request;
-        final Outgoing owner;
-        final UcpEndpoint closeAfter;
-
-        Sending(final MemorySegment header, final MemorySegment data, final long request, final Outgoing owner,
-            final UcpEndpoint closeAfter)
-        {
-            this.header = header;
-            this.data = data;
-            this.request = request;
-            this.owner = owner;
-            this.closeAfter = closeAfter;
-        }
-    }
+    static final int MAX_PENDING_REQUESTS = 64;
 
     private final UcxTransport transport;
     private final Queue<Handshake> received = new ConcurrentLinkedQueue<>();
-    private final Map<String, Incoming> incoming = new HashMap<>();
-    private final List<UcxEndpoints.Sink> accepted = new ArrayList<>();
-    private final List<UcpEndpoint> acceptedEndpoints = new ArrayList<>();
-    private final Outgoing[] outgoing;
-    private final List<Sending> sending = new ArrayList<>();
-    private final ArrayDeque<Lingering> lingering = new ArrayDeque<>();
-    private final List<UcpEndpoint> closing = new ArrayList<>();
-    private final MemorySegment sendParam = Arena.global().allocate(Ucp.PARAM_LENGTH, 8);
+    private final Map<String, IncomingRequest> incoming = new HashMap<>();
+    private final ListenerEndpoints accepted;
+    private final OutgoingRequest[] outgoing;
+    private final SetupMessages messages;
     private volatile boolean busy;
 
     UcxConnector(final UcxTransport transport)
     {
         super(transport.nic());
         this.transport = transport;
-        this.outgoing = new Outgoing[transport.attributes().maxVis()];
-        sendParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET, Ucp.OP_ATTR_FIELD_FLAGS);
-        sendParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_FLAGS_OFFSET, Ucp.AM_SEND_FLAG_EAGER);
+        this.outgoing = new OutgoingRequest[transport.attributes().maxVis()];
+        this.accepted = new ListenerEndpoints(transport);
+        this.messages = new SetupMessages(transport);
+    }
+
+    UcxTransport transport()
+    {
+        return transport;
+    }
+
+    /**
+     * A connection request reached the listener; from UCX's callback.
+     */
+    void onConnectionRequest(final UcpConnectionRequest request)
+    {
+        accepted.offer(request);
     }
 
     /**
@@ -238,31 +91,15 @@ final class UcxConnector extends Connector
      *
      * @return work done.
      */
-    int progress(final Queue<UcpConnectionRequest> requests)
+    int progress()
     {
-        if (!busy && requests.isEmpty() && received.isEmpty())
+        if (!busy && accepted.isEmpty() && received.isEmpty())
         {
             return 0;
         }
         synchronized (this)
         {
-            int work = 0;
-            UcpConnectionRequest request;
-            while (null != (request = requests.poll()))
-            {
-                final UcxEndpoints.Sink sink = new UcxEndpoints.Sink();
-                try
-                {
-                    final UcpEndpoint endpoint = UcxEndpoints.accept(transport, request, sink);
-                    accepted.add(sink);
-                    acceptedEndpoints.add(endpoint);
-                }
-                catch (final RuntimeException ex)
-                {
-                    // the client saw its connection fail and retries
-                }
-                work++;
-            }
+            int work = accepted.accept();
             Handshake message;
             while (null != (message = received.poll()))
             {
@@ -270,7 +107,7 @@ final class UcxConnector extends Connector
                 work++;
             }
             work += maintain();
-            busy = !sending.isEmpty() || !closing.isEmpty() || hasOutgoing() || isAccepting();
+            busy = messages.isBusy() || hasOutgoing() || isAccepting();
             return work;
         }
     }
@@ -282,22 +119,19 @@ final class UcxConnector extends Connector
     synchronized void housekeeping()
     {
         // answers' endpoints linger without keeping the connector busy, so that they cost the data path nothing
-        closeLingering(System.nanoTime());
-        for (int i = accepted.size() - 1; i >= 0; i--)
+        if (messages.closeLingering(System.nanoTime()))
         {
-            if (null != accepted.get(i).failure())
-            {
-                accepted.remove(i);
-                UcxEndpoints.close(transport, acceptedEndpoints.remove(i));
-            }
+            // closed by the next progress, where it is safe (housekeeping may run in a callback)
+            busy = true;
         }
+        accepted.dropFailed();
     }
 
     private boolean isAccepting()
     {
-        for (final Incoming candidate : incoming.values())
+        for (final IncomingRequest candidate : incoming.values())
         {
-            if (Incoming.ACCEPTING == candidate.state)
+            if (IncomingRequest.ACCEPTING == candidate.state)
             {
                 return true;
             }
@@ -305,23 +139,60 @@ final class UcxConnector extends Connector
         return false;
     }
 
+    /**
+     * Registers a request of a VI of this NIC and sends it, unless it meets a matching peer request that this
+     * side accepts.
+     */
+    synchronized void start(final OutgoingRequest request)
+    {
+        outgoing[request.vi().id()] = request;
+        busy = true;
+        if (request.isPeer())
+        {
+            for (final IncomingRequest candidate : new ArrayList<>(incoming.values()))
+            {
+                if (matches(request, candidate) && decide(request, candidate))
+                {
+                    return;
+                }
+            }
+        }
+        sendRequest(request);
+    }
+
+    /**
+     * A request's VI is done with it.
+     */
+    synchronized void forget(final OutgoingRequest request)
+    {
+        final int viId = request.vi().id();
+        if (outgoing[viId] == request)
+        {
+            outgoing[viId] = null;
+        }
+        if (!request.linked)
+        {
+            release(request);
+        }
+    }
+
     @Override
     protected ConnectAttempt newAttempt(
         final ViConnection vi, final String address, final long discriminator, final boolean peer,
         final long timeoutNs)
     {
-        return new Outgoing(vi, address, UcxAddress.parse(address), discriminator, peer, timeoutNs);
+        return new OutgoingRequest(this, vi, address, UcxAddress.parse(address), discriminator, peer, timeoutNs);
     }
 
     @Override
     protected synchronized ConnectRequest takeClientRequest(final long discriminator)
     {
-        for (final Incoming candidate : incoming.values())
+        for (final IncomingRequest candidate : incoming.values())
         {
-            if (Incoming.REQUESTED == candidate.state && Handshake.CLIENT_REQUEST == candidate.request.type &&
+            if (IncomingRequest.REQUESTED == candidate.state && Handshake.CLIENT_REQUEST == candidate.request.type &&
                 candidate.request.discriminator == discriminator)
             {
-                candidate.state = Incoming.TAKEN;
+                candidate.state = IncomingRequest.TAKEN;
                 return new UcxConnectRequest(this, candidate, transport);
             }
         }
@@ -331,7 +202,7 @@ final class UcxConnector extends Connector
     @Override
     protected synchronized ConnectAttempt peerAttempt(final ViConnection vi)
     {
-        final Outgoing request = outgoing[vi.id()];
+        final OutgoingRequest request = outgoing[vi.id()];
         return null == request || !request.isPeer() ? null : request;
     }
 
@@ -353,7 +224,7 @@ final class UcxConnector extends Connector
     @Override
     public int abandon(final ViConnection vi)
     {
-        final Outgoing request;
+        final OutgoingRequest request;
         synchronized (this)
         {
             request = outgoing[vi.id()];
@@ -369,13 +240,13 @@ final class UcxConnector extends Connector
     /**
      * Accepts a client's request on an idle VI of this NIC, waiting until the client confirmed.
      */
-    void accept(final Incoming request, final ViConnection server)
+    void accept(final IncomingRequest request, final ViConnection server)
     {
         final int sequence = server.beginConnect();
         final boolean refused;
         synchronized (this)
         {
-            if (Incoming.TAKEN != request.state)
+            if (IncomingRequest.TAKEN != request.state)
             {
                 server.backToIdle();
                 throw new IllegalStateException("the connection request was already answered");
@@ -385,7 +256,7 @@ final class UcxConnector extends Connector
         if (refused)
         {
             server.backToIdle();
-            if (Incoming.FAILED == request.state)
+            if (IncomingRequest.FAILED == request.state)
             {
                 throw clientGone(request);
             }
@@ -402,7 +273,7 @@ final class UcxConnector extends Connector
             final boolean failed;
             synchronized (this)
             {
-                failed = Incoming.FAILED == request.state;
+                failed = IncomingRequest.FAILED == request.state;
             }
             if (failed || !idler.idle())
             {
@@ -418,11 +289,11 @@ final class UcxConnector extends Connector
         idler.finish();
     }
 
-    void reject(final Incoming request)
+    void reject(final IncomingRequest request)
     {
         synchronized (this)
         {
-            if (Incoming.TAKEN != request.state)
+            if (IncomingRequest.TAKEN != request.state)
             {
                 throw new IllegalStateException("the connection request was already answered");
             }
@@ -436,7 +307,7 @@ final class UcxConnector extends Connector
      * call into this NIC again, and over shared memory no other thread makes progress, so the requester would
      * wait for its timeout instead of learning the answer.
      */
-    private void flushAnswer(final Incoming request)
+    private void flushAnswer(final IncomingRequest request)
     {
         final long deadlineNs = System.nanoTime() + ANSWER_FLUSH_NS;
         while (isSending(request.endpoint) && System.nanoTime() - deadlineNs < 0)
@@ -451,14 +322,7 @@ final class UcxConnector extends Connector
 
     private synchronized boolean isSending(final UcpEndpoint endpoint)
     {
-        for (final Sending message : sending)
-        {
-            if (message.closeAfter == endpoint)
-            {
-                return true;
-            }
-        }
-        return false;
+        return messages.isSending(endpoint);
     }
 
     /**
@@ -466,22 +330,8 @@ final class UcxConnector extends Connector
      */
     synchronized void close()
     {
-        // endpoints first, forced: UCX completes what is pending on them, which it refuses to drop at worker close
-        for (final Sending message : sending)
-        {
-            UcxEndpoints.close(transport, message.closeAfter);
-        }
-        for (final UcpEndpoint endpoint : closing)
-        {
-            UcxEndpoints.close(transport, endpoint);
-        }
-        closing.clear();
-        for (final Lingering answer : lingering)
-        {
-            UcxEndpoints.close(transport, answer.endpoint);
-        }
-        lingering.clear();
-        for (final Incoming candidate : incoming.values())
+        messages.close();
+        for (final IncomingRequest candidate : incoming.values())
         {
             if (null == candidate.link)
             {
@@ -489,15 +339,10 @@ final class UcxConnector extends Connector
             }
         }
         incoming.clear();
-        for (final UcpEndpoint endpoint : acceptedEndpoints)
-        {
-            UcxEndpoints.close(transport, endpoint);
-        }
-        accepted.clear();
-        acceptedEndpoints.clear();
+        accepted.close();
         for (int i = 0; i < outgoing.length; i++)
         {
-            final Outgoing request = outgoing[i];
+            final OutgoingRequest request = outgoing[i];
             if (null != request)
             {
                 if (!request.linked && !request.released)
@@ -509,17 +354,12 @@ final class UcxConnector extends Connector
                 outgoing[i] = null;
             }
         }
-        for (final Sending message : sending)
-        {
-            Ucp.free(message.request);
-        }
-        sending.clear();
     }
 
     /**
      * Opens the request's control endpoint and sends the request; retried while no listener answers.
      */
-    private void sendRequest(final Outgoing request)
+    private void sendRequest(final OutgoingRequest request)
     {
         request.sink = new UcxEndpoints.Sink();
         request.retryAtNs = 0;
@@ -550,11 +390,16 @@ final class UcxConnector extends Connector
             {
                 return;
             }
-            final Incoming from = new Incoming(message, key);
+            final IncomingRequest from = new IncomingRequest(message, key);
+            if (incoming.size() >= MAX_PENDING_REQUESTS)
+            {
+                answer(from, Handshake.BUSY, 0);
+                return;
+            }
             incoming.put(key, from);
             if (Handshake.PEER_REQUEST == message.type)
             {
-                for (final Outgoing candidate : outgoing)
+                for (final OutgoingRequest candidate : outgoing)
                 {
                     if (null != candidate && matches(candidate, from))
                     {
@@ -567,28 +412,28 @@ final class UcxConnector extends Connector
         }
         if (Handshake.WITHDRAW == message.type)
         {
-            final Incoming from = incoming.get(key(message.nicId, message.viId, message.sequence));
-            if (null != from && Incoming.ACCEPTING != from.state)
+            final IncomingRequest from = incoming.get(key(message.nicId, message.viId, message.sequence));
+            if (null != from && IncomingRequest.ACCEPTING != from.state)
             {
-                from.state = Incoming.FAILED;
+                from.state = IncomingRequest.FAILED;
                 incoming.remove(from.key);
                 if (null != from.endpoint)
                 {
-                    closing.add(from.endpoint);
+                    messages.closeLater(from.endpoint);
                 }
             }
             return;
         }
         if (Handshake.CONFIRM == message.type)
         {
-            final Incoming from = incoming.get(key(message.nicId, message.viId, message.sequence));
-            if (null != from && Incoming.ACCEPTING == from.state && message.peerViId == from.acceptor.id())
+            final IncomingRequest from = incoming.get(key(message.nicId, message.viId, message.sequence));
+            if (null != from && IncomingRequest.ACCEPTING == from.state && message.peerViId == from.acceptor.id())
             {
                 establishAcceptor(from);
             }
             return;
         }
-        final Outgoing request = message.peerViId >= 0 && message.peerViId < outgoing.length ?
+        final OutgoingRequest request = message.peerViId >= 0 && message.peerViId < outgoing.length ?
             outgoing[message.peerViId] : null;
         if (null == request || request.isCompleted() || request.linked || request.sequence() != message.sequence)
         {
@@ -606,17 +451,21 @@ final class UcxConnector extends Connector
             case Handshake.NO_MATCH:
                 request.vi().settle(request.sequence(), 0, ViConnection.CONNECT_NO_MATCH);
                 break;
+            case Handshake.BUSY:
+                request.turnedAway = "the listener at " + request.address() + " holds " + MAX_PENDING_REQUESTS +
+                    " connection requests not yet answered, the most it holds: retry later";
+                break;
             default:
                 request.deferred = true;
                 break;
         }
     }
 
-    private boolean matches(final Outgoing request, final Incoming candidate)
+    private boolean matches(final OutgoingRequest request, final IncomingRequest candidate)
     {
         final Handshake message = candidate.request;
         return request.isPeer() && !request.accepting && !request.linked && !request.isCompleted() &&
-            Incoming.REQUESTED == candidate.state &&
+            IncomingRequest.REQUESTED == candidate.state &&
             Handshake.PEER_REQUEST == message.type && message.discriminator == request.discriminator() &&
             message.address.equals(request.address()) &&
             !(message.nicId == transport.nicId() && message.viId == request.vi().id());
@@ -627,7 +476,7 @@ final class UcxConnector extends Connector
      *
      * @return true if this side accepted.
      */
-    private boolean decide(final Outgoing request, final Incoming candidate)
+    private boolean decide(final OutgoingRequest request, final IncomingRequest candidate)
     {
         final Handshake message = candidate.request;
         final int order = transport.nicId() != message.nicId ?
@@ -635,14 +484,14 @@ final class UcxConnector extends Connector
         if (order < 0)
         {
             request.accepting = true;
-            candidate.state = Incoming.TAKEN;
-            if (!acceptOn(candidate, request.vi(), request.sequence()) && Incoming.FAILED != candidate.state)
+            candidate.state = IncomingRequest.TAKEN;
+            if (!acceptOn(candidate, request.vi(), request.sequence()) && IncomingRequest.FAILED != candidate.state)
             {
                 request.vi().settle(request.sequence(), 0, ViConnection.CONNECT_NO_MATCH);
             }
             return true;
         }
-        candidate.state = Incoming.TAKEN;
+        candidate.state = IncomingRequest.TAKEN;
         answer(candidate, Handshake.DEFER, request.vi().id());
         if (null == request.endpoint && 0 == request.retryAtNs)
         {
@@ -657,7 +506,7 @@ final class UcxConnector extends Connector
      *
      * @return false if the reliability levels differ (answered) or the requester is gone (state failed).
      */
-    private boolean acceptOn(final Incoming request, final ViConnection vi, final int sequence)
+    private boolean acceptOn(final IncomingRequest request, final ViConnection vi, final int sequence)
     {
         final Handshake peer = request.request;
         if (peer.reliability != vi.reliability().vipValue())
@@ -704,7 +553,7 @@ final class UcxConnector extends Connector
         }
         request.acceptor = vi;
         request.sequence = sequence;
-        request.state = Incoming.ACCEPTING;
+        request.state = IncomingRequest.ACCEPTING;
         transmit(request.endpoint, new Handshake(Handshake.ACCEPT, vi.id(), peer.viId, peer.sequence,
             transport.nicId(), peer.discriminator, token, mirror.address(), vi.reliability().vipValue(),
             vi.maxTransfer(), vi.flags(), vi.ptag(), mirror.entries(), transport.workerAddress(), mirror.packedKey(),
@@ -712,11 +561,11 @@ final class UcxConnector extends Connector
         return true;
     }
 
-    private void establishAcceptor(final Incoming request)
+    private void establishAcceptor(final IncomingRequest request)
     {
         final Handshake peer = request.request;
         final ViConnection vi = request.acceptor;
-        request.state = Incoming.DONE;
+        request.state = IncomingRequest.DONE;
         incoming.remove(request.key);
         vi.settle(request.sequence, peer.viId, ViConnection.CONNECT_ACCEPTED);
         vi.onConnected(request.link, peer.address, peer.attributes());
@@ -727,7 +576,7 @@ final class UcxConnector extends Connector
         }
     }
 
-    private void onAccepted(final Outgoing request, final Handshake peer)
+    private void onAccepted(final OutgoingRequest request, final Handshake peer)
     {
         final ViConnection vi = request.vi();
         if (!vi.settle(request.sequence(), peer.viId, ViConnection.CONNECT_ACCEPTED))
@@ -770,7 +619,7 @@ final class UcxConnector extends Connector
     {
         int work = 0;
         final long nowNs = System.nanoTime();
-        for (final Outgoing request : outgoing)
+        for (final OutgoingRequest request : outgoing)
         {
             if (null == request || request.linked || request.isCompleted())
             {
@@ -791,13 +640,13 @@ final class UcxConnector extends Connector
                 work++;
             }
         }
-        for (final Iterator<Incoming> it = incoming.values().iterator(); it.hasNext(); )
+        for (final Iterator<IncomingRequest> it = incoming.values().iterator(); it.hasNext(); )
         {
-            final Incoming candidate = it.next();
+            final IncomingRequest candidate = it.next();
             if (null != candidate.sink && null != candidate.sink.failure())
             {
-                final boolean accepting = Incoming.ACCEPTING == candidate.state;
-                candidate.state = Incoming.FAILED;
+                final boolean accepting = IncomingRequest.ACCEPTING == candidate.state;
+                candidate.state = IncomingRequest.FAILED;
                 if (!accepting)
                 {
                     it.remove();
@@ -806,64 +655,15 @@ final class UcxConnector extends Connector
                 }
             }
         }
-        for (final Iterator<Sending> it = sending.iterator(); it.hasNext(); )
-        {
-            final Sending message = it.next();
-            final int status = Ucp.checkStatus(message.request);
-            if (Ucp.IN_PROGRESS != status)
-            {
-                if (Ucp.OK == status && null != message.owner)
-                {
-                    message.owner.onReached();
-                }
-                Ucp.free(message.request);
-                it.remove();
-                if (null != message.closeAfter)
-                {
-                    linger(message.closeAfter);
-                }
-                work++;
-            }
-        }
-        for (final UcpEndpoint endpoint : closing)
-        {
-            UcxEndpoints.close(transport, endpoint);
-        }
-        work += closing.size();
-        closing.clear();
-        return work;
-    }
-
-    /**
-     * Keeps an answer's endpoint open for at least {@link #LINGER_NS} after the answer left (closed by the next
-     * {@link #housekeeping()} after that): a forced close right away may drop the answer before the requester took
-     * it.
-     */
-    private void linger(final UcpEndpoint endpoint)
-    {
-        lingering.addLast(new Lingering(endpoint, System.nanoTime() + LINGER_NS));
-    }
-
-    private void closeLingering(final long nowNs)
-    {
-        // handed to the next progress, which closes endpoints where it is safe (housekeeping may run in a callback)
-        while (!lingering.isEmpty() && nowNs - lingering.peekFirst().closeAtNs >= 0)
-        {
-            closing.add(lingering.pollFirst().endpoint);
-            busy = true;
-        }
-    }
-
-    private record Lingering(UcpEndpoint endpoint, long closeAtNs)
-    {
+        return work + messages.progress();
     }
 
     /**
      * Refuses or defers a request over an endpoint of its own, closed a while after the answer left.
      */
-    private void answer(final Incoming request, final int type, final int viId)
+    private void answer(final IncomingRequest request, final int type, final int viId)
     {
-        request.state = Incoming.DONE;
+        request.state = IncomingRequest.DONE;
         incoming.remove(request.key);
         try
         {
@@ -877,7 +677,7 @@ final class UcxConnector extends Connector
             transport.nicId()), null, request.endpoint);
     }
 
-    private void openAnswerEndpoint(final Incoming request)
+    private void openAnswerEndpoint(final IncomingRequest request)
     {
         if (null == request.endpoint)
         {
@@ -892,9 +692,9 @@ final class UcxConnector extends Connector
         return Long.toHexString(nicId) + ':' + viId + ':' + sequence;
     }
 
-    private void drop(final Incoming request)
+    private void drop(final IncomingRequest request)
     {
-        request.state = Incoming.FAILED;
+        request.state = IncomingRequest.FAILED;
         if (null != incoming.remove(request.key))
         {
             if (null != request.link)
@@ -916,33 +716,16 @@ final class UcxConnector extends Connector
     /**
      * Sends a setup message; a request's owner counts as having reached its peer once the message left.
      */
-    private void transmit(final UcpEndpoint endpoint, final Handshake message, final Outgoing owner,
+    private void transmit(final UcpEndpoint endpoint, final Handshake message, final OutgoingRequest owner,
         final UcpEndpoint closeAfter)
     {
-        final Arena arena = Arena.ofAuto();
-        final MemorySegment header = arena.allocate(Handshake.HEADER_LENGTH, 8);
-        final MemorySegment data = arena.allocate(Math.max(1, message.dataLength()), 8);
-        message.encodeHeader(new UnsafeBuffer(header.address(), Handshake.HEADER_LENGTH));
-        message.encodeData(new UnsafeBuffer(data.address(), (int)data.byteSize()));
-        final long request = Ucp.amSend(endpoint.getNativeId(), Handshake.AM_ID, header.address(),
-            Handshake.HEADER_LENGTH, data.address(), message.dataLength(), sendParam.address());
-        if (Ucp.isRequest(request))
+        if (messages.transmit(endpoint, message, owner, closeAfter))
         {
-            sending.add(new Sending(header, data, request, owner, closeAfter));
             busy = true;
-            return;
-        }
-        if (Ucp.OK == request && null != owner)
-        {
-            owner.onReached();
-        }
-        if (null != closeAfter)
-        {
-            linger(closeAfter);
         }
     }
 
-    private void release(final Outgoing request)
+    void release(final OutgoingRequest request)
     {
         if (!request.linked && !request.released)
         {
@@ -963,7 +746,7 @@ final class UcxConnector extends Connector
 
     private boolean hasOutgoing()
     {
-        for (final Outgoing request : outgoing)
+        for (final OutgoingRequest request : outgoing)
         {
             if (null != request && !request.isCompleted())
             {
@@ -973,7 +756,7 @@ final class UcxConnector extends Connector
         return false;
     }
 
-    private static ViaException clientGone(final Incoming request)
+    private static ViaException clientGone(final IncomingRequest request)
     {
         return new ViaException(ViaError.NOT_REACHABLE, "the client at " + request.request.address + " gave up");
     }

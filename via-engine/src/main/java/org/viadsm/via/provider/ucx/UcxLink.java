@@ -2,9 +2,7 @@ package org.viadsm.via.provider.ucx;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
-import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpEndpoint;
 import org.openucx.jucx.ucp.UcpRemoteKey;
@@ -40,14 +38,6 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
  */
 final class UcxLink implements ViTransport
 {
-    private static final int ISSUED = 1;
-    private static final int AWAIT_FLUSH = 2;
-    private static final int AWAIT_ACK = 3;
-    private static final int FINISHED = 4;
-
-    private static final long SLOT_PARAM = Ucp.PARAM_LENGTH;
-    private static final int REPLY_SLOTS = 64;
-
     final long token;
     private final UcxTransport nic;
     private final ViConnection vi;
@@ -67,36 +57,19 @@ final class UcxLink implements ViTransport
     private final SegmentList range = new SegmentList(1);
     private final UnsafeBuffer payload = new UnsafeBuffer(0, 0);
     private final DataHeader header = new DataHeader();
-    private final DataHeader replyHeader = new DataHeader();
     private final UnsafeBuffer headerBuffer = new UnsafeBuffer(0, 0);
-    private final UnsafeBuffer replyBuffer = new UnsafeBuffer(0, 0);
     private final Arena arena = Arena.ofShared();
 
-    private final Descriptor[] descriptors;
-    private final int[] states;
-    private final int[] statuses;
-    private final int[] lengths;
-    private final int[] sequences;
-    private final long[] requests;
-    private final AtomicBuffer[] results;
-    private final int[] resultOffsets;
-    private final MemorySegment slots;
-    private final MemorySegment iovs;
-    private final MemorySegment iovParams;
-    private final MemorySegment params;
-    private final MemorySegment headers;
+    private final SendSlots queue;
     private final MemorySegment bytesParam;
     private final MemorySegment amParam;
-    private final MemorySegment replies;
-    private final long[] replyRequests = new long[REPLY_SLOTS];
-    private final int mask;
+    private final LinkReplies replies;
     private long head;
     private long issued;
     private long tail;
     private long lastReadLike = -1;
     private boolean unflushedWrites;
     private int nextSequence;
-    private int replyNext;
     private boolean broken;
     private String refusal;
     private AsyncError refusalError;
@@ -134,51 +107,11 @@ final class UcxLink implements ViTransport
         this.localAccess = new LocalAccess(nic.nic(), vi);
         this.local = localAccess.local();
         this.access = vi.newTargetAccess();
-        final int depth = nic.attributes().maxDescriptorsPerQueue();
-        this.descriptors = new Descriptor[depth];
-        this.states = new int[depth];
-        this.statuses = new int[depth];
-        this.lengths = new int[depth];
-        this.sequences = new int[depth];
-        this.requests = new long[depth];
-        this.results = new AtomicBuffer[depth];
-        this.resultOffsets = new int[depth];
-        final int maxSegments = nic.attributes().maxSegmentsPerDescriptor();
-        this.iovs = arena.allocate(16L * maxSegments * depth, 64);
-        this.iovParams = arena.allocate(SLOT_PARAM * depth, 64);
-        this.mask = depth - 1;
-        this.slots = arena.allocate(16L * depth, 64);
-        this.params = arena.allocate(SLOT_PARAM * depth, 64);
-        this.headers = arena.allocate((long)DataHeader.LENGTH * depth, 64);
-        this.replies = arena.allocate((long)DataHeader.LENGTH * REPLY_SLOTS, 64);
-        this.bytesParam = bytesParam(arena);
-        this.amParam = arena.allocate(Ucp.PARAM_LENGTH, 8);
-        amParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET, Ucp.OP_ATTR_FIELD_FLAGS);
-        amParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_FLAGS_OFFSET, Ucp.AM_SEND_FLAG_EAGER);
-        for (int i = 0; i < depth; i++)
-        {
-            final MemorySegment param = params.asSlice(SLOT_PARAM * i, SLOT_PARAM);
-            param.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET,
-                Ucp.OP_ATTR_FIELD_DATATYPE | Ucp.OP_ATTR_FIELD_REPLY_BUFFER);
-            param.set(ValueLayout.JAVA_LONG, Ucp.PARAM_DATATYPE_OFFSET, Ucp.DATATYPE_LONGS);
-            param.set(ValueLayout.ADDRESS, Ucp.PARAM_REPLY_BUFFER_OFFSET, slots.asSlice(16L * i + 8, 8));
-            final MemorySegment iovParam = iovParams.asSlice(SLOT_PARAM * i, SLOT_PARAM);
-            iovParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET, Ucp.OP_ATTR_FIELD_DATATYPE |
-                Ucp.OP_ATTR_FIELD_FLAGS);
-            iovParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_FLAGS_OFFSET, Ucp.AM_SEND_FLAG_EAGER);
-            iovParam.set(ValueLayout.JAVA_LONG, Ucp.PARAM_DATATYPE_OFFSET, Ucp.DATATYPE_IOV);
-        }
-    }
-
-    /**
-     * A request parameter for byte transfers: contiguous bytes, no callback (requests are polled).
-     */
-    static MemorySegment bytesParam(final Arena arena)
-    {
-        final MemorySegment param = arena.allocate(Ucp.PARAM_LENGTH, 8);
-        param.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET, Ucp.OP_ATTR_FIELD_DATATYPE);
-        param.set(ValueLayout.JAVA_LONG, Ucp.PARAM_DATATYPE_OFFSET, Ucp.DATATYPE_BYTES);
-        return param;
+        this.queue = new SendSlots(arena, nic.attributes().maxDescriptorsPerQueue(),
+            nic.attributes().maxSegmentsPerDescriptor());
+        this.bytesParam = SendSlots.bytesParam(arena);
+        this.amParam = SendSlots.messageParam(arena);
+        this.replies = new LinkReplies(arena, dataEndpoint, amParam, peerViId, peerToken);
     }
 
     ViConnection vi()
@@ -221,10 +154,10 @@ final class UcxLink implements ViTransport
                 LocalAccess.opStatus(descriptor.operation()), 0);
             return;
         }
-        final int i = (int)tail & mask;
-        descriptors[i] = descriptor;
-        states[i] = 0;
-        requests[i] = 0;
+        final int i = (int)tail & queue.mask;
+        queue.descriptors[i] = descriptor;
+        queue.states[i] = 0;
+        queue.requests[i] = 0;
         tail++;
         issue();
         complete();
@@ -244,7 +177,7 @@ final class UcxLink implements ViTransport
             // a refused operation awaiting its acknowledgement completes with its error first
             for (long n = head; n < issued; n++)
             {
-                advance((int)n & mask);
+                advance((int)n & queue.mask);
             }
             complete();
             final AsyncError error = failureError;
@@ -257,7 +190,7 @@ final class UcxLink implements ViTransport
         int work = 0;
         for (long n = head; n < issued; n++)
         {
-            work += advance((int)n & mask);
+            work += advance((int)n & queue.mask);
         }
         issue();
         work += complete();
@@ -364,21 +297,14 @@ final class UcxLink implements ViTransport
         {
             for (long n = head; n < tail; n++)
             {
-                final int i = (int)n & mask;
-                if (Ucp.isRequest(requests[i]))
+                final int i = (int)n & queue.mask;
+                if (Ucp.isRequest(queue.requests[i]))
                 {
-                    Ucp.free(requests[i]);
-                    requests[i] = 0;
+                    Ucp.free(queue.requests[i]);
+                    queue.requests[i] = 0;
                 }
             }
-            for (int i = 0; i < REPLY_SLOTS; i++)
-            {
-                if (Ucp.isRequest(replyRequests[i]))
-                {
-                    Ucp.free(replyRequests[i]);
-                    replyRequests[i] = 0;
-                }
-            }
+            replies.close();
             if (null != peerMirrorKey)
             {
                 peerMirrorKey.close();
@@ -416,31 +342,14 @@ final class UcxLink implements ViTransport
     }
 
     /**
-     * Sends an acknowledgement, refusal or break to the peer from a header slot of its own, which stays valid
-     * until UCX is done with it.
+     * Sends an acknowledgement, refusal or break to the peer.
      */
     private void sendControl(final int type, final int sequence, final int outcome)
     {
-        final int slot = replyNext;
-        replyNext = (replyNext + 1) % REPLY_SLOTS;
-        if (Ucp.isRequest(replyRequests[slot]))
+        final String failed = replies.send(type, sequence, outcome);
+        if (null != failed)
         {
-            if (Ucp.IN_PROGRESS == Ucp.checkStatus(replyRequests[slot]))
-            {
-                failure = "more than " + REPLY_SLOTS + " answers to peer VI " + peerViId + " are in flight";
-                return;
-            }
-            Ucp.free(replyRequests[slot]);
-        }
-        final long replyAddress = replies.address() + (long)DataHeader.LENGTH * slot;
-        replyBuffer.wrap(replyAddress, DataHeader.LENGTH);
-        replyHeader.wrap(replyBuffer).set(type, peerViId, peerToken, sequence).outcome(outcome);
-        final long request = Ucp.amSend(dataEndpoint, DataHeader.AM_ID, replyAddress, DataHeader.LENGTH, 0, 0,
-            amParam.address());
-        replyRequests[slot] = Ucp.isRequest(request) ? request : 0;
-        if (Ucp.isError(request))
-        {
-            failure = "cannot answer peer VI " + peerViId + ": UCX status " + request;
+            failure = failed;
         }
     }
 
@@ -448,8 +357,8 @@ final class UcxLink implements ViTransport
     {
         while (issued < tail && !broken && null == refusal)
         {
-            final int i = (int)issued & mask;
-            final Descriptor descriptor = descriptors[i];
+            final int i = (int)issued & queue.mask;
+            final Descriptor descriptor = queue.descriptors[i];
             final int op = descriptor.operation();
             if ((descriptor.control() & DescriptorLayout.CONTROL_QUEUE_FENCE) != 0 && lastReadLike >= head)
             {
@@ -459,10 +368,10 @@ final class UcxLink implements ViTransport
                 DescriptorLayout.OP_RDMA_WRITE == op && descriptor.hasImmediateData();
             if (message && unflushedWrites)
             {
-                if (AWAIT_FLUSH != states[i])
+                if (SendSlots.AWAIT_FLUSH != queue.states[i])
                 {
-                    requests[i] = Ucp.flush(dataEndpoint, bytesParam.address());
-                    states[i] = AWAIT_FLUSH;
+                    queue.requests[i] = Ucp.flush(dataEndpoint, bytesParam.address());
+                    queue.states[i] = SendSlots.AWAIT_FLUSH;
                 }
                 if (!flushed(i))
                 {
@@ -474,7 +383,7 @@ final class UcxLink implements ViTransport
             final int error = localAccess.check(descriptor, op);
             if (0 != error)
             {
-                finish(i, DONE | error | LocalAccess.opStatus(op), 0);
+                queue.finish(i, DONE | error | LocalAccess.opStatus(op), 0);
                 if (reliability.isReliable())
                 {
                     sendControl(DataHeader.TYPE_BREAK, 0, 0);
@@ -493,12 +402,17 @@ final class UcxLink implements ViTransport
                 oneSided(i, descriptor, op);
             }
             localAccess.reset();
+            if (0 == queue.requests[i])
+            {
+                // done at once (a get or put over shared memory is a copy): completes without waiting for progress
+                advance(i);
+            }
         }
     }
 
     private boolean flushed(final int i)
     {
-        final long request = requests[i];
+        final long request = queue.requests[i];
         if (Ucp.isError(request))
         {
             failure = "flush to peer VI " + peerViId + " failed: UCX status " + request;
@@ -512,14 +426,14 @@ final class UcxLink implements ViTransport
                 return false;
             }
             Ucp.free(request);
-            requests[i] = 0;
+            queue.requests[i] = 0;
             if (Ucp.OK != status)
             {
                 failure = "flush to peer VI " + peerViId + " failed: UCX status " + status;
                 return false;
             }
         }
-        requests[i] = 0;
+        queue.requests[i] = 0;
         return true;
     }
 
@@ -529,7 +443,6 @@ final class UcxLink implements ViTransport
         long source = 0;
         long count = length;
         long param = amParam.address();
-        final int maxSegments = nic.attributes().maxSegmentsPerDescriptor();
         if (length > 0 && local.length(0) >= length)
         {
             source = local.buffer(0).addressOffset() + local.offset(0);
@@ -537,25 +450,22 @@ final class UcxLink implements ViTransport
         else if (length > 0)
         {
             // several segments go out as one message, gathered by UCX from an I/O vector
-            final long iov = iovs.address() + 16L * maxSegments * i;
             int left = length;
             int entries = 0;
             for (int s = 0; s < local.count() && left > 0; s++)
             {
                 final int chunk = Math.min(left, local.length(s));
-                iovs.set(ValueLayout.JAVA_LONG, iov - iovs.address() + 16L * entries,
-                    local.buffer(s).addressOffset() + local.offset(s));
-                iovs.set(ValueLayout.JAVA_LONG, iov - iovs.address() + 16L * entries + 8, chunk);
+                queue.iovEntry(i, entries, local.buffer(s).addressOffset() + local.offset(s), chunk);
                 entries++;
                 left -= chunk;
             }
-            source = iov;
+            source = queue.iov(i);
             count = entries;
-            param = iovParams.address() + SLOT_PARAM * i;
+            param = queue.iovParam(i);
         }
         final boolean ack = ReliabilityLevel.RELIABLE_RECEPTION == reliability;
         final int sequence = nextSequence++;
-        final long headerAddress = headers.address() + (long)DataHeader.LENGTH * i;
+        final long headerAddress = queue.header(i);
         headerBuffer.wrap(headerAddress, DataHeader.LENGTH);
         header.wrap(headerBuffer)
             .set(DescriptorLayout.OP_SEND == op ? DataHeader.TYPE_SEND : DataHeader.TYPE_WRITE_IMMEDIATE, peerViId,
@@ -566,16 +476,15 @@ final class UcxLink implements ViTransport
                 (ack ? DataHeader.FLAG_ACK_REQUESTED : 0))
             .handle(descriptor.remoteHandle())
             .address(DescriptorLayout.OP_SEND == op ? 0 : descriptor.remoteAddress());
-        sequences[i] = sequence;
-        lengths[i] = length;
-        requests[i] = Ucp.amSend(dataEndpoint, DataHeader.AM_ID, headerAddress, DataHeader.LENGTH, source, count,
+        queue.sequences[i] = sequence;
+        queue.lengths[i] = length;
+        queue.requests[i] = Ucp.amSend(dataEndpoint, DataHeader.AM_ID, headerAddress, DataHeader.LENGTH, source, count,
             param);
-        states[i] = ack ? AWAIT_ACK : ISSUED;
-        statuses[i] = DONE | LocalAccess.opStatus(op);
-        if (Ucp.isError(requests[i]))
+        queue.states[i] = ack ? SendSlots.AWAIT_ACK : SendSlots.ISSUED;
+        queue.statuses[i] = DONE | LocalAccess.opStatus(op);
+        if (Ucp.isError(queue.requests[i]))
         {
-            failure = "send to peer VI " + peerViId + " failed: UCX status " + requests[i];
-            requests[i] = 0;
+            failIssue(i, "send to peer VI " + peerViId + " failed: UCX status " + queue.requests[i]);
         }
     }
 
@@ -599,19 +508,18 @@ final class UcxLink implements ViTransport
             refuse(i, op, outcome, detail, length);
             return;
         }
-        statuses[i] = DONE | opStatus;
-        lengths[i] = DescriptorLayout.OP_ATOMIC == op ? 8 : length;
-        states[i] = ISSUED;
+        queue.statuses[i] = DONE | opStatus;
+        queue.lengths[i] = DescriptorLayout.OP_ATOMIC == op ? 8 : length;
+        queue.states[i] = SendSlots.ISSUED;
         if (DescriptorLayout.OP_ATOMIC == op)
         {
             final boolean add = (descriptor.control() & DescriptorLayout.CONTROL_ATOMIC_ADD) != 0;
             // compare-and-swap takes the compare value as operand and the swap value in the reply buffer
-            slots.set(ValueLayout.JAVA_LONG, 16L * i, descriptor.compareOrAdd());
-            slots.set(ValueLayout.JAVA_LONG, 16L * i + 8, add ? 0 : descriptor.swapValue());
-            results[i] = local.buffer(0);
-            resultOffsets[i] = local.offset(0);
-            requests[i] = Ucp.atomic(dataEndpoint, add ? Ucp.ATOMIC_ADD : Ucp.ATOMIC_CSWAP, slots.address() + 16L * i,
-                mirror.remoteAddress(), mirror.remoteKey(), params.address() + SLOT_PARAM * i);
+            final long operand = queue.atomic(i, descriptor.compareOrAdd(), add ? 0 : descriptor.swapValue());
+            queue.results[i] = local.buffer(0);
+            queue.resultOffsets[i] = local.offset(0);
+            queue.requests[i] = Ucp.atomic(dataEndpoint, add ? Ucp.ATOMIC_ADD : Ucp.ATOMIC_CSWAP, operand,
+                mirror.remoteAddress(), mirror.remoteKey(), queue.atomicParam(i));
             lastReadLike = issued - 1;
             checkIssued(i);
             return;
@@ -659,7 +567,7 @@ final class UcxLink implements ViTransport
                 unflushedWrites = false;
             }
         }
-        requests[i] = request;
+        queue.requests[i] = request;
         checkIssued(i);
     }
 
@@ -673,41 +581,52 @@ final class UcxLink implements ViTransport
         final int errorBit = TargetAccess.initiatorError(reliability, op, outcome);
         if (!reliability.isReliable())
         {
-            finish(i, DONE | errorBit | opStatus, 0 == errorBit ? length : 0);
+            queue.finish(i, DONE | errorBit | opStatus, 0 == errorBit ? length : 0);
             return;
         }
         if (0 == errorBit)
         {
             // reliable delivery: the write completes, the error is reported asynchronously at both ends
-            finish(i, DONE | opStatus, length);
+            queue.finish(i, DONE | opStatus, length);
             sendControl(DataHeader.TYPE_BREAK, 0, outcome);
             breakLink(TargetAccess.asyncError(outcome), detail, true);
             return;
         }
-        statuses[i] = DONE | errorBit | opStatus;
-        lengths[i] = 0 == errorBit ? length : 0;
-        sequences[i] = nextSequence++;
-        final long headerAddress = headers.address() + (long)DataHeader.LENGTH * i;
+        queue.statuses[i] = DONE | errorBit | opStatus;
+        queue.lengths[i] = 0 == errorBit ? length : 0;
+        queue.sequences[i] = nextSequence++;
+        final long headerAddress = queue.header(i);
         headerBuffer.wrap(headerAddress, DataHeader.LENGTH);
         header.wrap(headerBuffer)
-            .set(DataHeader.TYPE_BREAK, peerViId, peerToken, sequences[i])
+            .set(DataHeader.TYPE_BREAK, peerViId, peerToken, queue.sequences[i])
             .flags(DataHeader.FLAG_ACK_REQUESTED)
             .outcome(outcome);
-        requests[i] = Ucp.amSend(dataEndpoint, DataHeader.AM_ID, headerAddress, DataHeader.LENGTH, 0, 0,
+        queue.requests[i] = Ucp.amSend(dataEndpoint, DataHeader.AM_ID, headerAddress, DataHeader.LENGTH, 0, 0,
             amParam.address());
         checkIssued(i);
-        states[i] = AWAIT_ACK;
+        queue.states[i] = SendSlots.AWAIT_ACK;
         refusal = detail;
         refusalError = TargetAccess.asyncError(outcome);
     }
 
     private void checkIssued(final int i)
     {
-        if (Ucp.isError(requests[i]))
+        if (Ucp.isError(queue.requests[i]))
         {
-            failure = "RDMA to peer VI " + peerViId + " failed: UCX status " + requests[i];
-            requests[i] = 0;
+            failIssue(i, "RDMA to peer VI " + peerViId + " failed: UCX status " + queue.requests[i]);
         }
+    }
+
+    /**
+     * UCX refused to start an operation: it completes with a transport error, and the connection breaks.
+     */
+    private void failIssue(final int i, final String detail)
+    {
+        failure = detail;
+        queue.requests[i] = 0;
+        queue.statuses[i] = DONE | DescriptorStatus.TRANSPORT_ERROR |
+            LocalAccess.opStatus(queue.descriptors[i].operation());
+        queue.lengths[i] = 0;
     }
 
     /**
@@ -715,12 +634,12 @@ final class UcxLink implements ViTransport
      */
     private int advance(final int i)
     {
-        final int state = states[i];
-        if (ISSUED != state && AWAIT_ACK != state)
+        final int state = queue.states[i];
+        if (SendSlots.ISSUED != state && SendSlots.AWAIT_ACK != state)
         {
             return 0;
         }
-        final long request = requests[i];
+        final long request = queue.requests[i];
         if (Ucp.isRequest(request))
         {
             final int status = Ucp.checkStatus(request);
@@ -729,22 +648,22 @@ final class UcxLink implements ViTransport
                 return 0;
             }
             Ucp.free(request);
-            requests[i] = 0;
+            queue.requests[i] = 0;
             if (Ucp.OK != status)
             {
                 failure = "operation to peer VI " + peerViId + " failed: UCX status " + status;
                 return 1;
             }
         }
-        if (AWAIT_ACK == state)
+        if (SendSlots.AWAIT_ACK == state)
         {
-            final int sequence = sequences[i];
+            final int sequence = queue.sequences[i];
             if (nakSequence == sequence)
             {
-                final int op = descriptors[i].operation();
+                final int op = queue.descriptors[i].operation();
                 final int errorBit = TargetAccess.initiatorError(reliability, op, nakOutcome);
-                statuses[i] = DONE | errorBit | LocalAccess.opStatus(op);
-                lengths[i] = 0;
+                queue.statuses[i] = DONE | errorBit | LocalAccess.opStatus(op);
+                queue.lengths[i] = 0;
                 failure = "peer VI " + peerViId + " refused the operation: outcome " + nakOutcome;
             }
             else if (acked - sequence < 0)
@@ -752,33 +671,26 @@ final class UcxLink implements ViTransport
                 return 0;
             }
         }
-        else if (null != results[i])
+        else if (null != queue.results[i])
         {
-            results[i].putLong(resultOffsets[i], slots.get(ValueLayout.JAVA_LONG, 16L * i + 8));
-            results[i] = null;
+            queue.results[i].putLong(queue.resultOffsets[i], queue.atomicResult(i));
+            queue.results[i] = null;
         }
-        states[i] = FINISHED;
+        queue.states[i] = SendSlots.FINISHED;
         return 1;
-    }
-
-    private void finish(final int i, final int status, final int length)
-    {
-        statuses[i] = status;
-        lengths[i] = length;
-        states[i] = FINISHED;
     }
 
     private int complete()
     {
         int count = 0;
-        while (head < issued && FINISHED == states[(int)head & mask])
+        while (head < issued && SendSlots.FINISHED == queue.states[(int)head & queue.mask])
         {
-            final int i = (int)head & mask;
-            final Descriptor descriptor = descriptors[i];
-            descriptors[i] = null;
+            final int i = (int)head & queue.mask;
+            final Descriptor descriptor = queue.descriptors[i];
+            queue.descriptors[i] = null;
             head++;
             count++;
-            vi.completeSend(descriptor, statuses[i], lengths[i]);
+            vi.completeSend(descriptor, queue.statuses[i], queue.lengths[i]);
         }
         return count;
     }
@@ -793,12 +705,13 @@ final class UcxLink implements ViTransport
         vi.onTransportBroken(this, error, detail);
         for (long n = head; n < tail; n++)
         {
-            final int i = (int)n & mask;
-            if (FINISHED != states[i])
+            final int i = (int)n & queue.mask;
+            if (SendSlots.FINISHED != queue.states[i])
             {
-                final int status = n < issued && ISSUED <= states[i] && !local ? DescriptorStatus.TRANSPORT_ERROR :
+                final int status = n < issued && SendSlots.ISSUED <= queue.states[i] && !local ?
+                    DescriptorStatus.TRANSPORT_ERROR :
                     DescriptorStatus.DESC_FLUSHED_ERROR;
-                finish(i, DONE | status | LocalAccess.opStatus(descriptors[i].operation()), 0);
+                queue.finish(i, DONE | status | LocalAccess.opStatus(queue.descriptors[i].operation()), 0);
             }
         }
         issued = tail;

@@ -1,26 +1,14 @@
 package org.viadsm.via.provider.ucx;
 
 import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.nio.ByteBuffer;
-import java.util.Map;
-import java.util.Queue;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.openucx.jucx.UcxUtils;
-import org.openucx.jucx.ucp.UcpConnectionRequest;
 import org.openucx.jucx.ucp.UcpContext;
 import org.openucx.jucx.ucp.UcpListener;
 import org.openucx.jucx.ucp.UcpListenerParams;
-import org.openucx.jucx.ucp.UcpMemMapParams;
-import org.openucx.jucx.ucp.UcpMemory;
 import org.openucx.jucx.ucp.UcpParams;
 import org.openucx.jucx.ucp.UcpWorker;
 import org.openucx.jucx.ucp.UcpWorkerParams;
@@ -54,13 +42,6 @@ import org.viadsm.via.engine.SparseMemory;
  */
 final class UcxTransport implements NicTransport
 {
-    private static final AtomicReferenceArray<UcxTransport> NICS = new AtomicReferenceArray<>(4096);
-    private static final Set<Integer> SLOTS = ConcurrentHashMap.newKeySet();
-    private static final MethodHandle ON_DATA = Ucp.findStatic(UcxTransport.class, "onData");
-    private static final MethodHandle ON_HANDSHAKE = Ucp.findStatic(UcxTransport.class, "onHandshake");
-
-    private static volatile int highestSlot;
-
     private final EngineNic nic;
     private final int slot;
     private final AtomicInteger visitors = new AtomicInteger();
@@ -72,17 +53,13 @@ final class UcxTransport implements NicTransport
     private final byte[] workerAddress;
     private final Arena arena = Arena.ofShared();
     private final AtomicReferenceArray<UcxLink> links;
-    private final Map<Long, UcpMemory> allocations = new ConcurrentHashMap<>();
-    private final Map<Long, byte[]> keys = new ConcurrentHashMap<>();
-    private final Queue<UcpConnectionRequest> connectionRequests = new ConcurrentLinkedQueue<>();
+    private volatile UcxLink[] active = new UcxLink[0];
+    private final UcxMemory memory;
     private final MirrorPublisher publisher;
     private final UcxConnector connector;
     private final UcxProgressThread progressThread;
     private final UcxBells bells;
-    private final DataHeader header = new DataHeader();
-    private final UnsafeBuffer headerBuffer = new UnsafeBuffer(0, 0);
-    private final UnsafeBuffer handshakeHeader = new UnsafeBuffer(0, 0);
-    private final UnsafeBuffer handshakeData = new UnsafeBuffer(0, 0);
+    private final UcxHandlers handlers;
 
     private UcxTransport(
         final EngineNic nic,
@@ -103,7 +80,9 @@ final class UcxTransport implements NicTransport
         packed.get(workerAddress);
         this.links = new AtomicReferenceArray<>(nic.attributes().maxVis());
         this.publisher = new MirrorPublisher(this, arena);
+        this.memory = new UcxMemory(context);
         this.connector = new UcxConnector(this);
+        this.handlers = new UcxHandlers(this, connector);
         this.bells = new UcxBells(this, workerHandle, maxBells);
         this.progressThread = new UcxProgressThread(this);
     }
@@ -111,7 +90,7 @@ final class UcxTransport implements NicTransport
     static EngineNic open(final String address, final UcxAddress parsed, final NicContext nicContext)
     {
         final NicGeometry geometry = ProviderSupport.geometry(nicContext);
-        final int slot = claimSlot();
+        final int slot = UcxNics.claim();
         UcpContext context = null;
         UcpWorker worker = null;
         UcpListener listener = null;
@@ -124,7 +103,7 @@ final class UcxTransport implements NicTransport
             try
             {
                 listener = worker.newListener(new UcpListenerParams().setSockAddr(parsed.socketAddress())
-                    .setConnectionHandler(request -> created[0].connectionRequests.add(request)));
+                    .setConnectionHandler(request -> created[0].connector.onConnectionRequest(request)));
             }
             catch (final RuntimeException ex)
             {
@@ -145,13 +124,13 @@ final class UcxTransport implements NicTransport
                     2 * geometry.maxVis() + geometry.maxCqs() + 1));
             final UcxTransport transport = (UcxTransport)nic.transport();
             created[0] = transport;
-            transport.setHandlers();
-            NICS.set(slot, transport);
+            UcxHandlers.install(transport.workerHandle, slot, transport.arena);
+            UcxNics.publish(slot, transport);
             return nic;
         }
         catch (final RuntimeException ex)
         {
-            releaseSlot(slot);
+            UcxNics.release(slot);
             closeQuietly(listener, worker, context);
             if (ex instanceof ViaException || ex instanceof IllegalArgumentException)
             {
@@ -207,55 +186,26 @@ final class UcxTransport implements NicTransport
         return publisher;
     }
 
-    /**
-     * Maps memory that UCX allocates, which peers reach one-sided (registered JVM memory would be emulated through
-     * messages over shared memory, needing the target's progress).
-     */
-    UcpMemory mapUcxMemory(final long length)
+    UcxMemory memory()
     {
-        return context.memoryMap(new UcpMemMapParams().allocate().setLength(length));
+        return memory;
     }
 
-    byte[] packedKey(final long allocationId)
+    UcxHandlers handlers()
     {
-        return keys.get(allocationId);
-    }
-
-    long allocationAddress(final long allocationId)
-    {
-        final UcpMemory memory = allocations.get(allocationId);
-        return null == memory ? 0 : memory.getAddress();
+        return handlers;
     }
 
     @Override
     public ByteBuffer mapMemory(final NicContext nicContext, final long allocationId, final int length)
     {
-        final UcpMemory memory = mapUcxMemory(length);
-        final ByteBuffer packed = memory.getRemoteKeyBuffer();
-        final byte[] key = new byte[packed.remaining()];
-        packed.get(key);
-        if (key.length > RegistrationMirror.MAX_KEY_LENGTH)
-        {
-            memory.deregister();
-            throw new ViaException(ViaError.ERROR_RESOURCE, "UCX remote key of " + key.length + " bytes exceeds " +
-                RegistrationMirror.MAX_KEY_LENGTH);
-        }
-        allocations.put(allocationId, memory);
-        keys.put(allocationId, key);
-        final ByteBuffer buffer = UcxUtils.getByteBufferView(memory.getAddress(), length);
-        new UnsafeBuffer(buffer).setMemory(0, Math.min(length, 1 << 16), (byte)0);
-        return buffer;
+        return memory.allocate(allocationId, length);
     }
 
     @Override
     public void unmapMemory(final long allocationId, final ByteBuffer buffer)
     {
-        keys.remove(allocationId);
-        final UcpMemory memory = allocations.remove(allocationId);
-        if (null != memory)
-        {
-            memory.deregister();
-        }
+        memory.free(allocationId);
     }
 
     @Override
@@ -290,26 +240,13 @@ final class UcxTransport implements NicTransport
     @Override
     public int progress(final boolean spinning)
     {
-        int work = progressOwn();
-        for (int i = 1; i <= highestSlot; i++)
-        {
-            final UcxTransport other = NICS.get(i);
-            if (null != other && other != this && other.enterVisit())
-            {
-                try
-                {
-                    work += other.progressOwn();
-                }
-                finally
-                {
-                    other.visitors.decrementAndGet();
-                }
-            }
-        }
-        return work;
+        return progressOwn() + UcxNics.progressOthers(this);
     }
 
-    private boolean enterVisit()
+    /**
+     * Enters a visit of another NIC's progress, unless this NIC is closing.
+     */
+    boolean enterVisit()
     {
         visitors.incrementAndGet();
         if (closing)
@@ -320,17 +257,18 @@ final class UcxTransport implements NicTransport
         return true;
     }
 
-    private int progressOwn()
+    void leaveVisit()
+    {
+        visitors.decrementAndGet();
+    }
+
+    int progressOwn()
     {
         int work = progressWorker();
-        work += connector.progress(connectionRequests);
-        for (int i = 0; i < links.length(); i++)
+        work += connector.progress();
+        for (final UcxLink link : active)
         {
-            final UcxLink link = links.get(i);
-            if (null != link)
-            {
-                work += link.poll();
-            }
+            work += link.poll();
         }
         if (work > 0)
         {
@@ -401,13 +339,14 @@ final class UcxTransport implements NicTransport
     public void close()
     {
         closing = true;
-        NICS.set(slot, null);
+        UcxNics.withdraw(slot);
         while (visitors.get() > 0)
         {
             Thread.onSpinWait();
         }
         progressThread.close();
         bells.close();
+        active = new UcxLink[0];
         for (int i = 0; i < links.length(); i++)
         {
             final UcxLink link = links.getAndSet(i, null);
@@ -417,12 +356,8 @@ final class UcxTransport implements NicTransport
             }
         }
         connector.close();
-        releaseSlot(slot);
-        for (final UcpMemory memory : allocations.values())
-        {
-            memory.deregister();
-        }
-        allocations.clear();
+        UcxNics.release(slot);
+        memory.close();
         closeQuietly(listener, worker, context);
         arena.close();
     }
@@ -487,7 +422,33 @@ final class UcxTransport implements NicTransport
 
     void attach(final UcxLink link)
     {
-        links.set(link.vi().id(), link);
+        synchronized (links)
+        {
+            links.set(link.vi().id(), link);
+            updateActive();
+        }
+    }
+
+    /**
+     * Copies the links into the array progress walks: as many as are connected, not one slot per possible VI.
+     */
+    private void updateActive()
+    {
+        int count = 0;
+        for (int i = 0; i < links.length(); i++)
+        {
+            count += null == links.get(i) ? 0 : 1;
+        }
+        final UcxLink[] current = new UcxLink[count];
+        for (int i = 0, n = 0; i < links.length() && n < count; i++)
+        {
+            final UcxLink link = links.get(i);
+            if (null != link)
+            {
+                current[n++] = link;
+            }
+        }
+        active = current;
     }
 
     /**
@@ -495,7 +456,16 @@ final class UcxTransport implements NicTransport
      */
     void release(final UcxLink link)
     {
-        if (links.compareAndSet(link.vi().id(), link, null))
+        final boolean released;
+        synchronized (links)
+        {
+            released = links.compareAndSet(link.vi().id(), link, null);
+            if (released)
+            {
+                updateActive();
+            }
+        }
+        if (released)
         {
             closeLink(link);
         }
@@ -512,110 +482,6 @@ final class UcxTransport implements NicTransport
     UcxLink link(final int viId)
     {
         return viId >= 0 && viId < links.length() ? links.get(viId) : null;
-    }
-
-    private void setHandlers()
-    {
-        setHandler(DataHeader.AM_ID, Ucp.amCallback(ON_DATA, arena));
-        setHandler(Handshake.AM_ID, Ucp.amCallback(ON_HANDSHAKE, arena));
-    }
-
-    private void setHandler(final int id, final MemorySegment callback)
-    {
-        final MemorySegment param = arena.allocate(Ucp.AM_HANDLER_PARAM_LENGTH, 8);
-        param.set(ValueLayout.JAVA_LONG, 0, 0xFL);
-        param.set(ValueLayout.JAVA_INT, 8, id);
-        param.set(ValueLayout.JAVA_INT, 12, 1);
-        param.set(ValueLayout.ADDRESS, 16, callback);
-        param.set(ValueLayout.ADDRESS, 24, MemorySegment.ofAddress(slot));
-        final int status = Ucp.setAmHandler(workerHandle, param);
-        if (Ucp.OK != status)
-        {
-            throw new ViaException(ViaError.ERROR_RESOURCE, "cannot set the active-message handler " + id +
-                ": UCX status " + status);
-        }
-    }
-
-    /**
-     * The handler of data messages, called by UCX in the progress of this NIC's worker; never throws.
-     */
-    static int onData(final long arg, final long header, final long headerLength, final long data,
-        final long length, final long param)
-    {
-        final UcxTransport nic = NICS.get((int)arg);
-        if (null != nic)
-        {
-            try
-            {
-                nic.dispatch(header, headerLength, data, length);
-            }
-            catch (final Throwable ex)
-            {
-                // a fault in the engine's code must not unwind through UCX; the message is dropped
-            }
-        }
-        return Ucp.OK;
-    }
-
-    /**
-     * The handler of connection-setup messages; never throws.
-     */
-    static int onHandshake(final long arg, final long header, final long headerLength, final long data,
-        final long length, final long param)
-    {
-        final UcxTransport nic = NICS.get((int)arg);
-        if (null != nic && headerLength >= 0 && length >= 0 && length <= Integer.MAX_VALUE)
-        {
-            try
-            {
-                nic.handshakeHeader.wrap(header, (int)Math.min(headerLength, Handshake.HEADER_LENGTH));
-                nic.handshakeData.wrap(0 == length ? header : data, (int)length);
-                nic.connector.onHandshake(Handshake.decode(nic.handshakeHeader, (int)headerLength,
-                    nic.handshakeData, length));
-            }
-            catch (final Throwable ex)
-            {
-                // a malformed message is dropped; its sender's request times out
-            }
-        }
-        return Ucp.OK;
-    }
-
-    private void dispatch(final long headerAddress, final long headerLength, final long dataAddress,
-        final long dataLength)
-    {
-        if (DataHeader.LENGTH != headerLength)
-        {
-            return;
-        }
-        headerBuffer.wrap(headerAddress, DataHeader.LENGTH);
-        header.wrap(headerBuffer);
-        final UcxLink link = link(header.targetVi());
-        if (null != link && link.token == header.token())
-        {
-            link.onData(header, dataAddress, dataLength);
-        }
-    }
-
-    private static int claimSlot()
-    {
-        for (int i = 1; i < NICS.length(); i++)
-        {
-            if (null == NICS.get(i) && SLOTS.add(i))
-            {
-                synchronized (SLOTS)
-                {
-                    highestSlot = Math.max(highestSlot, i);
-                }
-                return i;
-            }
-        }
-        throw new ViaException(ViaError.ERROR_RESOURCE, "too many ucx NICs open in this process");
-    }
-
-    private static void releaseSlot(final int slot)
-    {
-        SLOTS.remove(slot);
     }
 
     private static void closeQuietly(final UcpListener listener, final UcpWorker worker, final UcpContext context)

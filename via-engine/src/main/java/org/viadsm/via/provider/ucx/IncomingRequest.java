@@ -1,0 +1,35 @@
+package org.viadsm.via.provider.ucx;
+
+import org.openucx.jucx.ucp.UcpEndpoint;
+import org.viadsm.via.engine.ViConnection;
+
+/**
+ * A request that reached a ucx NIC, known by its requester's NIC id, VI id and sequence (UCX does not say over
+ * which of the listener's connections a message came). This side answers over a control endpoint of its own to
+ * the requester's listener, which an accepted connection keeps as its failure detector.
+ * <p>
+ * <b>Note:</b> guarded by the lock of its {@link UcxConnector}.
+ */
+final class IncomingRequest
+{
+    static final int REQUESTED = 1;
+    static final int TAKEN = 2;
+    static final int ACCEPTING = 3;
+    static final int DONE = 4;
+    static final int FAILED = 5;
+
+    final Handshake request;
+    final String key;
+    UcpEndpoint endpoint;
+    UcxEndpoints.Sink sink;
+    int state = REQUESTED;
+    ViConnection acceptor;
+    int sequence;
+    UcxLink link;
+
+    IncomingRequest(final Handshake request, final String key)
+    {
+        this.request = request;
+        this.key = key;
+    }
+}

@@ -1,0 +1,112 @@
+package org.viadsm.via.provider.ucx;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.openucx.jucx.ucp.UcpConnectionRequest;
+import org.openucx.jucx.ucp.UcpEndpoint;
+
+/**
+ * The control endpoints a ucx NIC's listener accepted, over which requesters send their setup messages; an
+ * endpoint stays while its peer keeps it (as the connection's failure detector) and goes once UCX reports the peer
+ * gone. UCX's connection requests queue here from the listener's callback until a thread makes progress; at most
+ * {@link UcxConnector#MAX_PENDING_REQUESTS} wait, later ones are rejected at once (the requester's UCX sees its
+ * endpoint fail, and retries until its timeout).
+ * <p>
+ * <b>Note:</b> {@link #offer} from UCX's callback; the rest under the lock of the {@link UcxConnector}.
+ */
+final class ListenerEndpoints
+{
+    private final UcxTransport transport;
+    private final Queue<UcpConnectionRequest> requests = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final List<UcxEndpoints.Sink> sinks = new ArrayList<>();
+    private final List<UcpEndpoint> endpoints = new ArrayList<>();
+
+    ListenerEndpoints(final UcxTransport transport)
+    {
+        this.transport = transport;
+    }
+
+    /**
+     * A connection request reached the listener; from UCX's callback.
+     */
+    void offer(final UcpConnectionRequest request)
+    {
+        if (queued.incrementAndGet() > UcxConnector.MAX_PENDING_REQUESTS)
+        {
+            queued.decrementAndGet();
+            try
+            {
+                request.reject();
+            }
+            catch (final RuntimeException ex)
+            {
+                // the requester left already
+            }
+            return;
+        }
+        requests.add(request);
+    }
+
+    boolean isEmpty()
+    {
+        return requests.isEmpty();
+    }
+
+    /**
+     * Accepts the queued connection requests.
+     *
+     * @return how many there were.
+     */
+    int accept()
+    {
+        int work = 0;
+        UcpConnectionRequest request;
+        while (null != (request = requests.poll()))
+        {
+            queued.decrementAndGet();
+            final UcxEndpoints.Sink sink = new UcxEndpoints.Sink();
+            try
+            {
+                final UcpEndpoint endpoint = UcxEndpoints.accept(transport, request, sink);
+                sinks.add(sink);
+                endpoints.add(endpoint);
+            }
+            catch (final RuntimeException ex)
+            {
+                // the client saw its connection fail and retries
+            }
+            work++;
+        }
+        return work;
+    }
+
+    /**
+     * Closes the endpoints whose peers went away.
+     */
+    void dropFailed()
+    {
+        for (int i = sinks.size() - 1; i >= 0; i--)
+        {
+            if (null != sinks.get(i).failure())
+            {
+                sinks.remove(i);
+                UcxEndpoints.close(transport, endpoints.remove(i));
+            }
+        }
+    }
+
+    void close()
+    {
+        for (final UcpEndpoint endpoint : endpoints)
+        {
+            UcxEndpoints.close(transport, endpoint);
+        }
+        sinks.clear();
+        endpoints.clear();
+    }
+}

@@ -1,0 +1,96 @@
+package org.viadsm.via.provider.ucx;
+
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.openucx.jucx.ucp.UcpEndpoint;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.engine.Idler;
+import org.viadsm.via.engine.ListenerConnectAttempt;
+import org.viadsm.via.engine.ViConnection;
+
+/**
+ * A request of one of a ucx NIC's VIs: over a control endpoint to the listener at the other side's address, which
+ * is opened again while nobody listens there.
+ * <p>
+ * <b>Note:</b> its fields are guarded by the lock of its {@link UcxConnector}.
+ */
+final class OutgoingRequest extends ListenerConnectAttempt
+{
+    final UcxAddress target;
+    final long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
+    private final UcxConnector connector;
+    RegistrationMirror mirror;
+    UcpEndpoint endpoint;
+    UcxEndpoints.Sink sink;
+    long retryAtNs;
+    boolean refused;
+    boolean deferred;
+    boolean accepting;
+    boolean linked;
+    boolean released;
+    /** Why the peer's listener turned the request away for good (it holds too many), or null. */
+    String turnedAway;
+
+    OutgoingRequest(final UcxConnector connector, final ViConnection vi, final String address,
+        final UcxAddress target, final long discriminator, final boolean peer, final long timeoutNs)
+    {
+        super(connector.transport().nic(), vi, address, discriminator, peer, timeoutNs);
+        this.connector = connector;
+        this.target = target;
+    }
+
+    @Override
+    protected void send(final Idler idler)
+    {
+        try
+        {
+            mirror = new RegistrationMirror(connector.transport(), connector.transport().area().table().capacity());
+        }
+        catch (final RuntimeException ex)
+        {
+            vi().backToIdle();
+            throw ex;
+        }
+        connector.start(this);
+    }
+
+    @Override
+    protected String lostReason(final int polls)
+    {
+        synchronized (connector)
+        {
+            return turnedAway;
+        }
+    }
+
+    /**
+     * A request that got no answer timed out, unless every attempt to reach the peer's listener failed.
+     */
+    @Override
+    protected ViaError unansweredError()
+    {
+        return isReached() || !refused ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
+    }
+
+    @Override
+    protected String unreachedHow()
+    {
+        return "connections failed";
+    }
+
+    @Override
+    protected void onPeerConnected()
+    {
+        synchronized (connector)
+        {
+            complete();
+            connector.release(this);
+        }
+    }
+
+    @Override
+    protected void forget()
+    {
+        connector.forget(this);
+    }
+}

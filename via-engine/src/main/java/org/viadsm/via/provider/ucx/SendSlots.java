@@ -1,0 +1,151 @@
+package org.viadsm.via.provider.ucx;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.descriptor.Descriptor;
+
+/**
+ * The send queue of a {@link UcxLink}, one slot per descriptor in flight (posting index modulo the depth): the
+ * descriptor, its state, the status and length it completes with, its message sequence, its UCX request, where an
+ * atomic's result goes, and the native memory UCX reads or writes for it (atomic operand and reply, the I/O vector
+ * of a gathered message, a message header, request parameters). Nothing is allocated per operation.
+ * <p>
+ * <b>Note:</b> not thread-safe; used under the lock of its link.
+ */
+final class SendSlots
+{
+    static final int ISSUED = 1;
+    static final int AWAIT_FLUSH = 2;
+    static final int AWAIT_ACK = 3;
+    static final int FINISHED = 4;
+
+    private static final long PARAM = Ucp.PARAM_LENGTH;
+
+    final Descriptor[] descriptors;
+    final int[] states;
+    final int[] statuses;
+    final int[] lengths;
+    final int[] sequences;
+    final long[] requests;
+    final AtomicBuffer[] results;
+    final int[] resultOffsets;
+    final int mask;
+    private final int maxSegments;
+    private final MemorySegment atomics;
+    private final MemorySegment atomicParams;
+    private final MemorySegment iovs;
+    private final MemorySegment iovParams;
+    private final MemorySegment headers;
+
+    SendSlots(final Arena arena, final int depth, final int maxSegments)
+    {
+        this.descriptors = new Descriptor[depth];
+        this.states = new int[depth];
+        this.statuses = new int[depth];
+        this.lengths = new int[depth];
+        this.sequences = new int[depth];
+        this.requests = new long[depth];
+        this.results = new AtomicBuffer[depth];
+        this.resultOffsets = new int[depth];
+        this.mask = depth - 1;
+        this.maxSegments = maxSegments;
+        this.iovs = arena.allocate(16L * maxSegments * depth, 64);
+        this.iovParams = arena.allocate(PARAM * depth, 64);
+        this.atomics = arena.allocate(16L * depth, 64);
+        this.atomicParams = arena.allocate(PARAM * depth, 64);
+        this.headers = arena.allocate((long)DataHeader.LENGTH * depth, 64);
+        for (int i = 0; i < depth; i++)
+        {
+            final MemorySegment param = atomicParams.asSlice(PARAM * i, PARAM);
+            param.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET,
+                Ucp.OP_ATTR_FIELD_DATATYPE | Ucp.OP_ATTR_FIELD_REPLY_BUFFER);
+            param.set(ValueLayout.JAVA_LONG, Ucp.PARAM_DATATYPE_OFFSET, Ucp.DATATYPE_LONGS);
+            param.set(ValueLayout.ADDRESS, Ucp.PARAM_REPLY_BUFFER_OFFSET, atomics.asSlice(16L * i + 8, 8));
+            final MemorySegment iovParam = iovParams.asSlice(PARAM * i, PARAM);
+            iovParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET, Ucp.OP_ATTR_FIELD_DATATYPE |
+                Ucp.OP_ATTR_FIELD_FLAGS);
+            iovParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_FLAGS_OFFSET, Ucp.AM_SEND_FLAG_EAGER);
+            iovParam.set(ValueLayout.JAVA_LONG, Ucp.PARAM_DATATYPE_OFFSET, Ucp.DATATYPE_IOV);
+        }
+    }
+
+    /**
+     * A request parameter for byte transfers: contiguous bytes, no callback (requests are polled).
+     */
+    static MemorySegment bytesParam(final Arena arena)
+    {
+        final MemorySegment param = arena.allocate(Ucp.PARAM_LENGTH, 8);
+        param.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET, Ucp.OP_ATTR_FIELD_DATATYPE);
+        param.set(ValueLayout.JAVA_LONG, Ucp.PARAM_DATATYPE_OFFSET, Ucp.DATATYPE_BYTES);
+        return param;
+    }
+
+    /**
+     * A request parameter for eager active messages of contiguous bytes.
+     */
+    static MemorySegment messageParam(final Arena arena)
+    {
+        final MemorySegment param = arena.allocate(Ucp.PARAM_LENGTH, 8);
+        param.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET, Ucp.OP_ATTR_FIELD_FLAGS);
+        param.set(ValueLayout.JAVA_INT, Ucp.PARAM_FLAGS_OFFSET, Ucp.AM_SEND_FLAG_EAGER);
+        return param;
+    }
+
+    void finish(final int i, final int status, final int length)
+    {
+        statuses[i] = status;
+        lengths[i] = length;
+        states[i] = FINISHED;
+    }
+
+    long header(final int i)
+    {
+        return headers.address() + (long)DataHeader.LENGTH * i;
+    }
+
+    /**
+     * Sets one entry of slot {@code i}'s I/O vector.
+     */
+    void iovEntry(final int i, final int entry, final long address, final long length)
+    {
+        final long offset = 16L * maxSegments * i + 16L * entry;
+        iovs.set(ValueLayout.JAVA_LONG, offset, address);
+        iovs.set(ValueLayout.JAVA_LONG, offset + 8, length);
+    }
+
+    long iov(final int i)
+    {
+        return iovs.address() + 16L * maxSegments * i;
+    }
+
+    long iovParam(final int i)
+    {
+        return iovParams.address() + PARAM * i;
+    }
+
+    /**
+     * Sets slot {@code i}'s atomic operand and reply word (compare-and-swap takes the compare value as operand and
+     * the swap value in the reply buffer).
+     *
+     * @return the operand's address.
+     */
+    long atomic(final int i, final long operand, final long reply)
+    {
+        atomics.set(ValueLayout.JAVA_LONG, 16L * i, operand);
+        atomics.set(ValueLayout.JAVA_LONG, 16L * i + 8, reply);
+        return atomics.address() + 16L * i;
+    }
+
+    long atomicParam(final int i)
+    {
+        return atomicParams.address() + PARAM * i;
+    }
+
+    long atomicResult(final int i)
+    {
+        return atomics.get(ValueLayout.JAVA_LONG, 16L * i + 8);
+    }
+}
