@@ -11,7 +11,12 @@ abstract class OneWayCase extends BenchCase
 {
     OneWayCase(final String metric, final String baselineName)
     {
-        super(metric, "ns", baselineName, "<= 3");
+        this(metric, baselineName, "<= 3");
+    }
+
+    OneWayCase(final String metric, final String baselineName, final String target)
+    {
+        super(metric, "ns", baselineName, target);
     }
 
     @Override

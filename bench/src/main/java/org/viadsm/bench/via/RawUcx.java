@@ -37,7 +37,8 @@ final class RawUcx implements AutoCloseable
      */
     RawUcx(final int length)
     {
-        context = new UcpContext(new UcpParams().requestAmFeature().requestRmaFeature().requestWakeupFeature());
+        context = new UcpContext(new UcpParams().requestAmFeature().requestRmaFeature().requestAtomic64BitFeature()
+            .requestWakeupFeature());
         worker = context.newWorker(new UcpWorkerParams());
         memory = context.memoryMap(new UcpMemMapParams().allocate().setLength(length));
         buffer = new UnsafeBuffer(memory.getAddress(), length);

@@ -1,7 +1,6 @@
 package org.viadsm.bench.via;
 
 import org.HdrHistogram.Histogram;
-import org.viadsm.via.provider.ucx.UcxNicProvider;
 
 /**
  * {@code ucx.send_recv_64B_oneway} and {@code ucx.rdma_write_4KiB_oneway}: half the round trip of a ping-pong
@@ -17,7 +16,7 @@ final class UcxPingPongCase extends OneWayCase
     private UcxPingPongCase(final String metric, final String baselineName, final ViaRig rig, final int length,
         final boolean rdmaWrite)
     {
-        super(metric, baselineName);
+        super(metric, baselineName, "<= 1.5");
         this.rig = rig;
         this.length = length;
         this.rdmaWrite = rdmaWrite;
@@ -39,14 +38,13 @@ final class UcxPingPongCase extends OneWayCase
     @Override
     public String unavailableReason()
     {
-        return UcxNicProvider.isAvailable() ? null : "UCX is not installed (apt install libucx0)";
+        return ViaRig.ucxUnavailableReason();
     }
 
     @Override
     public void open()
     {
-        rig.ucx();
-        rig.rawUcx();
+        rig.openUcx();
     }
 
     @Override

@@ -5,7 +5,6 @@ import org.openucx.jucx.ucp.UcpRemoteKey;
 import org.viadsm.bench.BenchCase;
 import org.viadsm.via.Vi;
 import org.viadsm.via.descriptor.Descriptor;
-import org.viadsm.via.provider.ucx.UcxNicProvider;
 
 /**
  * {@code ucx.rdma_read_4KiB}: the latency of one RDMA Read (post, then {@code sendWait}) of a cold 4 KiB page of
@@ -31,14 +30,13 @@ final class UcxReadCase extends BenchCase
     @Override
     public String unavailableReason()
     {
-        return UcxNicProvider.isAvailable() ? null : "UCX is not installed (apt install libucx0)";
+        return ViaRig.ucxUnavailableReason();
     }
 
     @Override
     public void open()
     {
-        rig.ucx();
-        rig.rawUcx();
+        rig.openUcx();
     }
 
     @Override

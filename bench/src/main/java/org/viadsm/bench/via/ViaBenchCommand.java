@@ -50,6 +50,9 @@ import picocli.CommandLine.Option;
         "  ucx.rdma_read_4KiB         latency of one RDMA Read of a cold 4 KiB page of the peer's memory over ucx, vs",
         "                             a raw jucx get of a cold 4 KiB page of the peer's UCX-allocated memory.",
         "                             Target <= 1.5.",
+        "  ucx.atomic_faa             latency of one remote fetch-and-add on a word of the peer's memory over ucx,",
+        "                             vs ucp_atomic_op_nbx (through FFM: jucx has no atomics call) on a word of the",
+        "                             peer's UCX-allocated memory through a raw jucx endpoint. Target <= 1.5.",
         "  jvm.send_recv_64B_oneway   half the RTT of a 64 B Send/Recv ping-pong between two threads over the jvm",
         "                             provider, vs two Agrona rings between two threads. Target <= 3.",
         "Rounds alternate which side goes first. On a 2-core machine results are noisy and bimodal: once a side of",
@@ -108,6 +111,7 @@ public final class ViaBenchCommand implements Callable<Integer>
             UcxPingPongCase.sendRecv(rig),
             UcxPingPongCase.rdmaWrite(rig),
             new UcxReadCase(rig),
+            new UcxAtomicCase(rig),
             new JvmPingPongCase());
         return options.select(all);
     }

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.agrona.CloseHelper;
 import org.openucx.jucx.ucp.UcpRemoteKey;
+import org.viadsm.via.provider.ucx.UcxNicProvider;
 
 /**
  * What the two-process cases share, made on first use: the peer process, the shm and ucx links with the peer (with
@@ -68,6 +69,25 @@ final class ViaRig implements AutoCloseable
             tcp = ViLink.connect(peer(), "tcp:127.0.0.1:0", "tcp:127.0.0.1:0", 0);
         }
         return tcp;
+    }
+
+    /**
+     * Why the ucx rows cannot run here.
+     *
+     * @return the reason, or null if UCX is installed.
+     */
+    static String ucxUnavailableReason()
+    {
+        return UcxNicProvider.isAvailable() ? null : "UCX is not installed (apt install libucx0)";
+    }
+
+    /**
+     * Opens what the ucx rows use: the ucx link with the peer and both processes' raw UCX.
+     */
+    void openUcx()
+    {
+        ucx();
+        rawUcx();
     }
 
     ViLink ucx()

@@ -24,7 +24,7 @@ class ViaBenchCommandTest
 {
     private static final List<String> METRICS = List.of("shm.send_recv_64B_oneway", "shm.rdma_write_4KiB_oneway",
         "shm.rdma_read_4KiB", "shm.rdma_write_4KiB_stream", "tcp.send_recv_64B_rtt", "ucx.send_recv_64B_oneway",
-        "ucx.rdma_write_4KiB_oneway", "ucx.rdma_read_4KiB", "jvm.send_recv_64B_oneway");
+        "ucx.rdma_write_4KiB_oneway", "ucx.rdma_read_4KiB", "ucx.atomic_faa", "jvm.send_recv_64B_oneway");
 
     @Test
     @Timeout(180)
