@@ -32,4 +32,16 @@ final class IncomingRequest
         this.request = request;
         this.key = key;
     }
+
+    /**
+     * Opens this side's control endpoint to the requester's listener, over which it answers, unless it is open.
+     */
+    void openAnswerEndpoint(final UcxTransport nic)
+    {
+        if (null == endpoint)
+        {
+            sink = new UcxEndpoints.Sink();
+            endpoint = UcxEndpoints.connect(nic, UcxAddress.parse(request.address).socketAddress(), sink);
+        }
+    }
 }

@@ -137,12 +137,41 @@ final class MirrorPublisher
 
     private boolean flush(final Subscriber subscriber)
     {
-        return nic.await(Ucp.flush(subscriber.endpoint, param.address()));
+        return await(Ucp.flush(subscriber.endpoint, param.address()));
     }
 
     private boolean put(final Subscriber subscriber, final int offset, final long remoteAddress, final int length)
     {
-        return nic.await(Ucp.put(subscriber.endpoint, staging.address() + offset, length, remoteAddress,
+        return await(Ucp.put(subscriber.endpoint, staging.address() + offset, length, remoteAddress,
             subscriber.remoteKey, param.address()));
+    }
+
+    /**
+     * Waits, making progress, for a UCX request of the control path (a mirror update) and frees it.
+     *
+     * @param statusPointer what the UCX call returned.
+     * @return true if it completed successfully.
+     */
+    private boolean await(final long statusPointer)
+    {
+        if (Ucp.isError(statusPointer))
+        {
+            return false;
+        }
+        if (!Ucp.isRequest(statusPointer))
+        {
+            return true;
+        }
+        final long deadlineNs = System.nanoTime() + UcxConfiguration.CONTROL_TIMEOUT_NS;
+        int status;
+        while (Ucp.IN_PROGRESS == (status = Ucp.checkStatus(statusPointer)) && System.nanoTime() < deadlineNs)
+        {
+            if (0 == nic.progressWorker())
+            {
+                Thread.onSpinWait();
+            }
+        }
+        Ucp.free(statusPointer);
+        return Ucp.OK == status;
     }
 }

@@ -54,6 +54,43 @@ final class OutgoingRequest extends ListenerConnectAttempt
         connector.start(this);
     }
 
+    /**
+     * Whether a peer request that reached this NIC pairs with this one: both peer requests with the same
+     * discriminator, each to the other's address, not yet decided.
+     */
+    boolean pairsWith(final IncomingRequest candidate, final long nicId)
+    {
+        final Handshake message = candidate.request;
+        return isPeer() && !accepting && !linked && !isCompleted() && IncomingRequest.REQUESTED == candidate.state &&
+            Handshake.PEER_REQUEST == message.type && message.discriminator == discriminator() &&
+            message.address.equals(address()) && !(message.nicId == nicId && message.viId == vi().id());
+    }
+
+    /**
+     * The other side answered but for an acceptance: a refusal settles the request, a deferral leaves it to the
+     * other side's request, a full listener turns it away.
+     */
+    void onAnswer(final Handshake message)
+    {
+        onReached();
+        switch (message.type)
+        {
+            case Handshake.REJECT:
+                vi().settle(sequence(), 0, ViConnection.CONNECT_REJECTED);
+                break;
+            case Handshake.NO_MATCH:
+                vi().settle(sequence(), 0, ViConnection.CONNECT_NO_MATCH);
+                break;
+            case Handshake.BUSY:
+                turnedAway = "the listener at " + address() + " holds " + UcxConnector.MAX_PENDING_REQUESTS +
+                    " connection requests not yet answered, the most it holds: retry later";
+                break;
+            default:
+                deferred = true;
+                break;
+        }
+    }
+
     @Override
     protected String lostReason(final int polls)
     {

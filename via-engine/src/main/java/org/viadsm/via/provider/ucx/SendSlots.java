@@ -5,7 +5,12 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.engine.LocalAccess;
+import org.viadsm.via.engine.TargetAccess;
+
+import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
 
 /**
  * The send queue of a {@link UcxLink}, one slot per descriptor in flight (posting index modulo the depth): the
@@ -99,6 +104,89 @@ final class SendSlots
         statuses[i] = status;
         lengths[i] = length;
         states[i] = FINISHED;
+    }
+
+    /**
+     * Whether slot {@code i}'s flush completed (then freed); a failed one fails the connection.
+     */
+    boolean flushed(final int i, final LinkInbox inbox, final int peerViId)
+    {
+        final long request = requests[i];
+        if (Ucp.isError(request))
+        {
+            inbox.failure = "flush to peer VI " + peerViId + " failed: UCX status " + request;
+            return false;
+        }
+        if (Ucp.isRequest(request))
+        {
+            final int status = Ucp.checkStatus(request);
+            if (Ucp.IN_PROGRESS == status)
+            {
+                return false;
+            }
+            Ucp.free(request);
+            requests[i] = 0;
+            if (Ucp.OK != status)
+            {
+                inbox.failure = "flush to peer VI " + peerViId + " failed: UCX status " + status;
+                return false;
+            }
+        }
+        requests[i] = 0;
+        return true;
+    }
+
+    /**
+     * Polls an issued descriptor's request and acknowledgement, finishing it once both are in.
+     *
+     * @return work done.
+     */
+    int advance(final int i, final LinkInbox inbox, final ReliabilityLevel reliability, final int peerViId)
+    {
+        final int state = states[i];
+        if (ISSUED != state && AWAIT_ACK != state)
+        {
+            return 0;
+        }
+        final long request = requests[i];
+        if (Ucp.isRequest(request))
+        {
+            final int status = Ucp.checkStatus(request);
+            if (Ucp.IN_PROGRESS == status)
+            {
+                return 0;
+            }
+            Ucp.free(request);
+            requests[i] = 0;
+            if (Ucp.OK != status)
+            {
+                inbox.failure = "operation to peer VI " + peerViId + " failed: UCX status " + status;
+                return 1;
+            }
+        }
+        if (AWAIT_ACK == state)
+        {
+            final int sequence = sequences[i];
+            if (inbox.nakSequence == sequence)
+            {
+                final int op = descriptors[i].operation();
+                final int errorBit = TargetAccess.initiatorError(reliability, op, inbox.nakOutcome);
+                statuses[i] = DONE | errorBit | LocalAccess.opStatus(op);
+                lengths[i] = 0;
+                inbox.failure = "peer VI " + peerViId + " refused the operation: outcome " + inbox.nakOutcome;
+            }
+            else if (inbox.acked - sequence < 0)
+            {
+                return 0;
+            }
+        }
+        else if (null != results[i])
+        {
+            results[i].putLong(resultOffsets[i], atomicResult(i));
+            results[i] = null;
+        }
+        states[i] = FINISHED;
+        return 1;
     }
 
     long header(final int i)

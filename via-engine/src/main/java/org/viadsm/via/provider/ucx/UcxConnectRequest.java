@@ -3,12 +3,21 @@ package org.viadsm.via.provider.ucx;
 import org.viadsm.via.ConnectRequest;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+import org.viadsm.via.engine.Connector;
+import org.viadsm.via.engine.Idler;
+import org.viadsm.via.engine.ViConnection;
 
 /**
- * A client's request as {@code connectWait} returns it.
+ * A client's request as {@code connectWait} returns it: accepting waits until the client confirmed; a refusal
+ * (reject, or a reliability level that does not match) makes progress until the answer left.
  */
 final class UcxConnectRequest implements ConnectRequest
 {
+    /** Longest a refusing thread makes progress for its answer to leave. */
+    static final long ANSWER_FLUSH_NS = 1_000_000_000L;
+
     private final UcxConnector connector;
     private final IncomingRequest request;
     private final UcxTransport nic;
@@ -41,12 +50,88 @@ final class UcxConnectRequest implements ConnectRequest
     @Override
     public void accept(final Vi vi)
     {
-        connector.accept(request, nic.nic().connectionOf(vi));
+        final ViConnection server = nic.nic().connectionOf(vi);
+        final int sequence = server.beginConnect();
+        final boolean refused;
+        synchronized (connector)
+        {
+            if (IncomingRequest.TAKEN != request.state)
+            {
+                server.backToIdle();
+                throw new IllegalStateException("the connection request was already answered");
+            }
+            refused = !connector.acceptOn(request, server, sequence);
+        }
+        if (refused)
+        {
+            server.backToIdle();
+            if (IncomingRequest.FAILED == request.state)
+            {
+                throw clientGone();
+            }
+            flushAnswer();
+            throw new ViaException(ViaError.NO_MATCH, "VI " + server.id() + " is " + server.reliability() +
+                ", the request from " + request.request.address + " is " +
+                request.request.attributes().reliabilityLevel());
+        }
+        final Idler idler = new Idler(nic.nic());
+        idler.start(Connector.ESTABLISH_TIMEOUT_NS);
+        while (server.isConnectPending())
+        {
+            nic.progress(false);
+            final boolean failed;
+            synchronized (connector)
+            {
+                failed = IncomingRequest.FAILED == request.state;
+            }
+            if (failed || !idler.idle())
+            {
+                idler.finish();
+                synchronized (connector)
+                {
+                    connector.drop(request);
+                }
+                server.backToIdle();
+                throw clientGone();
+            }
+        }
+        idler.finish();
     }
 
     @Override
     public void reject()
     {
-        connector.reject(request);
+        synchronized (connector)
+        {
+            if (IncomingRequest.TAKEN != request.state)
+            {
+                throw new IllegalStateException("the connection request was already answered");
+            }
+            connector.answer(request, Handshake.REJECT, 0);
+        }
+        flushAnswer();
+    }
+
+    /**
+     * Makes progress until a refusal has left, for at most {@link #ANSWER_FLUSH_NS}: the refusing thread may not
+     * call into this NIC again, and over shared memory no other thread makes progress, so the requester would
+     * wait for its timeout instead of learning the answer.
+     */
+    private void flushAnswer()
+    {
+        final long deadlineNs = System.nanoTime() + ANSWER_FLUSH_NS;
+        while (connector.isSending(request.endpoint) && System.nanoTime() - deadlineNs < 0)
+        {
+            if (0 == nic.progress(false))
+            {
+                Thread.onSpinWait();
+            }
+        }
+        nic.progress(false);
+    }
+
+    private ViaException clientGone()
+    {
+        return new ViaException(ViaError.NOT_REACHABLE, "the client at " + request.request.address + " gave up");
     }
 }

@@ -1,9 +1,5 @@
 package org.viadsm.via.provider.ucx;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
@@ -11,11 +7,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.openucx.jucx.ucp.UcpConnectionRequest;
 import org.openucx.jucx.ucp.UcpEndpoint;
 import org.viadsm.via.ConnectRequest;
-import org.viadsm.via.ViaError;
-import org.viadsm.via.ViaException;
 import org.viadsm.via.engine.ConnectAttempt;
 import org.viadsm.via.engine.Connector;
-import org.viadsm.via.engine.Idler;
 import org.viadsm.via.engine.ViConnection;
 
 /**
@@ -38,8 +31,6 @@ import org.viadsm.via.engine.ViConnection;
 final class UcxConnector extends Connector
 {
     static final long RETRY_NS = 20_000_000L;
-    /** Longest a refusing thread makes progress for its answer to leave. */
-    static final long ANSWER_FLUSH_NS = 1_000_000_000L;
     /**
      * The most connection requests a listener holds unanswered (and UCX connection requests it holds unaccepted);
      * a request beyond them is turned away at once, and its requester fails saying so.
@@ -48,9 +39,9 @@ final class UcxConnector extends Connector
 
     private final UcxTransport transport;
     private final Queue<Handshake> received = new ConcurrentLinkedQueue<>();
-    private final Map<String, IncomingRequest> incoming = new HashMap<>();
+    private final IncomingRequests incoming;
     private final ListenerEndpoints accepted;
-    private final OutgoingRequest[] outgoing;
+    private final OutgoingRequests outgoing;
     private final SetupMessages messages;
     private volatile boolean busy;
 
@@ -58,8 +49,9 @@ final class UcxConnector extends Connector
     {
         super(transport.nic());
         this.transport = transport;
-        this.outgoing = new OutgoingRequest[transport.attributes().maxVis()];
+        this.outgoing = new OutgoingRequests(transport);
         this.accepted = new ListenerEndpoints(transport);
+        this.incoming = new IncomingRequests(transport);
         this.messages = new SetupMessages(transport);
     }
 
@@ -107,7 +99,7 @@ final class UcxConnector extends Connector
                 work++;
             }
             work += maintain();
-            busy = messages.isBusy() || hasOutgoing() || isAccepting();
+            busy = messages.isBusy() || outgoing.isPending() || incoming.isAccepting();
             return work;
         }
     }
@@ -127,31 +119,19 @@ final class UcxConnector extends Connector
         accepted.dropFailed();
     }
 
-    private boolean isAccepting()
-    {
-        for (final IncomingRequest candidate : incoming.values())
-        {
-            if (IncomingRequest.ACCEPTING == candidate.state)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /**
      * Registers a request of a VI of this NIC and sends it, unless it meets a matching peer request that this
      * side accepts.
      */
     synchronized void start(final OutgoingRequest request)
     {
-        outgoing[request.vi().id()] = request;
+        outgoing.put(request);
         busy = true;
         if (request.isPeer())
         {
-            for (final IncomingRequest candidate : new ArrayList<>(incoming.values()))
+            for (final IncomingRequest candidate : incoming.all())
             {
-                if (matches(request, candidate) && decide(request, candidate))
+                if (request.pairsWith(candidate, transport.nicId()) && decide(request, candidate))
                 {
                     return;
                 }
@@ -165,11 +145,7 @@ final class UcxConnector extends Connector
      */
     synchronized void forget(final OutgoingRequest request)
     {
-        final int viId = request.vi().id();
-        if (outgoing[viId] == request)
-        {
-            outgoing[viId] = null;
-        }
+        outgoing.remove(request);
         if (!request.linked)
         {
             release(request);
@@ -187,22 +163,14 @@ final class UcxConnector extends Connector
     @Override
     protected synchronized ConnectRequest takeClientRequest(final long discriminator)
     {
-        for (final IncomingRequest candidate : incoming.values())
-        {
-            if (IncomingRequest.REQUESTED == candidate.state && Handshake.CLIENT_REQUEST == candidate.request.type &&
-                candidate.request.discriminator == discriminator)
-            {
-                candidate.state = IncomingRequest.TAKEN;
-                return new UcxConnectRequest(this, candidate, transport);
-            }
-        }
-        return null;
+        final IncomingRequest request = incoming.takeClient(discriminator);
+        return null == request ? null : new UcxConnectRequest(this, request, transport);
     }
 
     @Override
     protected synchronized ConnectAttempt peerAttempt(final ViConnection vi)
     {
-        final OutgoingRequest request = outgoing[vi.id()];
+        final OutgoingRequest request = outgoing.get(vi.id());
         return null == request || !request.isPeer() ? null : request;
     }
 
@@ -227,7 +195,7 @@ final class UcxConnector extends Connector
         final OutgoingRequest request;
         synchronized (this)
         {
-            request = outgoing[vi.id()];
+            request = outgoing.get(vi.id());
         }
         final int state = vi.abandonConnect();
         if (null != request)
@@ -237,90 +205,7 @@ final class UcxConnector extends Connector
         return state;
     }
 
-    /**
-     * Accepts a client's request on an idle VI of this NIC, waiting until the client confirmed.
-     */
-    void accept(final IncomingRequest request, final ViConnection server)
-    {
-        final int sequence = server.beginConnect();
-        final boolean refused;
-        synchronized (this)
-        {
-            if (IncomingRequest.TAKEN != request.state)
-            {
-                server.backToIdle();
-                throw new IllegalStateException("the connection request was already answered");
-            }
-            refused = !acceptOn(request, server, sequence);
-        }
-        if (refused)
-        {
-            server.backToIdle();
-            if (IncomingRequest.FAILED == request.state)
-            {
-                throw clientGone(request);
-            }
-            flushAnswer(request);
-            throw new ViaException(ViaError.NO_MATCH, "VI " + server.id() + " is " + server.reliability() +
-                ", the request from " + request.request.address + " is " +
-                request.request.attributes().reliabilityLevel());
-        }
-        final Idler idler = new Idler(transport.nic());
-        idler.start(ESTABLISH_TIMEOUT_NS);
-        while (server.isConnectPending())
-        {
-            transport.progress(false);
-            final boolean failed;
-            synchronized (this)
-            {
-                failed = IncomingRequest.FAILED == request.state;
-            }
-            if (failed || !idler.idle())
-            {
-                idler.finish();
-                synchronized (this)
-                {
-                    drop(request);
-                }
-                server.backToIdle();
-                throw clientGone(request);
-            }
-        }
-        idler.finish();
-    }
-
-    void reject(final IncomingRequest request)
-    {
-        synchronized (this)
-        {
-            if (IncomingRequest.TAKEN != request.state)
-            {
-                throw new IllegalStateException("the connection request was already answered");
-            }
-            answer(request, Handshake.REJECT, 0);
-        }
-        flushAnswer(request);
-    }
-
-    /**
-     * Makes progress until a refusal has left, for at most {@link #ANSWER_FLUSH_NS}: the refusing thread may not
-     * call into this NIC again, and over shared memory no other thread makes progress, so the requester would
-     * wait for its timeout instead of learning the answer.
-     */
-    private void flushAnswer(final IncomingRequest request)
-    {
-        final long deadlineNs = System.nanoTime() + ANSWER_FLUSH_NS;
-        while (isSending(request.endpoint) && System.nanoTime() - deadlineNs < 0)
-        {
-            if (0 == transport.progress(false))
-            {
-                Thread.onSpinWait();
-            }
-        }
-        transport.progress(false);
-    }
-
-    private synchronized boolean isSending(final UcpEndpoint endpoint)
+    synchronized boolean isSending(final UcpEndpoint endpoint)
     {
         return messages.isSending(endpoint);
     }
@@ -331,35 +216,15 @@ final class UcxConnector extends Connector
     synchronized void close()
     {
         messages.close();
-        for (final IncomingRequest candidate : incoming.values())
-        {
-            if (null == candidate.link)
-            {
-                UcxEndpoints.close(transport, candidate.endpoint);
-            }
-        }
-        incoming.clear();
+        incoming.close();
         accepted.close();
-        for (int i = 0; i < outgoing.length; i++)
-        {
-            final OutgoingRequest request = outgoing[i];
-            if (null != request)
-            {
-                if (!request.linked && !request.released)
-                {
-                    request.released = true;
-                    UcxEndpoints.close(transport, request.endpoint);
-                    request.mirror.close();
-                }
-                outgoing[i] = null;
-            }
-        }
+        outgoing.close();
     }
 
     /**
      * Opens the request's control endpoint and sends the request; retried while no listener answers.
      */
-    private void sendRequest(final OutgoingRequest request)
+    void sendRequest(final OutgoingRequest request)
     {
         request.sink = new UcxEndpoints.Sink();
         request.retryAtNs = 0;
@@ -374,49 +239,41 @@ final class UcxConnector extends Connector
             return;
         }
         final ViConnection vi = request.vi();
-        transmit(request.endpoint, new Handshake(request.isPeer() ? Handshake.PEER_REQUEST :
-            Handshake.CLIENT_REQUEST, vi.id(), 0, request.sequence(), transport.nicId(), request.discriminator(),
-            request.token, request.mirror.address(), vi.reliability().vipValue(), vi.maxTransfer(), vi.flags(),
-            vi.ptag(), request.mirror.entries(), transport.workerAddress(), request.mirror.packedKey(),
-            transport.address()), request, null);
+        transmit(request.endpoint, LinkSetup.describe(transport, request.isPeer() ? Handshake.PEER_REQUEST :
+            Handshake.CLIENT_REQUEST, vi, 0, request.sequence(), request.discriminator(), request.token,
+            request.mirror), request, null);
     }
 
     private void handle(final Handshake message)
     {
         if (message.isRequest())
         {
-            final String key = key(message.nicId, message.viId, message.sequence);
-            if (incoming.containsKey(key))
+            final IncomingRequest from = incoming.add(message);
+            if (null == from || IncomingRequest.FAILED == from.state)
             {
+                if (null != from)
+                {
+                    answer(from, Handshake.BUSY, 0);
+                }
                 return;
             }
-            final IncomingRequest from = new IncomingRequest(message, key);
-            if (incoming.size() >= MAX_PENDING_REQUESTS)
-            {
-                answer(from, Handshake.BUSY, 0);
-                return;
-            }
-            incoming.put(key, from);
             if (Handshake.PEER_REQUEST == message.type)
             {
-                for (final OutgoingRequest candidate : outgoing)
+                final OutgoingRequest candidate = outgoing.matching(from);
+                if (null != candidate)
                 {
-                    if (null != candidate && matches(candidate, from))
-                    {
-                        decide(candidate, from);
-                        return;
-                    }
+                    decide(candidate, from);
                 }
             }
             return;
         }
         if (Handshake.WITHDRAW == message.type)
         {
-            final IncomingRequest from = incoming.get(key(message.nicId, message.viId, message.sequence));
+            final IncomingRequest from = incoming.find(message);
             if (null != from && IncomingRequest.ACCEPTING != from.state)
             {
                 from.state = IncomingRequest.FAILED;
-                incoming.remove(from.key);
+                incoming.remove(from);
                 if (null != from.endpoint)
                 {
                     messages.closeLater(from.endpoint);
@@ -426,49 +283,27 @@ final class UcxConnector extends Connector
         }
         if (Handshake.CONFIRM == message.type)
         {
-            final IncomingRequest from = incoming.get(key(message.nicId, message.viId, message.sequence));
+            final IncomingRequest from = incoming.find(message);
             if (null != from && IncomingRequest.ACCEPTING == from.state && message.peerViId == from.acceptor.id())
             {
                 establishAcceptor(from);
             }
             return;
         }
-        final OutgoingRequest request = message.peerViId >= 0 && message.peerViId < outgoing.length ?
-            outgoing[message.peerViId] : null;
+        final OutgoingRequest request = outgoing.get(message.peerViId);
         if (null == request || request.isCompleted() || request.linked || request.sequence() != message.sequence)
         {
             return;
         }
-        request.onReached();
-        switch (message.type)
+        if (Handshake.ACCEPT == message.type)
         {
-            case Handshake.ACCEPT:
-                onAccepted(request, message);
-                break;
-            case Handshake.REJECT:
-                request.vi().settle(request.sequence(), 0, ViConnection.CONNECT_REJECTED);
-                break;
-            case Handshake.NO_MATCH:
-                request.vi().settle(request.sequence(), 0, ViConnection.CONNECT_NO_MATCH);
-                break;
-            case Handshake.BUSY:
-                request.turnedAway = "the listener at " + request.address() + " holds " + MAX_PENDING_REQUESTS +
-                    " connection requests not yet answered, the most it holds: retry later";
-                break;
-            default:
-                request.deferred = true;
-                break;
+            request.onReached();
+            onAccepted(request, message);
         }
-    }
-
-    private boolean matches(final OutgoingRequest request, final IncomingRequest candidate)
-    {
-        final Handshake message = candidate.request;
-        return request.isPeer() && !request.accepting && !request.linked && !request.isCompleted() &&
-            IncomingRequest.REQUESTED == candidate.state &&
-            Handshake.PEER_REQUEST == message.type && message.discriminator == request.discriminator() &&
-            message.address.equals(request.address()) &&
-            !(message.nicId == transport.nicId() && message.viId == request.vi().id());
+        else
+        {
+            request.onAnswer(message);
+        }
     }
 
     /**
@@ -506,7 +341,7 @@ final class UcxConnector extends Connector
      *
      * @return false if the reliability levels differ (answered) or the requester is gone (state failed).
      */
-    private boolean acceptOn(final IncomingRequest request, final ViConnection vi, final int sequence)
+    boolean acceptOn(final IncomingRequest request, final ViConnection vi, final int sequence)
     {
         final Handshake peer = request.request;
         if (peer.reliability != vi.reliability().vipValue())
@@ -516,17 +351,11 @@ final class UcxConnector extends Connector
         }
         final long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
         RegistrationMirror mirror = null;
-        UcpEndpoint data = null;
         try
         {
-            openAnswerEndpoint(request);
+            request.openAnswerEndpoint(transport);
             mirror = new RegistrationMirror(transport, transport.area().table().capacity());
-            final UcxEndpoints.Sink dataSink = new UcxEndpoints.Sink();
-            data = UcxEndpoints.data(transport, peer.workerAddress, dataSink);
-            final UcxLink link = new UcxLink(transport, vi, token, peer, request.endpoint, data, mirror);
-            request.sink.link(link);
-            dataSink.link(link);
-            transport.attach(link);
+            final UcxLink link = LinkSetup.open(transport, vi, token, peer, request.endpoint, request.sink, mirror);
             request.link = link;
             if (!link.publishTo(peer, transport.publisher()))
             {
@@ -540,13 +369,9 @@ final class UcxConnector extends Connector
                 transport.release(request.link);
                 request.link = null;
             }
-            else
+            else if (null != mirror)
             {
-                if (null != mirror)
-                {
-                    mirror.close();
-                }
-                UcxEndpoints.close(transport, data);
+                mirror.close();
             }
             drop(request);
             return false;
@@ -554,10 +379,8 @@ final class UcxConnector extends Connector
         request.acceptor = vi;
         request.sequence = sequence;
         request.state = IncomingRequest.ACCEPTING;
-        transmit(request.endpoint, new Handshake(Handshake.ACCEPT, vi.id(), peer.viId, peer.sequence,
-            transport.nicId(), peer.discriminator, token, mirror.address(), vi.reliability().vipValue(),
-            vi.maxTransfer(), vi.flags(), vi.ptag(), mirror.entries(), transport.workerAddress(), mirror.packedKey(),
-            transport.address()));
+        transmit(request.endpoint, LinkSetup.describe(transport, Handshake.ACCEPT, vi, peer.viId, peer.sequence,
+            peer.discriminator, token, mirror), null, null);
         return true;
     }
 
@@ -566,14 +389,9 @@ final class UcxConnector extends Connector
         final Handshake peer = request.request;
         final ViConnection vi = request.acceptor;
         request.state = IncomingRequest.DONE;
-        incoming.remove(request.key);
+        incoming.remove(request);
         vi.settle(request.sequence, peer.viId, ViConnection.CONNECT_ACCEPTED);
-        vi.onConnected(request.link, peer.address, peer.attributes());
-        transport.onLinkEstablished(request.link, peer.address);
-        if (!vi.establish(peer.nicId, peer.viId, Math.min(vi.maxTransfer(), peer.maxTransfer)))
-        {
-            request.link.disconnect("VI " + vi.id() + " of " + transport.address() + " stopped connecting");
-        }
+        LinkSetup.establish(transport, vi, request.link, peer);
     }
 
     private void onAccepted(final OutgoingRequest request, final Handshake peer)
@@ -584,90 +402,42 @@ final class UcxConnector extends Connector
             return;
         }
         request.linked = true;
-        UcpEndpoint data = null;
         try
         {
-            final UcxEndpoints.Sink dataSink = new UcxEndpoints.Sink();
-            data = UcxEndpoints.data(transport, peer.workerAddress, dataSink);
-            final UcxLink link =
-                new UcxLink(transport, vi, request.token, peer, request.endpoint, data, request.mirror);
-            request.sink.link(link);
-            dataSink.link(link);
-            transport.attach(link);
+            final UcxLink link = LinkSetup.open(transport, vi, request.token, peer, request.endpoint, request.sink,
+                request.mirror);
             if (!link.publishTo(peer, transport.publisher()))
             {
                 link.onEndpointError("cannot fill the registration mirror of " + peer.address);
             }
-            vi.onConnected(link, peer.address, peer.attributes());
-            transport.onLinkEstablished(link, peer.address);
-            if (!vi.establish(peer.nicId, peer.viId, Math.min(vi.maxTransfer(), peer.maxTransfer)))
+            if (!LinkSetup.establish(transport, vi, link, peer))
             {
-                link.disconnect("VI " + vi.id() + " of " + transport.address() + " stopped connecting");
                 return;
             }
             transmit(request.endpoint, Handshake.bare(Handshake.CONFIRM, vi.id(), peer.viId, request.sequence(),
-                transport.nicId()));
+                transport.nicId()), null, null);
         }
         catch (final RuntimeException ex)
         {
-            UcxEndpoints.close(transport, data);
             vi.backToIdle();
         }
     }
 
     private int maintain()
     {
-        int work = 0;
-        final long nowNs = System.nanoTime();
-        for (final OutgoingRequest request : outgoing)
-        {
-            if (null == request || request.linked || request.isCompleted())
-            {
-                continue;
-            }
-            if (null != request.endpoint && (request.deferred || null != request.sink.failure()))
-            {
-                request.refused |= !request.isReached() && !request.deferred;
-                UcxEndpoints.close(transport, request.endpoint);
-                request.endpoint = null;
-                request.retryAtNs = request.deferred || request.accepting ? Long.MAX_VALUE : nowNs + RETRY_NS;
-                work++;
-            }
-            if (null == request.endpoint && 0 != request.retryAtNs && nowNs - request.retryAtNs >= 0 &&
-                !request.isPastDeadline(nowNs) && !request.accepting && !request.deferred && request.isPending())
-            {
-                sendRequest(request);
-                work++;
-            }
-        }
-        for (final Iterator<IncomingRequest> it = incoming.values().iterator(); it.hasNext(); )
-        {
-            final IncomingRequest candidate = it.next();
-            if (null != candidate.sink && null != candidate.sink.failure())
-            {
-                final boolean accepting = IncomingRequest.ACCEPTING == candidate.state;
-                candidate.state = IncomingRequest.FAILED;
-                if (!accepting)
-                {
-                    it.remove();
-                    UcxEndpoints.close(transport, candidate.endpoint);
-                    work++;
-                }
-            }
-        }
-        return work + messages.progress();
+        return outgoing.maintain(System.nanoTime(), this) + incoming.dropFailed() + messages.progress();
     }
 
     /**
      * Refuses or defers a request over an endpoint of its own, closed a while after the answer left.
      */
-    private void answer(final IncomingRequest request, final int type, final int viId)
+    void answer(final IncomingRequest request, final int type, final int viId)
     {
         request.state = IncomingRequest.DONE;
-        incoming.remove(request.key);
+        incoming.remove(request);
         try
         {
-            openAnswerEndpoint(request);
+            request.openAnswerEndpoint(transport);
         }
         catch (final RuntimeException ex)
         {
@@ -677,25 +447,10 @@ final class UcxConnector extends Connector
             transport.nicId()), null, request.endpoint);
     }
 
-    private void openAnswerEndpoint(final IncomingRequest request)
-    {
-        if (null == request.endpoint)
-        {
-            request.sink = new UcxEndpoints.Sink();
-            request.endpoint = UcxEndpoints.connect(transport,
-                UcxAddress.parse(request.request.address).socketAddress(), request.sink);
-        }
-    }
-
-    private static String key(final long nicId, final int viId, final int sequence)
-    {
-        return Long.toHexString(nicId) + ':' + viId + ':' + sequence;
-    }
-
-    private void drop(final IncomingRequest request)
+    void drop(final IncomingRequest request)
     {
         request.state = IncomingRequest.FAILED;
-        if (null != incoming.remove(request.key))
+        if (incoming.remove(request))
         {
             if (null != request.link)
             {
@@ -706,11 +461,6 @@ final class UcxConnector extends Connector
                 UcxEndpoints.close(transport, request.endpoint);
             }
         }
-    }
-
-    private void transmit(final UcpEndpoint endpoint, final Handshake message)
-    {
-        transmit(endpoint, message, null, null);
     }
 
     /**
@@ -743,22 +493,4 @@ final class UcxConnector extends Connector
             request.mirror.close();
         }
     }
-
-    private boolean hasOutgoing()
-    {
-        for (final OutgoingRequest request : outgoing)
-        {
-            if (null != request && !request.isCompleted())
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static ViaException clientGone(final IncomingRequest request)
-    {
-        return new ViaException(ViaError.NOT_REACHABLE, "the client at " + request.request.address + " gave up");
-    }
-
 }

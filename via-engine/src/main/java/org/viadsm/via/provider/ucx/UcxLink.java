@@ -3,7 +3,6 @@ package org.viadsm.via.provider.ucx;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpEndpoint;
 import org.openucx.jucx.ucp.UcpRemoteKey;
 import org.viadsm.via.AsyncError;
@@ -31,7 +30,7 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
  * level. An active message leaves only after a flush of the puts before it, so the target sees the data of earlier
  * writes first. Descriptors complete in posting order; a fenced one is issued once earlier reads and atomics are done.
  * <p>
- * Target side: {@link #onData} performs the peer's messages, from a UCX callback.
+ * Target side: the peer's messages go to its {@link LinkInbox}, from a UCX callback.
  * <p>
  * <b>Note:</b> the send queue is guarded by this object's lock; UCX callbacks never take it (they run under the
  * worker's lock, which the send queue takes inside its own), they only set the volatile fields the queue reads.
@@ -43,27 +42,21 @@ final class UcxLink implements ViTransport
     private final ViConnection vi;
     private final ReliabilityLevel reliability;
     private final int peerViId;
-    private final long peerToken;
     private final int peerPtag;
     private final int peerFlags;
-    private final int maxTransfer;
     private final UcpEndpoint control;
     private final UcpEndpoint data;
     private final long dataEndpoint;
     private final RegistrationMirror mirror;
     private final LocalAccess localAccess;
     private final SegmentList local;
-    private final TargetAccess access;
-    private final SegmentList range = new SegmentList(1);
-    private final UnsafeBuffer payload = new UnsafeBuffer(0, 0);
-    private final DataHeader header = new DataHeader();
-    private final UnsafeBuffer headerBuffer = new UnsafeBuffer(0, 0);
     private final Arena arena = Arena.ofShared();
 
     private final SendSlots queue;
     private final MemorySegment bytesParam;
-    private final MemorySegment amParam;
     private final LinkReplies replies;
+    private final LinkInbox inbox;
+    private final OperationIssuer issuer;
     private long head;
     private long issued;
     private long tail;
@@ -75,12 +68,6 @@ final class UcxLink implements ViTransport
     private AsyncError refusalError;
     private MirrorPublisher.Subscriber subscriber;
     private UcpRemoteKey peerMirrorKey;
-
-    private volatile int acked = -1;
-    private volatile int nakSequence = Integer.MIN_VALUE;
-    private volatile int nakOutcome;
-    private volatile String failure;
-    private volatile AsyncError failureError;
 
     UcxLink(
         final UcxTransport nic,
@@ -96,22 +83,22 @@ final class UcxLink implements ViTransport
         this.token = token;
         this.reliability = vi.reliability();
         this.peerViId = peer.viId;
-        this.peerToken = peer.token;
         this.peerPtag = peer.ptag;
         this.peerFlags = peer.flags;
-        this.maxTransfer = Math.min(vi.maxTransfer(), peer.maxTransfer);
         this.control = control;
         this.data = data;
         this.dataEndpoint = data.getNativeId();
         this.mirror = mirror;
         this.localAccess = new LocalAccess(nic.nic(), vi);
         this.local = localAccess.local();
-        this.access = vi.newTargetAccess();
         this.queue = new SendSlots(arena, nic.attributes().maxDescriptorsPerQueue(),
             nic.attributes().maxSegmentsPerDescriptor());
         this.bytesParam = SendSlots.bytesParam(arena);
-        this.amParam = SendSlots.messageParam(arena);
-        this.replies = new LinkReplies(arena, dataEndpoint, amParam, peerViId, peerToken);
+        final MemorySegment messageParam = SendSlots.messageParam(arena);
+        this.replies = new LinkReplies(arena, dataEndpoint, messageParam, peerViId, peer.token);
+        this.inbox = new LinkInbox(this, vi, peerViId, Math.min(vi.maxTransfer(), peer.maxTransfer), replies);
+        this.issuer = new OperationIssuer(dataEndpoint, queue, local, bytesParam, messageParam, peerViId,
+            peer.token);
     }
 
     ViConnection vi()
@@ -171,16 +158,16 @@ final class UcxLink implements ViTransport
      */
     synchronized int poll()
     {
-        final String failed = failure;
+        final String failed = inbox.failure;
         if (null != failed && !broken)
         {
             // a refused operation awaiting its acknowledgement completes with its error first
             for (long n = head; n < issued; n++)
             {
-                advance((int)n & queue.mask);
+                queue.advance((int)n & queue.mask, inbox, reliability, peerViId);
             }
             complete();
-            final AsyncError error = failureError;
+            final AsyncError error = inbox.failureError;
             breakLink(null == error ? AsyncError.CONNECTION_LOST : error, failed, false);
         }
         if (head == tail)
@@ -190,7 +177,7 @@ final class UcxLink implements ViTransport
         int work = 0;
         for (long n = head; n < issued; n++)
         {
-            work += advance((int)n & queue.mask);
+            work += queue.advance((int)n & queue.mask, inbox, reliability, peerViId);
         }
         issue();
         work += complete();
@@ -215,7 +202,7 @@ final class UcxLink implements ViTransport
         {
             if (!broken)
             {
-                sendControl(DataHeader.TYPE_BREAK, 0, 0);
+                inbox.reply(DataHeader.TYPE_BREAK, 0, 0);
                 breakLink(null, detail, true);
             }
         }
@@ -227,7 +214,7 @@ final class UcxLink implements ViTransport
      */
     void onMirrorLost()
     {
-        failure = "the registration mirror of peer VI " + peerViId + " cannot be written";
+        inbox.failure = "the registration mirror of peer VI " + peerViId + " cannot be written";
     }
 
     /**
@@ -235,57 +222,18 @@ final class UcxLink implements ViTransport
      */
     void onEndpointError(final String detail)
     {
-        if (null == failure)
+        if (null == inbox.failure)
         {
-            failure = detail;
+            inbox.failure = detail;
         }
     }
 
     /**
-     * Performs a data message of the peer; from the UCX callback that received it.
+     * Takes a data message of the peer; from the UCX callback that received it.
      */
     void onData(final DataHeader message, final long dataAddress, final long dataLength)
     {
-        final String wrong = message.check(DataHeader.LENGTH, dataLength, maxTransfer);
-        if (null != wrong)
-        {
-            failure = "peer VI " + peerViId + " sent a malformed message: " + wrong;
-            return;
-        }
-        switch (message.type())
-        {
-            case DataHeader.TYPE_SEND:
-            case DataHeader.TYPE_WRITE_IMMEDIATE:
-                perform(message, dataAddress);
-                break;
-            case DataHeader.TYPE_ACK:
-                acked = message.sequence();
-                break;
-            case DataHeader.TYPE_NAK:
-                nakOutcome = message.outcome();
-                nakSequence = message.sequence();
-                failureError = TargetAccess.asyncError(message.outcome());
-                failure = "peer VI " + peerViId + " of " + vi.remoteAddress() + " refused an operation: outcome " +
-                    message.outcome();
-                break;
-            default:
-                final int outcome = message.outcome();
-                if ((message.flags() & DataHeader.FLAG_ACK_REQUESTED) != 0)
-                {
-                    sendControl(DataHeader.TYPE_ACK, message.sequence(), 0);
-                }
-                failure = 0 == outcome ? "peer VI " + peerViId + " of " + vi.remoteAddress() + " disconnected" :
-                    "peer VI " + peerViId + " of " + vi.remoteAddress() + " broke the connection: outcome " + outcome;
-                if (0 != outcome)
-                {
-                    vi.onTransportBroken(this, TargetAccess.asyncError(outcome), failure);
-                }
-                else
-                {
-                    vi.onTransportBroken(this, AsyncError.CONNECTION_LOST, failure);
-                }
-                break;
-        }
+        inbox.onData(message, dataAddress, dataLength);
     }
 
     /**
@@ -314,45 +262,6 @@ final class UcxLink implements ViTransport
         }
     }
 
-    private void perform(final DataHeader message, final long dataAddress)
-    {
-        final int length = message.length();
-        payload.wrap(dataAddress, length);
-        range.reset().add(payload, 0, length);
-        final boolean immediate = (message.flags() & DataHeader.FLAG_IMMEDIATE) != 0;
-        final int outcome = DataHeader.TYPE_SEND == message.type() ?
-            access.send(range, length, immediate, message.immediate()) :
-            access.rdmaWrite(message.handle(), message.address(), range, length, immediate, message.immediate());
-        range.reset();
-        if (TargetAccess.OK == outcome)
-        {
-            if ((message.flags() & DataHeader.FLAG_ACK_REQUESTED) != 0)
-            {
-                sendControl(DataHeader.TYPE_ACK, message.sequence(), 0);
-            }
-        }
-        else if (reliability.isReliable() && TargetAccess.NOT_CONNECTED != outcome)
-        {
-            sendControl(DataHeader.TYPE_NAK, message.sequence(), outcome);
-            final AsyncError error = TargetAccess.TARGET_FAULT == outcome ? AsyncError.RDMA_TRANSPORT :
-                TargetAccess.asyncError(outcome);
-            failure = access.detail();
-            vi.onTransportBroken(this, error, access.detail());
-        }
-    }
-
-    /**
-     * Sends an acknowledgement, refusal or break to the peer.
-     */
-    private void sendControl(final int type, final int sequence, final int outcome)
-    {
-        final String failed = replies.send(type, sequence, outcome);
-        if (null != failed)
-        {
-            failure = failed;
-        }
-    }
-
     private void issue()
     {
         while (issued < tail && !broken && null == refusal)
@@ -373,7 +282,7 @@ final class UcxLink implements ViTransport
                     queue.requests[i] = Ucp.flush(dataEndpoint, bytesParam.address());
                     queue.states[i] = SendSlots.AWAIT_FLUSH;
                 }
-                if (!flushed(i))
+                if (!queue.flushed(i, inbox, peerViId))
                 {
                     return;
                 }
@@ -386,7 +295,7 @@ final class UcxLink implements ViTransport
                 queue.finish(i, DONE | error | LocalAccess.opStatus(op), 0);
                 if (reliability.isReliable())
                 {
-                    sendControl(DataHeader.TYPE_BREAK, 0, 0);
+                    inbox.reply(DataHeader.TYPE_BREAK, 0, 0);
                     breakLink(null, "VI " + vi.id() + " of " + nic.address() + " broke the connection after " +
                         DescriptorStatus.toString(error) + ": " + localAccess.detail(), true);
                 }
@@ -405,81 +314,18 @@ final class UcxLink implements ViTransport
             if (0 == queue.requests[i])
             {
                 // done at once (a get or put over shared memory is a copy): completes without waiting for progress
-                advance(i);
+                queue.advance(i, inbox, reliability, peerViId);
             }
         }
-    }
-
-    private boolean flushed(final int i)
-    {
-        final long request = queue.requests[i];
-        if (Ucp.isError(request))
-        {
-            failure = "flush to peer VI " + peerViId + " failed: UCX status " + request;
-            return false;
-        }
-        if (Ucp.isRequest(request))
-        {
-            final int status = Ucp.checkStatus(request);
-            if (Ucp.IN_PROGRESS == status)
-            {
-                return false;
-            }
-            Ucp.free(request);
-            queue.requests[i] = 0;
-            if (Ucp.OK != status)
-            {
-                failure = "flush to peer VI " + peerViId + " failed: UCX status " + status;
-                return false;
-            }
-        }
-        queue.requests[i] = 0;
-        return true;
     }
 
     private void send(final int i, final Descriptor descriptor, final int op)
     {
-        final int length = descriptor.length();
-        long source = 0;
-        long count = length;
-        long param = amParam.address();
-        if (length > 0 && local.length(0) >= length)
-        {
-            source = local.buffer(0).addressOffset() + local.offset(0);
-        }
-        else if (length > 0)
-        {
-            // several segments go out as one message, gathered by UCX from an I/O vector
-            int left = length;
-            int entries = 0;
-            for (int s = 0; s < local.count() && left > 0; s++)
-            {
-                final int chunk = Math.min(left, local.length(s));
-                queue.iovEntry(i, entries, local.buffer(s).addressOffset() + local.offset(s), chunk);
-                entries++;
-                left -= chunk;
-            }
-            source = queue.iov(i);
-            count = entries;
-            param = queue.iovParam(i);
-        }
         final boolean ack = ReliabilityLevel.RELIABLE_RECEPTION == reliability;
         final int sequence = nextSequence++;
-        final long headerAddress = queue.header(i);
-        headerBuffer.wrap(headerAddress, DataHeader.LENGTH);
-        header.wrap(headerBuffer)
-            .set(DescriptorLayout.OP_SEND == op ? DataHeader.TYPE_SEND : DataHeader.TYPE_WRITE_IMMEDIATE, peerViId,
-                peerToken, sequence)
-            .length(length)
-            .immediate(descriptor.hasImmediateData() ? descriptor.immediateData() : 0)
-            .flags((descriptor.hasImmediateData() ? DataHeader.FLAG_IMMEDIATE : 0) |
-                (ack ? DataHeader.FLAG_ACK_REQUESTED : 0))
-            .handle(descriptor.remoteHandle())
-            .address(DescriptorLayout.OP_SEND == op ? 0 : descriptor.remoteAddress());
         queue.sequences[i] = sequence;
-        queue.lengths[i] = length;
-        queue.requests[i] = Ucp.amSend(dataEndpoint, DataHeader.AM_ID, headerAddress, DataHeader.LENGTH, source, count,
-            param);
+        queue.lengths[i] = descriptor.length();
+        queue.requests[i] = issuer.message(i, descriptor, op, sequence, ack);
         queue.states[i] = ack ? SendSlots.AWAIT_ACK : SendSlots.ISSUED;
         queue.statuses[i] = DONE | LocalAccess.opStatus(op);
         if (Ucp.isError(queue.requests[i]))
@@ -513,61 +359,23 @@ final class UcxLink implements ViTransport
         queue.states[i] = SendSlots.ISSUED;
         if (DescriptorLayout.OP_ATOMIC == op)
         {
-            final boolean add = (descriptor.control() & DescriptorLayout.CONTROL_ATOMIC_ADD) != 0;
-            // compare-and-swap takes the compare value as operand and the swap value in the reply buffer
-            final long operand = queue.atomic(i, descriptor.compareOrAdd(), add ? 0 : descriptor.swapValue());
-            queue.results[i] = local.buffer(0);
-            queue.resultOffsets[i] = local.offset(0);
-            queue.requests[i] = Ucp.atomic(dataEndpoint, add ? Ucp.ATOMIC_ADD : Ucp.ATOMIC_CSWAP, operand,
-                mirror.remoteAddress(), mirror.remoteKey(), queue.atomicParam(i));
+            queue.requests[i] = issuer.atomic(i, descriptor, mirror.remoteAddress(), mirror.remoteKey());
             lastReadLike = issued - 1;
             checkIssued(i);
             return;
         }
         final boolean read = DescriptorLayout.OP_RDMA_READ == op;
-        long remote = mirror.remoteAddress();
-        final long key = mirror.remoteKey();
-        int left = length;
-        long request = 0;
-        for (int s = 0; s < local.count() && left > 0; s++)
-        {
-            final int chunk = Math.min(left, local.length(s));
-            final long address = local.buffer(s).addressOffset() + local.offset(s);
-            if (Ucp.isRequest(request))
-            {
-                Ucp.free(request);
-            }
-            request = read ? Ucp.get(dataEndpoint, address, chunk, remote, key, bytesParam.address()) :
-                Ucp.put(dataEndpoint, address, chunk, remote, key, bytesParam.address());
-            if (Ucp.isError(request))
-            {
-                break;
-            }
-            remote += chunk;
-            left -= chunk;
-        }
+        final boolean flush = local.count() > 1 && length > local.length(0) ||
+            !read && ReliabilityLevel.RELIABLE_RECEPTION == reliability;
+        queue.requests[i] = issuer.transfer(read, length, mirror.remoteAddress(), mirror.remoteKey(), flush);
         if (read)
         {
             lastReadLike = issued - 1;
         }
         else
         {
-            unflushedWrites = true;
+            unflushedWrites = !flush || Ucp.isError(queue.requests[i]);
         }
-        final boolean many = local.count() > 1 && length > local.length(0);
-        if (!Ucp.isError(request) && (many || !read && ReliabilityLevel.RELIABLE_RECEPTION == reliability))
-        {
-            if (Ucp.isRequest(request))
-            {
-                Ucp.free(request);
-            }
-            request = Ucp.flush(dataEndpoint, bytesParam.address());
-            if (!read)
-            {
-                unflushedWrites = false;
-            }
-        }
-        queue.requests[i] = request;
         checkIssued(i);
     }
 
@@ -588,21 +396,14 @@ final class UcxLink implements ViTransport
         {
             // reliable delivery: the write completes, the error is reported asynchronously at both ends
             queue.finish(i, DONE | opStatus, length);
-            sendControl(DataHeader.TYPE_BREAK, 0, outcome);
+            inbox.reply(DataHeader.TYPE_BREAK, 0, outcome);
             breakLink(TargetAccess.asyncError(outcome), detail, true);
             return;
         }
         queue.statuses[i] = DONE | errorBit | opStatus;
         queue.lengths[i] = 0 == errorBit ? length : 0;
         queue.sequences[i] = nextSequence++;
-        final long headerAddress = queue.header(i);
-        headerBuffer.wrap(headerAddress, DataHeader.LENGTH);
-        header.wrap(headerBuffer)
-            .set(DataHeader.TYPE_BREAK, peerViId, peerToken, queue.sequences[i])
-            .flags(DataHeader.FLAG_ACK_REQUESTED)
-            .outcome(outcome);
-        queue.requests[i] = Ucp.amSend(dataEndpoint, DataHeader.AM_ID, headerAddress, DataHeader.LENGTH, 0, 0,
-            amParam.address());
+        queue.requests[i] = issuer.breakMessage(i, queue.sequences[i], outcome);
         checkIssued(i);
         queue.states[i] = SendSlots.AWAIT_ACK;
         refusal = detail;
@@ -622,62 +423,11 @@ final class UcxLink implements ViTransport
      */
     private void failIssue(final int i, final String detail)
     {
-        failure = detail;
+        inbox.failure = detail;
         queue.requests[i] = 0;
         queue.statuses[i] = DONE | DescriptorStatus.TRANSPORT_ERROR |
             LocalAccess.opStatus(queue.descriptors[i].operation());
         queue.lengths[i] = 0;
-    }
-
-    /**
-     * Polls one issued descriptor's request and acknowledgement.
-     */
-    private int advance(final int i)
-    {
-        final int state = queue.states[i];
-        if (SendSlots.ISSUED != state && SendSlots.AWAIT_ACK != state)
-        {
-            return 0;
-        }
-        final long request = queue.requests[i];
-        if (Ucp.isRequest(request))
-        {
-            final int status = Ucp.checkStatus(request);
-            if (Ucp.IN_PROGRESS == status)
-            {
-                return 0;
-            }
-            Ucp.free(request);
-            queue.requests[i] = 0;
-            if (Ucp.OK != status)
-            {
-                failure = "operation to peer VI " + peerViId + " failed: UCX status " + status;
-                return 1;
-            }
-        }
-        if (SendSlots.AWAIT_ACK == state)
-        {
-            final int sequence = queue.sequences[i];
-            if (nakSequence == sequence)
-            {
-                final int op = queue.descriptors[i].operation();
-                final int errorBit = TargetAccess.initiatorError(reliability, op, nakOutcome);
-                queue.statuses[i] = DONE | errorBit | LocalAccess.opStatus(op);
-                queue.lengths[i] = 0;
-                failure = "peer VI " + peerViId + " refused the operation: outcome " + nakOutcome;
-            }
-            else if (acked - sequence < 0)
-            {
-                return 0;
-            }
-        }
-        else if (null != queue.results[i])
-        {
-            queue.results[i].putLong(queue.resultOffsets[i], queue.atomicResult(i));
-            queue.results[i] = null;
-        }
-        queue.states[i] = SendSlots.FINISHED;
-        return 1;
     }
 
     private int complete()

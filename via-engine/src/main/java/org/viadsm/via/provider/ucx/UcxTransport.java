@@ -380,35 +380,6 @@ final class UcxTransport implements NicTransport
     }
 
     /**
-     * Waits, making progress, for a UCX request of the control path (mirror updates, endpoint closes) and frees it.
-     *
-     * @param statusPointer what the UCX call returned.
-     * @return true if it completed successfully.
-     */
-    boolean await(final long statusPointer)
-    {
-        if (Ucp.isError(statusPointer))
-        {
-            return false;
-        }
-        if (!Ucp.isRequest(statusPointer))
-        {
-            return true;
-        }
-        final long deadlineNs = System.nanoTime() + UcxConfiguration.CONTROL_TIMEOUT_NS;
-        int status;
-        while (Ucp.IN_PROGRESS == (status = Ucp.checkStatus(statusPointer)) && System.nanoTime() < deadlineNs)
-        {
-            if (0 == progressWorker())
-            {
-                Thread.onSpinWait();
-            }
-        }
-        Ucp.free(statusPointer);
-        return Ucp.OK == status;
-    }
-
-    /**
      * A link is established: starts the progress thread if the context asks for one always, or for one where
      * UCX may talk TCP and this link may.
      */
