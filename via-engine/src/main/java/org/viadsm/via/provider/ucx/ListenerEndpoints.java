@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.openucx.jucx.ucp.UcpConnectionRequest;
 import org.openucx.jucx.ucp.UcpEndpoint;
@@ -12,9 +11,8 @@ import org.openucx.jucx.ucp.UcpEndpoint;
 /**
  * The control endpoints a ucx NIC's listener accepted, over which requesters send their setup messages; an
  * endpoint stays while its peer keeps it (as the connection's failure detector) and goes once UCX reports the peer
- * gone. UCX's connection requests queue here from the listener's callback until a thread makes progress; at most
- * {@link UcxConnector#MAX_PENDING_REQUESTS} wait, later ones are rejected at once (the requester's UCX sees its
- * endpoint fail, and retries until its timeout).
+ * gone. UCX's connection requests queue here from the listener's callback until a thread makes progress, which
+ * accepts them all (the requests they carry are capped, see {@link IncomingRequests}).
  * <p>
  * <b>Note:</b> {@link #offer} from UCX's callback; the rest under the lock of the {@link UcxConnector}.
  */
@@ -22,7 +20,6 @@ final class ListenerEndpoints
 {
     private final UcxTransport transport;
     private final Queue<UcpConnectionRequest> requests = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger queued = new AtomicInteger();
     private final List<UcxEndpoints.Sink> sinks = new ArrayList<>();
     private final List<UcpEndpoint> endpoints = new ArrayList<>();
 
@@ -32,23 +29,11 @@ final class ListenerEndpoints
     }
 
     /**
-     * A connection request reached the listener; from UCX's callback.
+     * A connection request reached the listener; from UCX's callback, which must not answer it (accepting or
+     * rejecting a request inside the callback is left to the next progress).
      */
     void offer(final UcpConnectionRequest request)
     {
-        if (queued.incrementAndGet() > UcxConnector.MAX_PENDING_REQUESTS)
-        {
-            queued.decrementAndGet();
-            try
-            {
-                request.reject();
-            }
-            catch (final RuntimeException ex)
-            {
-                // the requester left already
-            }
-            return;
-        }
         requests.add(request);
     }
 
@@ -68,7 +53,6 @@ final class ListenerEndpoints
         UcpConnectionRequest request;
         while (null != (request = requests.poll()))
         {
-            queued.decrementAndGet();
             final UcxEndpoints.Sink sink = new UcxEndpoints.Sink();
             try
             {

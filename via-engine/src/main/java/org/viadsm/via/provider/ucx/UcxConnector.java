@@ -32,8 +32,8 @@ final class UcxConnector extends Connector
 {
     static final long RETRY_NS = 20_000_000L;
     /**
-     * The most connection requests a listener holds unanswered (and UCX connection requests it holds unaccepted);
-     * a request beyond them is turned away at once, and its requester fails saying so.
+     * The most connection requests a listener holds unanswered; a request beyond them is turned away at once, and
+     * its requester fails saying so.
      */
     static final int MAX_PENDING_REQUESTS = 64;
 
