@@ -637,10 +637,12 @@ public final class Dsm implements AutoCloseable
 
     /**
      * The exception for a failed operation: a {@link NodeLostException} if this node has lost a node by now (the
-     * failure is then a consequence of the loss), else a {@link DsmException} with the protocol's message.
+     * failure is then a consequence of the loss), else a {@link DsmException} with the protocol's message. The NIC's
+     * queued asynchronous errors are taken in first: a loss the NIC has seen but not yet reported is the cause.
      */
     DsmException failure(final String activity, final ProtocolException ex)
     {
+        port.probe();
         if (port.lostNode() >= 0)
         {
             return lost(activity, ex);

@@ -12,12 +12,18 @@ package org.viadsm.dsm;
  * Notifications are delivered in order on each connection, so the port resolves a suspicion after taking in every
  * notification that arrived before it.
  * <p>
+ * A descriptor to or from a peer that completes flushed is a failed connection too, seen on the data path: the NIC
+ * queues its asynchronous error (which says why) before it flushes, but another call may deliver it later, so
+ * {@link #connectionFailed} takes in the NIC's queued errors first and suspects the peer itself if none named it.
+ * Any failure the application thread reports after seeing such a descriptor then names the loss.
+ * <p>
  * <b>Note:</b> thread-safe.
  */
 final class NodeLoss
 {
     private final int nodeId;
     private final boolean[] departed;
+    private final Runnable takeInErrors;
     private volatile boolean suspected;
     private int suspectNode = -1;
     private String suspectReason;
@@ -26,10 +32,30 @@ final class NodeLoss
     private volatile int lostNode = -1;
     private volatile String lostReason;
 
-    NodeLoss(final int nodeId, final int nodeCount)
+    /**
+     * @param nodeId       this node.
+     * @param nodeCount    the nodes.
+     * @param takeInErrors hands the NIC's queued asynchronous errors to the port (which {@link #suspect}s).
+     */
+    NodeLoss(final int nodeId, final int nodeCount, final Runnable takeInErrors)
     {
         this.nodeId = nodeId;
         this.departed = new boolean[nodeCount];
+        this.takeInErrors = takeInErrors;
+    }
+
+    /**
+     * A descriptor to or from {@code node} completed flushed (or failed in transport): its connection failed. The
+     * NIC's own report of it, queued before the flush, is taken in first, so that its reason is the suspect's;
+     * {@code reason} serves if that report is still on its way (another thread is handing it over).
+     *
+     * @param node   the peer.
+     * @param reason what the descriptor said.
+     */
+    void connectionFailed(final int node, final String reason)
+    {
+        takeInErrors.run();
+        suspect(node, reason);
     }
 
     /**

@@ -132,7 +132,7 @@ final class SendRing
                 DescriptorStatus.toString(status);
             if (0 != (status & (DescriptorStatus.DESC_FLUSHED_ERROR | DescriptorStatus.TRANSPORT_ERROR)))
             {
-                loss.suspect(node, "its connection failed (" + failure + ")");
+                loss.connectionFailed(node, "its connection failed (" + failure + ")");
             }
             throw new ProtocolException(nodeId, failure);
         }

@@ -73,7 +73,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         this.scratchMemory = nic.allocateMemory(4096);
         this.scratch = nic.registerMemory(scratchMemory, MemoryAttributes.localOnly(ptag));
         this.probeCq = nic.createCq(1);
-        this.loss = new NodeLoss(nodeId, nodeCount);
+        this.loss = new NodeLoss(nodeId, nodeCount, this::probe);
         nic.errorHandler(this);
     }
 
@@ -390,7 +390,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
      */
     void probe()
     {
-        probeCq.done(completion);
+        if (!nic.isClosed())
+        {
+            probeCq.done(completion);
+        }
     }
 
     /**
@@ -460,7 +463,12 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         final int status = d.status();
         if (DescriptorStatus.isError(status))
         {
-            handler.onPeerFailure(node, "receive completed with " + DescriptorStatus.toString(status));
+            final String failure = "receive completed with " + DescriptorStatus.toString(status);
+            if (0 != (status & (DescriptorStatus.DESC_FLUSHED_ERROR | DescriptorStatus.TRANSPORT_ERROR)))
+            {
+                loss.connectionFailed(node, "its connection failed (a " + failure + ")");
+            }
+            handler.onPeerFailure(node, failure);
             return 1;
         }
         final int notification = d.immediateData();
