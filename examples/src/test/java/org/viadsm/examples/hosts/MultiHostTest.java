@@ -26,8 +26,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Three hosts with real addresses ({@link NamespaceHosts}) run {@code viadsm node} as a launcher would start it
- * (rank and size from Slurm's variables, the rendezvous in a directory they share): an application verifies; a
- * link taken down mid-run makes every node fail, the survivors naming the lost node, and nothing is left behind.
+ * (rank and size from Slurm's variables, the rendezvous in a directory they share): an application verifies over
+ * tcp and over ucx with UCX's TCP transport; a link taken down mid-run (tcp) makes every node fail, the survivors
+ * naming the lost node, and nothing is left behind.
  * The waits are hang detectors; nothing here measures time, though the link test prints how long detection took.
  */
 @Timeout(300)
@@ -57,12 +58,19 @@ class MultiHostTest
         hosts.close();
     }
 
-    /** The providers that cross hosts; each runs the application across the namespace hosts. */
+    /**
+     * The providers that cross hosts; each runs the application across the namespace hosts, ucx over its TCP
+     * transport (as between hosts without RDMA).
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"tcp"})
+    @ValueSource(strings = {"tcp", "ucx"})
     void shouldRunAnApplicationAcrossHosts(final String provider) throws Exception
     {
-        start("--app", "lu", "--provider", provider, "-n256");
+        if ("ucx".equals(provider))
+        {
+            NamespaceHosts.requireUcx();
+        }
+        start(provider, "--app", "lu", "--provider", provider, "-n256");
         final int[] codes = awaitRanks();
         assertEquals(List.of(0, 0, 0), List.of(codes[0], codes[1], codes[2]), this::errors);
         final String out = outs.get(0).text();
@@ -77,7 +85,7 @@ class MultiHostTest
     @Test
     void shouldStopEveryNodeWhenALinkGoesDownNamingTheLostNode() throws Exception
     {
-        start("--class", Looper.class.getName());
+        start("tcp", "--class", Looper.class.getName());
         final long deadlineMs = System.currentTimeMillis() + HANG_MS;
         while (!errs.stream().allMatch(err -> err.text().contains("looping")))
         {
@@ -120,7 +128,7 @@ class MultiHostTest
         assertNothingLeftBehind();
     }
 
-    private void start(final String... args) throws IOException
+    private void start(final String provider, final String... args) throws IOException
     {
         final List<String> nodeArgs = new ArrayList<>(List.of("node"));
         nodeArgs.addAll(List.of(args));
@@ -132,6 +140,10 @@ class MultiHostTest
             final Map<String, String> env = builder.environment();
             env.putAll(slurm(rank, job));
             env.put("VIADSM_RENDEZVOUS_DIR", rendezvous.toString());
+            if ("ucx".equals(provider))
+            {
+                env.put("UCX_TLS", "tcp");
+            }
             final Process process = builder.start();
             process.getOutputStream().close();
             ranks.add(process);

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
+import org.viadsm.via.provider.ucx.UcxNicProvider;
 
 /**
  * Hosts with real addresses on one machine: network namespaces, each with one interface ({@code eth0}, the host's
@@ -90,6 +91,17 @@ final class NamespaceHosts implements AutoCloseable
         if (!onPath(tool))
         {
             unavailable(installIt);
+        }
+    }
+
+    /**
+     * Skips the calling test (fails it, in CI) unless the ucx provider can open NICs here.
+     */
+    static void requireUcx()
+    {
+        if (!UcxNicProvider.isAvailable())
+        {
+            unavailable("the ucx provider needs UCX (apt-get install libucx0)");
         }
     }
 
