@@ -62,6 +62,13 @@ public enum Counter
      * (see {@link #RELEASE_NS}).
      */
     BARRIER_WAIT_NS,
+    /** Barriers this node reached last (its arrival completed the count); with 2 nodes the other one waited. */
+    BARRIERS_LAST,
+    /**
+     * Time spent in the barriers this node reached last: the barrier's own cost (messages, acquire), with no wait
+     * for a later node; part of {@link #BARRIER_WAIT_NS}.
+     */
+    BARRIER_LAST_NS,
     /** Semaphore waits. */
     SEMAPHORE_WAITS,
     /** Time spent in semaphore waits. */

@@ -60,6 +60,13 @@ public enum Statistic
     BARRIERS("barriers", "count"),
     /** Time spent in barriers and collective calls (allocation), their acquires included, their releases not. */
     BARRIER_WAIT_NS("barrier_wait_ns", "ns"),
+    /** Barriers this node reached last (its arrival completed the count). */
+    BARRIERS_LAST("barriers_last", "count"),
+    /**
+     * Time spent in the barriers this node reached last, part of {@link #BARRIER_WAIT_NS}: what a barrier costs
+     * with no wait for a later node. The rest of the barrier time is waiting for the nodes that arrived later.
+     */
+    BARRIER_LAST_NS("barrier_last_ns", "ns"),
     /** Semaphore waits. */
     SEMAPHORE_WAITS("semaphore_waits", "count"),
     /** Time spent in semaphore waits. */

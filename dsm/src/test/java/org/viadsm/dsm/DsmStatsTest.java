@@ -74,4 +74,27 @@ class DsmStatsTest
         assertTrue(reader.toJson().contains("\"compute_ns\":") && reader.toJson().contains("\"homes\":"),
             reader.toJson());
     }
+
+    @Test
+    void shouldCountOneLastArrivalPerBarrier()
+    {
+        final int barriers = 25;
+        final List<DsmStats> stats = LocalCluster.run(3, "jvm", context -> { }, dsm ->
+        {
+            for (int i = 0; i < barriers; i++)
+            {
+                dsm.barrier();
+            }
+        });
+        long last = 0;
+        for (final DsmStats node : stats)
+        {
+            assertEquals(barriers, node.get(Statistic.BARRIERS), node.toString());
+            assertTrue(node.get(Statistic.BARRIER_LAST_NS) <= node.get(Statistic.BARRIER_WAIT_NS), node.toString());
+            assertEquals(0 == node.get(Statistic.BARRIERS_LAST), 0 == node.get(Statistic.BARRIER_LAST_NS),
+                node.toString());
+            last += node.get(Statistic.BARRIERS_LAST);
+        }
+        assertEquals(barriers, last, "one node completes each barrier: " + stats);
+    }
 }

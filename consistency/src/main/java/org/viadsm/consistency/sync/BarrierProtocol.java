@@ -105,7 +105,13 @@ public final class BarrierProtocol
             ownSequenceAtPreviousBarrier = ownSequence;
             node.counters.increment(Counter.BARRIERS);
         }
-        node.counters.add(Counter.BARRIER_WAIT_NS, System.nanoTime() - startNs);
+        final long elapsedNs = System.nanoTime() - startNs;
+        node.counters.add(Counter.BARRIER_WAIT_NS, elapsedNs);
+        if (0 == index)
+        {
+            node.counters.increment(Counter.BARRIERS_LAST);
+            node.counters.add(Counter.BARRIER_LAST_NS, elapsedNs);
+        }
         return index;
     }
 
