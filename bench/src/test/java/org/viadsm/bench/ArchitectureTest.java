@@ -13,7 +13,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -63,13 +62,6 @@ class ArchitectureTest
             // Known cycle, left to the provider SPI's rework: Nic.open looks the provider up in the SPI package,
             // whose NicProvider returns a Nic.
             rule = rule.ignoreDependency(resideInAPackage("org.viadsm.via"), resideInAPackage("org.viadsm.via.spi"));
-        }
-        if ("org.viadsm.consistency".equals(module))
-        {
-            // Known cycle, to be broken by moving the node's composition (HlrcNode, Intervals) out of the package
-            // of the types its parts share (VectorClock, Counters, ControlRegionLayout, ProtocolException).
-            rule = rule.ignoreDependency(resideInAPackage("org.viadsm.consistency"),
-                resideInAnyPackage("org.viadsm.consistency.page", "org.viadsm.consistency.sync"));
         }
         rule.check(classes);
     }

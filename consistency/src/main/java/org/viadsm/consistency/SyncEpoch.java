@@ -6,8 +6,9 @@ package org.viadsm.consistency;
  * the value it saw and knows, with one compare, that a synchronization has happened since and that the pages it
  * relied on may have changed state.
  * <p>
- * A synchronization path that changes page states without {@link Intervals#release()} or
- * {@link Intervals#acquire(VectorClock)} must call {@link #advance()} itself.
+ * A synchronization path that changes page states without
+ * {@link org.viadsm.consistency.interval.Intervals#release()} or
+ * {@link org.viadsm.consistency.interval.Intervals#acquire(VectorClock)} must call {@link #advance()} itself.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */

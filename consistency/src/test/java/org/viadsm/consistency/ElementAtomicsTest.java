@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.consistency.sync.ElementAtomics;
 

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.port.Notifications;
 import org.viadsm.consistency.sync.SyncWait;

@@ -11,6 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.consistency.port.NotificationHandler;

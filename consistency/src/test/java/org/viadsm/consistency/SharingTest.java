@@ -5,6 +5,7 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageState;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -8,8 +8,8 @@ import java.util.Objects;
 
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.ControlRegionLayout;
-import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
+import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.dsm.wire.WireCodec;
 import org.viadsm.dsm.wire.WireException;

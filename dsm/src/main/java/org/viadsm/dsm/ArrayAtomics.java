@@ -1,7 +1,7 @@
 package org.viadsm.dsm;
 
-import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
+import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.consistency.sync.ElementAtomics;
 

@@ -1,8 +1,8 @@
 package org.viadsm.dsm;
 
-import org.viadsm.consistency.HlrcNode;
 import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.SyncEpoch;
+import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
 

@@ -3,7 +3,7 @@ package org.viadsm.consistency.sync;
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counters;
-import org.viadsm.consistency.Intervals;
+import org.viadsm.consistency.interval.Intervals;
 import org.viadsm.consistency.port.ProtocolPort;
 
 /**

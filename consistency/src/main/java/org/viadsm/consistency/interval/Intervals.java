@@ -1,6 +1,10 @@
-package org.viadsm.consistency;
+package org.viadsm.consistency.interval;
 
 import org.agrona.collections.IntArrayList;
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.Counters;
+import org.viadsm.consistency.SyncEpoch;
+import org.viadsm.consistency.VectorClock;
 import org.viadsm.consistency.notice.WriteNoticeLog;
 import org.viadsm.consistency.notice.WriteNoticeReader;
 import org.viadsm.consistency.page.PageCoherence;

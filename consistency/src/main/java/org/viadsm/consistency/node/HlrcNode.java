@@ -1,10 +1,17 @@
-package org.viadsm.consistency;
+package org.viadsm.consistency.node;
 
 import java.util.Arrays;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.consistency.ControlRegionLayout;
+import org.viadsm.consistency.Counters;
+import org.viadsm.consistency.ProtocolConfig;
+import org.viadsm.consistency.ProtocolException;
+import org.viadsm.consistency.SyncEpoch;
+import org.viadsm.consistency.VectorClock;
 import org.viadsm.consistency.diff.TwinPool;
 import org.viadsm.consistency.home.HomePolicy;
+import org.viadsm.consistency.interval.Intervals;
 import org.viadsm.consistency.notice.WriteNoticeLog;
 import org.viadsm.consistency.notice.WriteNoticeReader;
 import org.viadsm.consistency.page.ArrayRegionLayout;
