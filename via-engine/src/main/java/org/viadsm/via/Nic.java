@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
-import org.viadsm.via.spi.NicProviders;
 
 /**
  * An emulated VI NIC, after VIPL's {@code VipOpenNic}: it owns protection tags, registered memory, completion

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 import org.viadsm.bench.BenchCase;
-import org.viadsm.via.spi.NicProviders;
+import org.viadsm.via.NicProviders;
 
 /**
  * {@code tcp.send_recv_64B_rtt}: the round trip of a 64 B Send/Recv ping-pong between this process and the peer

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.viadsm.bench.ReportJson;
 import org.viadsm.examples.cli.ViadsmCommand;
+import org.viadsm.via.NicProviders;
 import org.viadsm.via.provider.ucx.UcxNicProvider;
-import org.viadsm.via.spi.NicProviders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

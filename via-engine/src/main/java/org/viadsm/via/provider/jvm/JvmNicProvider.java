@@ -2,7 +2,7 @@ package org.viadsm.via.provider.jvm;
 
 import org.viadsm.via.Nic;
 import org.viadsm.via.NicContext;
-import org.viadsm.via.spi.NicProvider;
+import org.viadsm.via.NicProvider;
 
 /**
  * Serves {@code jvm:<name>} addresses: NICs that reach each other inside one JVM.

@@ -2,7 +2,7 @@ package org.viadsm.via.provider.shm;
 
 import org.viadsm.via.Nic;
 import org.viadsm.via.NicContext;
-import org.viadsm.via.spi.NicProvider;
+import org.viadsm.via.NicProvider;
 
 /**
  * Serves {@code shm:<name>} addresses: NICs that reach each other through shared-memory files on one host.

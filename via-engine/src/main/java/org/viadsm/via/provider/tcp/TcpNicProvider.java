@@ -2,7 +2,7 @@ package org.viadsm.via.provider.tcp;
 
 import org.viadsm.via.Nic;
 import org.viadsm.via.NicContext;
-import org.viadsm.via.spi.NicProvider;
+import org.viadsm.via.NicProvider;
 
 /**
  * Serves {@code tcp:<host>:<port>} addresses: NICs that reach each other over TCP; port 0 picks a free port.

@@ -2,9 +2,9 @@ package org.viadsm.via.provider.ucx;
 
 import org.viadsm.via.Nic;
 import org.viadsm.via.NicContext;
+import org.viadsm.via.NicProvider;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
-import org.viadsm.via.spi.NicProvider;
 
 /**
  * The {@code ucx} provider: NICs over UCX, on one host or across hosts. Address {@code ucx:<host>:<port>}.

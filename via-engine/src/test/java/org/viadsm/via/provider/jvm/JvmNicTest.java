@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.viadsm.via.Nic;
+import org.viadsm.via.NicProviders;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
@@ -13,7 +14,6 @@ import org.viadsm.via.descriptor.DescriptorStatus;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
-import org.viadsm.via.spi.NicProviders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

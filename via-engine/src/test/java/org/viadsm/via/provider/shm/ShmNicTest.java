@@ -19,12 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.viadsm.via.Nic;
 import org.viadsm.via.NicContext;
+import org.viadsm.via.NicProviders;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.NicLayout;
 import org.viadsm.via.memory.MemoryAttributes;
-import org.viadsm.via.spi.NicProviders;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

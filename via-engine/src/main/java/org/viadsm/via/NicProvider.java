@@ -1,12 +1,10 @@
-package org.viadsm.via.spi;
+package org.viadsm.via;
 
-import org.viadsm.via.Nic;
-import org.viadsm.via.NicContext;
 
 /**
  * A NIC implementation, found with {@link java.util.ServiceLoader} by the scheme of the address it serves
  * ({@code jvm}, {@code shm}, {@code tcp}), as M-VIA loads a device plugin per interconnect. Implementations are
- * listed in {@code META-INF/services/org.viadsm.via.spi.NicProvider}.
+ * listed in {@code META-INF/services/org.viadsm.via.NicProvider}.
  */
 public interface NicProvider
 {

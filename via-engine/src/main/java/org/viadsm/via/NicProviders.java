@@ -1,11 +1,9 @@
-package org.viadsm.via.spi;
+package org.viadsm.via;
 
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-import org.viadsm.via.Nic;
-import org.viadsm.via.NicContext;
 import org.viadsm.via.internal.AgronaAccess;
 
 /**

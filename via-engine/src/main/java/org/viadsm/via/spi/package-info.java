@@ -1,4 +1,0 @@
-/**
- * The provider SPI: NIC implementations found by address scheme with {@link java.util.ServiceLoader}.
- */
-package org.viadsm.via.spi;
