@@ -31,14 +31,14 @@ class NicContextTest
     void shouldTakeTheDefaultsWhenNothingIsSet()
     {
         final NicContext context = new NicContext().conclude(NONE);
-        assertEquals(NicContext.WAIT_SPIN_NS_PROVIDER_DEFAULT, context.waitSpinNs());
+        assertEquals(WaitSettings.SPIN_NS_PROVIDER_DEFAULT, context.waits().spinNs());
         assertEquals(NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT,
-            context.waitSpinNsOrDefault(NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT));
-        assertEquals(NicConfiguration.WAIT_PARK_MAX_NS_DEFAULT, context.waitParkMaxNs());
-        assertEquals(NicConfiguration.WAIT_SLEEP_MAX_NS_DEFAULT, context.waitSleepMaxNs());
+            context.waits().spinNsOrDefault(NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT));
+        assertEquals(NicConfiguration.WAIT_PARK_MAX_NS_DEFAULT, context.waits().parkMaxNs());
+        assertEquals(NicConfiguration.WAIT_SLEEP_MAX_NS_DEFAULT, context.waits().sleepMaxNs());
         assertEquals(NicConfiguration.MAX_VIS_DEFAULT, context.maxVis());
         assertEquals(NicConfiguration.QUEUE_DEPTH_DEFAULT, context.queueDepth());
-        assertEquals(NicConfiguration.TCP_SEND_STAGING_LIMIT_DEFAULT, context.tcpSendStagingLimit());
+        assertEquals(NicConfiguration.TCP_SEND_STAGING_LIMIT_DEFAULT, context.tcp().sendStagingLimit());
         assertTrue(context.shmWakeup());
         assertEquals(ProgressThread.AUTO, context.ucxProgressThread());
         assertNotNull(context.shmDirectory());
@@ -54,7 +54,7 @@ class NicContextTest
         final NicContext context = new NicContext().maxVis(3).conclude(settings);
         assertEquals(3, context.maxVis());
         assertEquals(128, context.queueDepth());
-        assertEquals(0L, context.waitSpinNsOrDefault(NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT));
+        assertEquals(0L, context.waits().spinNsOrDefault(NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT));
         assertFalse(context.shmWakeup());
         assertEquals(Path.of("/tmp/x"), context.shmDirectory());
         assertEquals(ProgressThread.NEVER, context.ucxProgressThread());
@@ -65,29 +65,31 @@ class NicContextTest
     @Test
     void shouldRaiseTheLongestParksToTheFirstAndRoundTheLivenessPeriod()
     {
-        final NicContext context = new NicContext().waitParkMinNs(50_000).waitParkMaxNs(1).waitSleepMaxNs(2)
-            .tcpPollLeaseNs(300).tcpPollLeaseMaxNs(100).postLivenessCheckPeriod(100).conclude(NONE);
-        assertEquals(50_000L, context.waitParkMaxNs());
-        assertEquals(50_000L, context.waitSleepMaxNs());
-        assertEquals(300L, context.tcpPollLeaseMaxNs());
-        assertEquals(128, context.postLivenessCheckPeriod());
+        final NicContext context = new NicContext();
+        context.waits().parkMinNs(50_000).parkMaxNs(1).sleepMaxNs(2).postLivenessCheckPeriod(100);
+        context.tcp().pollLeaseNs(300).pollLeaseMaxNs(100);
+        context.conclude(NONE);
+        assertEquals(50_000L, context.waits().parkMaxNs());
+        assertEquals(50_000L, context.waits().sleepMaxNs());
+        assertEquals(300L, context.tcp().pollLeaseMaxNs());
+        assertEquals(128, context.waits().postLivenessCheckPeriod());
     }
 
     static Stream<Arguments> badSetters()
     {
         return Stream.of(
-            bad(c -> c.waitSpinNs(-2), "waitSpinNs (viadsm.via.wait.spin.ns) must be at least 0: -2"),
-            bad(c -> c.waitParkMaxNs(0), "waitParkMaxNs (viadsm.via.wait.park.max.ns) must be at least 1: 0"),
-            bad(c -> c.producerStallTimeoutNs(0),
-                "producerStallTimeoutNs (viadsm.via.producer.stall.timeout.ns) must be at least 1: 0"),
+            bad(c -> c.waits().spinNs(-2), "waits().spinNs (viadsm.via.wait.spin.ns) must be at least 0: -2"),
+            bad(c -> c.waits().parkMaxNs(0), "waits().parkMaxNs (viadsm.via.wait.park.max.ns) must be at least 1: 0"),
+            bad(c -> c.waits().producerStallTimeoutNs(0),
+                "waits().producerStallTimeoutNs (viadsm.via.producer.stall.timeout.ns) must be at least 1: 0"),
             bad(c -> c.maxVis(70_000), "maxVis (viadsm.via.max.vis) must be from 1 to 65535: 70000"),
             bad(c -> c.queueDepth(1000), "queueDepth (viadsm.via.queue.depth) must be a power of two: 1000"),
             bad(c -> c.maxCqEntries(1), "maxCqEntries (viadsm.via.max.cq.entries) must be from 2 to 16777216: 1"),
             bad(c -> c.maxTransferSize(0), "maxTransferSize (viadsm.via.max.transfer.size) must be at least 1: 0"),
-            bad(c -> c.tcpConnectRetryNs(10),
-                "tcpConnectRetryNs (viadsm.tcp.connect.retry.ns) must be at least 1000000: 10"),
-            bad(c -> c.tcpSendStagingLimit(100),
-                "tcpSendStagingLimit (viadsm.tcp.send.staging.limit) must be at least 4096: 100"));
+            bad(c -> c.tcp().connectRetryNs(10),
+                "tcp().connectRetryNs (viadsm.tcp.connect.retry.ns) must be at least 1000000: 10"),
+            bad(c -> c.tcp().sendStagingLimit(100),
+                "tcp().sendStagingLimit (viadsm.tcp.send.staging.limit) must be at least 4096: 100"));
     }
 
     @ParameterizedTest
@@ -130,6 +132,8 @@ class NicContextTest
         assertSame(context, context.conclude());
         assertEquals("NicContext is concluded and can no longer change: viadsm.via.max.vis",
             assertThrows(IllegalStateException.class, () -> context.maxVis(8)).getMessage());
+        assertEquals("NicContext is concluded and can no longer change: viadsm.tcp.peer.timeout.ns",
+            assertThrows(IllegalStateException.class, () -> context.tcp().peerTimeoutNs(1L << 30)).getMessage());
         assertEquals(4, context.maxVis());
     }
 
@@ -137,9 +141,11 @@ class NicContextTest
     @ValueSource(strings = {"jvm:nic-context-test", "shm:nic-context-test", "tcp:127.0.0.1:0"})
     void shouldFailTheOpenOfANicWhoseSettingIsBadAndLeaveNothingBehind(final String address)
     {
+        final NicContext bad = new NicContext();
+        bad.waits().parkMaxNs(0);
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> Nic.open(address, new NicContext().waitParkMaxNs(0)).close());
-        assertEquals("waitParkMaxNs (viadsm.via.wait.park.max.ns) must be at least 1: 0", ex.getMessage());
+            () -> Nic.open(address, bad).close());
+        assertEquals("waits().parkMaxNs (viadsm.via.wait.park.max.ns) must be at least 1: 0", ex.getMessage());
 
         final NicContext context = new NicContext().maxVis(8);
         try (Nic nic = Nic.open(address, context))

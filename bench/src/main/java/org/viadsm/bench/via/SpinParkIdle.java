@@ -25,8 +25,8 @@ public final class SpinParkIdle implements IdleStrategy
     public static final NicContext SETTINGS = new NicContext().conclude();
 
     private final long spinNs = spinNs();
-    private final long parkMinNs = SETTINGS.waitParkMinNs();
-    private final long parkMaxNs = SETTINGS.waitParkMaxNs();
+    private final long parkMinNs = SETTINGS.waits().parkMinNs();
+    private final long parkMaxNs = SETTINGS.waits().parkMaxNs();
     private final String what;
     private boolean idling;
     private long startNs;
@@ -49,7 +49,7 @@ public final class SpinParkIdle implements IdleStrategy
      */
     public static long spinNs()
     {
-        return SETTINGS.waitSpinNsOrDefault(NicConfiguration.WAIT_SPIN_NS_DEFAULT);
+        return SETTINGS.waits().spinNsOrDefault(NicConfiguration.WAIT_SPIN_NS_DEFAULT);
     }
 
     @Override

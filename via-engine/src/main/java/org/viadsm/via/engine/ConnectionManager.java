@@ -42,7 +42,7 @@ final class ConnectionManager extends Connector
     ConnectionManager(final EngineNic nic)
     {
         super(nic);
-        this.stallTimeoutNs = nic.context().producerStallTimeoutNs();
+        this.stallTimeoutNs = nic.context().waits().producerStallTimeoutNs();
     }
 
     @Override

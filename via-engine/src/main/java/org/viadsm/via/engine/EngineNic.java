@@ -28,7 +28,7 @@ import org.viadsm.via.memory.ProtectionTag;
  * later instead). Waits spin briefly, then sleep until a completer wakes them (see {@link Idler}): a completer in
  * the same JVM unparks the waiter, one in another process rings the bell the transport lends the waiter
  * ({@link NicTransport#acquireBell()}); waits nobody can wake poll with backoff. Calls (waits, done calls, posts)
- * check every {@link NicContext#failureCheckIntervalNs()} that the peers of connected VIs are alive.
+ * check every {@link org.viadsm.via.WaitSettings#failureCheckIntervalNs()} that the peers of connected VIs are alive.
  * Asynchronous errors are queued in the NIC's error ring and handed to the {@link AsyncErrorHandler} on the owner's
  * next call into the NIC.
  * <p>
@@ -94,11 +94,11 @@ public final class EngineNic implements Nic
             throw new IllegalStateException("the NIC context must be concluded: " + context);
         }
         this.context = context;
-        this.spinNs = context.waitSpinNsOrDefault(defaultWaitSpinNs);
-        this.parkMinNs = context.waitParkMinNs();
-        this.parkMaxNs = context.waitParkMaxNs();
-        this.sleepMaxNs = context.waitSleepMaxNs();
-        this.livenessPeriod = context.postLivenessCheckPeriod();
+        this.spinNs = context.waits().spinNsOrDefault(defaultWaitSpinNs);
+        this.parkMinNs = context.waits().parkMinNs();
+        this.parkMaxNs = context.waits().parkMaxNs();
+        this.sleepMaxNs = context.waits().sleepMaxNs();
+        this.livenessPeriod = context.waits().postLivenessCheckPeriod();
         this.address = address;
         this.area = area;
         this.attributes = attributes;

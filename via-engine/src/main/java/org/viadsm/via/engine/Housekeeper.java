@@ -37,8 +37,8 @@ final class Housekeeper
     {
         this.nic = nic;
         this.errors = nic.area().errors();
-        this.failureCheckIntervalNs = nic.context().failureCheckIntervalNs();
-        this.stallTimeoutNs = nic.context().producerStallTimeoutNs();
+        this.failureCheckIntervalNs = nic.context().waits().failureCheckIntervalNs();
+        this.stallTimeoutNs = nic.context().waits().producerStallTimeoutNs();
     }
 
     void handler(final AsyncErrorHandler handler)

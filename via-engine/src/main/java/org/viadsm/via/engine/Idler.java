@@ -10,9 +10,9 @@ import java.util.concurrent.locks.LockSupport;
  * <li>A wait every completer will wake sleeps: its slot is fenced ({@link WaitSlot#isFenced()}) and the provider
  * either lends it a bell ({@link NicTransport#acquireBell()}, completers in other processes ring it) or has
  * every completer unpark it ({@link NicTransport#wakesArmedWaiters()}, completers in this process). It sleeps
- * {@link org.viadsm.via.NicContext#waitSleepMaxNs()} at a time, re-announcing its bell before each check.</li>
+ * {@link org.viadsm.via.WaitSettings#sleepMaxNs()} at a time, re-announcing its bell before each check.</li>
  * <li>Any other wait polls: it parks with exponential backoff up to
- * {@link org.viadsm.via.NicContext#waitParkMaxNs()}, or the provider blocks it in its transport instead
+ * {@link org.viadsm.via.WaitSettings#parkMaxNs()}, or the provider blocks it in its transport instead
  * ({@link NicTransport#block(long)}).</li>
  * </ul>
  * After the spin phase each step also does the NIC's housekeeping (asynchronous-error delivery, periodic failure

@@ -82,8 +82,9 @@ final class QueueTable
             if (null == cqs[id])
             {
                 final NicArea area = nic.area();
+                final long stallTimeoutNs = nic.context().waits().producerStallTimeoutNs();
                 final EngineCq cq = new EngineCq(nic, id,
-                    new CqRing(area.buffer(), area.geometry(), id, nic.context().producerStallTimeoutNs()), capacity);
+                    new CqRing(area.buffer(), area.geometry(), id, stallTimeoutNs), capacity);
                 cqs[id] = cq;
                 return cq;
             }

@@ -21,7 +21,7 @@ import org.agrona.concurrent.AtomicBuffer;
  * <p>
  * A slot without a sleeper word (a send queue, completed on the posting thread or by the provider's engine) keeps
  * the completer's check unfenced, so a completion racing the arming can miss the waiter: such waits poll with a
- * bounded park ({@link org.viadsm.via.NicContext#waitParkMaxNs()}), so the completion is late, never lost.
+ * bounded park ({@link org.viadsm.via.WaitSettings#parkMaxNs()}), so the completion is late, never lost.
  */
 final class WaitSlot
 {

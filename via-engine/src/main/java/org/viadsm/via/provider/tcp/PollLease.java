@@ -8,10 +8,10 @@ import java.util.concurrent.locks.LockSupport;
  * hold the lease the engine thread sleeps instead of being woken by every frame and competing with them for the
  * sockets and the CPU.
  * <p>
- * A waiting thread renews the lease for {@link org.viadsm.via.NicContext#tcpPollLeaseNs()} on every poll of its
+ * A waiting thread renews the lease for {@link org.viadsm.via.TcpSettings#pollLeaseNs()} on every poll of its
  * spin phase, and for as long as it blocks in the selector. The engine thread cannot be told when a thread stops
  * polling without blocking (its wait succeeded, it went off computing), so it checks: its sleeps start at the lease
- * and double, up to {@link org.viadsm.via.NicContext#tcpPollLeaseMaxNs()}, while the lease keeps being renewed,
+ * and double, up to {@link org.viadsm.via.TcpSettings#pollLeaseMaxNs()}, while the lease keeps being renewed,
  * and start again from the lease after a wait that blocked ended (such a thread is less likely to come straight
  * back). A thread that moves on to another NIC gives this one's lease back at once.
  * <p>

@@ -46,7 +46,7 @@ final class TcpConnector extends Connector
     /**
      * {@inheritDoc}
      * <p>
-     * A refused connection is retried every {@link org.viadsm.via.NicContext#tcpConnectRetryNs()} until the
+     * A refused connection is retried every {@link org.viadsm.via.TcpSettings#connectRetryNs()} until the
      * timeout; the request then fails with {@link ViaError#NOT_REACHABLE} if no connection succeeded, else with
      * {@link ViaError#TIMEOUT}.
      */

@@ -65,8 +65,8 @@ final class TcpEngine implements Agent
         this.nic = nic;
         this.transport = transport;
         this.server = server;
-        this.lease = new PollLease(nic.context().tcpPollLeaseNs(), nic.context().tcpPollLeaseMaxNs());
-        this.peerTimeoutNs = nic.context().tcpPeerTimeoutNs();
+        this.lease = new PollLease(nic.context().tcp().pollLeaseNs(), nic.context().tcp().pollLeaseMaxNs());
+        this.peerTimeoutNs = nic.context().tcp().peerTimeoutNs();
         this.heartbeatIntervalNs = peerTimeoutNs / HEARTBEATS_PER_TIMEOUT;
         this.selector = Selector.open();
         server.configureBlocking(false);

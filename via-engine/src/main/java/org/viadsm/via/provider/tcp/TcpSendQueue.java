@@ -19,7 +19,7 @@ import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
  * <p>
  * Each descriptor is checked against local memory ({@link LocalAccess}) and encoded into a request frame when
  * the NIC gets to it: at once if the connection's staged output is under
- * {@link org.viadsm.via.NicContext#tcpSendStagingLimit()} and no queue fence holds it back (a fenced descriptor
+ * {@link org.viadsm.via.TcpSettings#sendStagingLimit()} and no queue fence holds it back (a fenced descriptor
  * waits until every earlier RDMA Read and atomic has completed), later otherwise. It then completes, in posting
  * order, when its reliability level allows:
  * <ul>
@@ -67,7 +67,7 @@ final class TcpSendQueue
     TcpSendQueue(final TcpConnection connection, final EngineNic nic, final ViConnection vi)
     {
         this.connection = connection;
-        this.stagingLimit = nic.context().tcpSendStagingLimit();
+        this.stagingLimit = nic.context().tcp().sendStagingLimit();
         this.channel = connection.channel();
         this.vi = vi;
         this.localAccess = new LocalAccess(nic, vi);

@@ -47,7 +47,7 @@ final class TcpTransport implements NicTransport
         {
             throw new UncheckedIOException(ex);
         }
-        final RequestTable table = new RequestTable(nic.attributes().maxVis(), nic.context().tcpConnectRetryNs());
+        final RequestTable table = new RequestTable(nic.attributes().maxVis(), nic.context().tcp().connectRetryNs());
         this.setup = new ConnectionSetup(nic, engine, table);
         this.connector = new TcpConnector(nic, engine, table, setup);
     }

@@ -15,7 +15,7 @@
  * requests, and completes this NIC's descriptors when responses arrive. Posting threads write their own frames
  * without blocking (what the socket does not take is flushed by the engine thread), and a thread waiting on a
  * queue reads the NIC's sockets itself during its spin phase, so that a ping-pong needs no thread wake-up;
- * meanwhile the engine thread sleeps (see {@link org.viadsm.via.NicContext#tcpPollLeaseNs()}). A frame is handled
+ * meanwhile the engine thread sleeps (see {@link org.viadsm.via.TcpSettings#pollLeaseNs()}). A frame is handled
  * under its connection's lock by whichever of these threads reads it.
  * <p>
  * Failure detection is the socket itself: a peer that disconnects, closes its NIC or dies closes its connections,

@@ -108,7 +108,7 @@ final class UcxBell implements Bell, AutoCloseable
     /**
      * Makes progress; if there was none to make and nobody rang, arms the worker and blocks until it has an event,
      * the bell rings or the timeout passes; then makes progress again. An interrupt does not end the block: the
-     * callers' sleeps are short ({@link org.viadsm.via.NicContext#waitSleepMaxNs()}) and check for it between them.
+     * callers' sleeps are short ({@link org.viadsm.via.WaitSettings#sleepMaxNs()}) and check for it between them.
      */
     @Override
     public void await(final long timeoutNs)

@@ -120,7 +120,9 @@ class TwoProcessShmTest
     {
         // a sleep longer than the wait: only the child's ring can end it before the wait times out (the ring's byte
         // itself may be read only at a later await, so the count of rings heard is not asserted)
-        final Vi vi = openConnectedPeer(6, new NicContext().waitSleepMaxNs(600_000_000_000L));
+        final NicContext context = new NicContext();
+        context.waits().sleepMaxNs(600_000_000_000L);
+        final Vi vi = openConnectedPeer(6, context);
         final EngineNic shm = (EngineNic)nic;
         final ShmTransport bells = (ShmTransport)shm.transport();
         final Descriptor received = receiveWhileAsleep(vi, shm);

@@ -43,7 +43,7 @@ class PeerTimeoutTest
     @BeforeEach
     void open()
     {
-        nic = Nic.open("tcp:127.0.0.1:0", new NicContext().tcpPeerTimeoutNs(PEER_TIMEOUT_NS));
+        nic = Nic.open("tcp:127.0.0.1:0", peerTimeout(PEER_TIMEOUT_NS));
         ptag = nic.createPtag();
         region = nic.registerMemory(nic.allocateMemory(4096), MemoryAttributes.remoteAccess(ptag));
         nic.errorHandler((error, vi, detail) -> errors.add(error + ": " + detail));
@@ -89,8 +89,8 @@ class PeerTimeoutTest
     {
         // longer than the other test's: a live peer's heartbeats must get through however loaded the machine is
         final long timeoutNs = TimeUnit.SECONDS.toNanos(2);
-        final Nic one = Nic.open("tcp:127.0.0.1:0", new NicContext().tcpPeerTimeoutNs(timeoutNs));
-        final Nic other = Nic.open("tcp:127.0.0.1:0", new NicContext().tcpPeerTimeoutNs(timeoutNs));
+        final Nic one = Nic.open("tcp:127.0.0.1:0", peerTimeout(timeoutNs));
+        final Nic other = Nic.open("tcp:127.0.0.1:0", peerTimeout(timeoutNs));
         try
         {
             one.errorHandler((error, vi, detail) -> errors.add(error + ": " + detail));
@@ -110,5 +110,12 @@ class PeerTimeoutTest
             other.close();
             one.close();
         }
+    }
+
+    private static NicContext peerTimeout(final long timeoutNs)
+    {
+        final NicContext context = new NicContext();
+        context.tcp().peerTimeoutNs(timeoutNs);
+        return context;
     }
 }
