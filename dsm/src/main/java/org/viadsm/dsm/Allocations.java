@@ -87,9 +87,7 @@ final class Allocations
             final AtomicBuffer buffer = port.region(region);
             final PageTable table = node.addArray(name, region, pages, type.size(),
                 placement.policy(pages, perPage, length, nodeCount), buffer);
-            final PageFaults faults = new PageFaults(dsm, node, table);
-            faults.revalidate(true);
-            allocation.attach(table, faults);
+            allocation.attach(table, new PageFaults(dsm, node, table));
             live.add(allocation);
             return allocation;
         }
@@ -124,17 +122,6 @@ final class Allocations
                 new IllegalArgumentException("shared array '" + faults.name() + "' belongs to another node");
         }
         free(allocation);
-    }
-
-    /**
-     * After a synchronization: lets every live array whose pages were all valid look whether they still are.
-     */
-    void revalidate()
-    {
-        for (int i = 0; i < live.size(); i++)
-        {
-            live.get(i).faults().revalidate(false);
-        }
     }
 
     /** Frees, newest first, every live allocation numbered after {@code mark}. */

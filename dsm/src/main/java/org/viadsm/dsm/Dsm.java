@@ -72,7 +72,6 @@ public final class Dsm implements AutoCloseable
     private long statsStartNs;
     private long closingNs;
     private int enters;
-    private long exitEpoch;
     private boolean stopAnnounced;
     private Thread active;
     private boolean closed;
@@ -626,13 +625,6 @@ public final class Dsm implements AutoCloseable
     void exit()
     {
         active = null;
-        final long epoch = node.syncEpoch().value();
-        if (epoch != exitEpoch && !closed)
-        {
-            // A synchronization ended: arrays whose element access went without page checks look again.
-            exitEpoch = epoch;
-            allocations.revalidate();
-        }
     }
 
     /**
