@@ -41,7 +41,8 @@ public final class PageTable
 
     /**
      * Creates the table; pages this node is home of start exclusive (nobody else caches them yet) and clean
-     * ({@link PageState#READ_ONLY}: never written), the others {@link PageState#INVALID}.
+     * ({@link PageState#READ_ONLY}: never written; {@link PageState#READ_WRITE} on a node alone), the others
+     * {@link PageState#INVALID}.
      *
      * @param name            the array's name, for messages.
      * @param region          the region id of the array's memory.
@@ -87,11 +88,14 @@ public final class PageTable
         this.exclusive = new long[layout.words()];
         this.stale = new long[layout.words()];
         Arrays.fill(twins, NO_TWIN);
+        // A node alone starts its pages writable: nobody will ever cache them, so no first write needs to say that
+        // they were written, and element access never takes its fault branch (which would stay in the JIT's profile).
+        final byte homeState = 1 == nodeCount ? PageState.READ_WRITE : PageState.READ_ONLY;
         for (int page = 0; page < pages; page++)
         {
             if (homes.home(page) == nodeId)
             {
-                makeExclusive(page, PageState.READ_ONLY);
+                makeExclusive(page, homeState);
             }
         }
     }
