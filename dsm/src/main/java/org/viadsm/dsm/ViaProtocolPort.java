@@ -1,15 +1,11 @@
 package org.viadsm.dsm;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
-import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.port.NotificationHandler;
 import org.viadsm.consistency.port.Notifications;
@@ -23,7 +19,6 @@ import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.descriptor.Descriptor;
-import org.viadsm.via.descriptor.DescriptorStatus;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
@@ -37,7 +32,7 @@ import org.viadsm.via.memory.ProtectionTag;
  * Receives: each VI has {@link #RECEIVES_PER_PEER} receives posted at all times, reposted as soon as one is
  * consumed; the protocol never has more notifications in flight from one peer (a grant, two barrier rounds and
  * a leave at most), so the receive queue never runs empty. All receive queues report to one completion queue,
- * which {@link #awaitNotifications} waits on.
+ * which {@link #awaitNotifications} waits on; the {@link NotificationReceiver} takes them in.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -50,16 +45,14 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private final int nodeCount;
     private final Counters counters;
     private final ProtectionTag ptag;
-    private final CompletionQueue recvCq;
     private final SendRing[] peers;
     private final Int2ObjectHashMap<Region> regions = new Int2ObjectHashMap<>();
     private final Completion completion = new Completion();
-    private final Queue<String> asyncFailures = new ConcurrentLinkedQueue<>();
-    private final ArrayDeque<int[]> early = new ArrayDeque<>();
     private final ByteBuffer scratchMemory;
     private final MemoryRegion scratch;
     private final CompletionQueue probeCq;
     private final NodeLoss loss;
+    private final NotificationReceiver receiver;
 
     ViaProtocolPort(final Nic nic, final int nodeId, final int nodeCount, final Counters counters)
     {
@@ -68,12 +61,13 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         this.nodeCount = nodeCount;
         this.counters = counters;
         this.ptag = nic.createPtag();
-        this.recvCq = nic.createCq(Math.max(64, nodeCount * RECEIVES_PER_PEER * 2));
+        final CompletionQueue recvCq = nic.createCq(Math.max(64, nodeCount * RECEIVES_PER_PEER * 2));
         this.peers = new SendRing[nodeCount];
         this.scratchMemory = nic.allocateMemory(4096);
         this.scratch = nic.registerMemory(scratchMemory, MemoryAttributes.localOnly(ptag));
         this.probeCq = nic.createCq(1);
         this.loss = new NodeLoss(nodeId, nodeCount, this::probe);
+        this.receiver = new NotificationReceiver(nodeId, recvCq, peers, loss);
         nic.errorHandler(this);
     }
 
@@ -98,7 +92,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             .ptag(ptag)
             .enableRdmaRead(true)
             .enableRdmaWrite(true);
-        final Vi vi = nic.createVi(attributes, null, recvCq);
+        final Vi vi = nic.createVi(attributes, null, receiver.completionQueue());
         final SendRing peer = new SendRing(nic, loss, nodeId, node, vi);
         peers[node] = peer;
         vi.postRecv(helloReceive);
@@ -114,16 +108,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         return peers[node].vi;
     }
 
-    int nodeOf(final Vi vi)
+    /** See {@link NotificationReceiver#awaitTagged(long, long)}. */
+    int awaitTagged(final long tag, final long timeoutNs)
     {
-        for (final SendRing peer : peers)
-        {
-            if (null != peer && peer.vi == vi)
-            {
-                return peer.node;
-            }
-        }
-        return -1;
+        return receiver.awaitTagged(tag, timeoutNs);
     }
 
     /** Registers a region of this node under the port's protection tag, readable and writable by peers. */
@@ -291,40 +279,13 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     @Override
     public int pollNotifications(final NotificationHandler handler)
     {
-        int count = 0;
-        while (!early.isEmpty())
-        {
-            final int[] event = early.poll();
-            dispatch(event[0], event[1], handler);
-            count++;
-        }
-        String failure;
-        while (null != (failure = asyncFailures.poll()))
-        {
-            final int colon = failure.indexOf(':');
-            handler.onPeerFailure(Integer.parseInt(failure.substring(0, colon)), failure.substring(colon + 1));
-            count++;
-        }
-        while (recvCq.done(completion))
-        {
-            count += deliver(handler);
-        }
-        return count;
+        return receiver.poll(handler);
     }
 
     @Override
     public int awaitNotifications(final long timeoutNs, final NotificationHandler handler)
     {
-        final int count = pollNotifications(handler);
-        if (count > 0)
-        {
-            return count;
-        }
-        if (recvCq.await(timeoutNs, completion))
-        {
-            return deliver(handler) + pollNotifications(handler);
-        }
-        return pollNotifications(handler);
+        return receiver.await(timeoutNs, handler);
     }
 
     /**
@@ -336,11 +297,11 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     public void onAsyncError(final AsyncError error, final Vi vi, final String detail)
     {
         final String reason = error + (null == detail ? "" : " (" + detail + ")");
-        final int node = null == vi ? -1 : nodeOf(vi);
+        final int node = null == vi ? -1 : receiver.nodeOf(vi);
         if (node >= 0)
         {
             loss.suspect(node, reason);
-            asyncFailures.add(node + ":" + reason);
+            receiver.peerFailed(node, reason);
         }
         else if (null == vi)
         {
@@ -349,7 +310,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             {
                 if (peer != nodeId)
                 {
-                    asyncFailures.add(peer + ":" + reason);
+                    receiver.peerFailed(peer, reason);
                 }
             }
         }
@@ -367,7 +328,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     {
         if (loss.isPending())
         {
-            takeInNotifications();
+            receiver.takeIn();
             loss.resolve();
         }
         return loss.node();
@@ -396,48 +357,6 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         }
     }
 
-    /**
-     * Waits for the next completed receive tagged {@code tag} in its user data (a hello), keeping any
-     * notification that arrives meanwhile for {@link #pollNotifications}.
-     *
-     * @return the node whose receive completed, or -1 on timeout.
-     */
-    int awaitTagged(final long tag, final long timeoutNs)
-    {
-        final long deadlineNs = System.nanoTime() + timeoutNs;
-        while (true)
-        {
-            final long leftNs = deadlineNs - System.nanoTime();
-            if (leftNs <= 0 || !recvCq.await(leftNs, completion))
-            {
-                return -1;
-            }
-            final Vi vi = completion.vi();
-            final Descriptor d = vi.recvDone();
-            if (null == d)
-            {
-                continue;
-            }
-            final int node = nodeOf(vi);
-            if (d.isError())
-            {
-                throw new ProtocolException(nodeId, "receive from node " + node + " completed with " +
-                    DescriptorStatus.toString(d.status()));
-            }
-            if (d.userData() == tag)
-            {
-                return node;
-            }
-            if (Notifications.LEAVE == Notifications.type(d.immediateData()))
-            {
-                loss.departed(node);
-            }
-            early.add(new int[] {node, d.immediateData()});
-            d.reset();
-            vi.postRecv(d.send());
-        }
-    }
-
     /** Disconnects every VI and releases the NIC's resources. */
     void close()
     {
@@ -449,88 +368,6 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             }
         }
         nic.close();
-    }
-
-    private int deliver(final NotificationHandler handler)
-    {
-        final Vi vi = completion.vi();
-        final Descriptor d = vi.recvDone();
-        if (null == d)
-        {
-            return 0;
-        }
-        final int node = nodeOf(vi);
-        final int status = d.status();
-        if (DescriptorStatus.isError(status))
-        {
-            final String failure = "receive completed with " + DescriptorStatus.toString(status);
-            if (0 != (status & (DescriptorStatus.DESC_FLUSHED_ERROR | DescriptorStatus.TRANSPORT_ERROR)))
-            {
-                loss.connectionFailed(node, "its connection failed (a " + failure + ")");
-            }
-            handler.onPeerFailure(node, failure);
-            return 1;
-        }
-        final int notification = d.immediateData();
-        d.reset();
-        vi.postRecv(d.send());
-        dispatch(node, notification, handler);
-        return 1;
-    }
-
-    /**
-     * Hands a notification to the protocol, after noting a departure (a peer that announced it closes its
-     * connections afterwards, which is no loss) or taking a stop (a peer that lost a node) for itself.
-     */
-    private void dispatch(final int node, final int notification, final NotificationHandler handler)
-    {
-        switch (Notifications.type(notification))
-        {
-            case Notifications.LEAVE:
-                loss.departed(node);
-                handler.onNotification(node, notification);
-                break;
-            case Notifications.STOPPED:
-                final int lost = Notifications.argument(notification);
-                loss.reported(node, lost);
-                handler.onPeerFailure(node, "it stopped after losing node " + lost);
-                break;
-            default:
-                handler.onNotification(node, notification);
-        }
-    }
-
-    /**
-     * Takes in the receives completed so far, noting departures and reported losses; the protocol gets the
-     * notifications later, in order, from {@link #pollNotifications}.
-     */
-    private void takeInNotifications()
-    {
-        while (recvCq.done(completion))
-        {
-            final Vi vi = completion.vi();
-            final Descriptor d = vi.recvDone();
-            if (null == d || d.isError())
-            {
-                continue;
-            }
-            final int node = nodeOf(vi);
-            final int notification = d.immediateData();
-            switch (Notifications.type(notification))
-            {
-                case Notifications.LEAVE:
-                    loss.departed(node);
-                    break;
-                case Notifications.STOPPED:
-                    loss.reported(node, Notifications.argument(notification));
-                    break;
-                default:
-                    break;
-            }
-            early.add(new int[] {node, notification});
-            d.reset();
-            vi.postRecv(d.send());
-        }
     }
 
     /**

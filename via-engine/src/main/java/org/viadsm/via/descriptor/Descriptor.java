@@ -25,14 +25,9 @@ import static org.viadsm.via.descriptor.DescriptorLayout.OP_SEND;
 import static org.viadsm.via.descriptor.DescriptorLayout.REMOTE_ADDRESS_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.REMOTE_HANDLE_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.RESERVED_HANDLE_OFFSET;
-import static org.viadsm.via.descriptor.DescriptorLayout.SEGMENT_ADDRESS_OFFSET;
-import static org.viadsm.via.descriptor.DescriptorLayout.SEGMENT_COUNT_OFFSET;
-import static org.viadsm.via.descriptor.DescriptorLayout.SEGMENT_HANDLE_OFFSET;
-import static org.viadsm.via.descriptor.DescriptorLayout.SEGMENT_LENGTH_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.STATUS_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.SWAP_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.USER_DATA_OFFSET;
-import static org.viadsm.via.descriptor.DescriptorLayout.segmentOffset;
 
 /**
  * A VIA descriptor: a reusable flyweight over {@link DescriptorLayout} memory that says what a work queue must do.
@@ -47,7 +42,8 @@ import static org.viadsm.via.descriptor.DescriptorLayout.segmentOffset;
  * vi.sendWait(timeoutNs);        // returns d; d.status() tells how it went
  * }</pre>
  * <b>Note:</b> the NIC owns a descriptor from the moment it is posted until it is returned by a done or wait call;
- * meanwhile the consumer must not change it, and posting it again throws. The status word is written last with
+ * meanwhile the consumer must not change it, and posting it again throws ({@link DescriptorOwnership} is the NIC's
+ * side of that hand-off). The status word is written last with
  * release semantics and read with acquire semantics, so everything the NIC wrote into the descriptor and into the
  * local data segments happens-before a consumer's read of a completed status.
  */
@@ -69,6 +65,7 @@ public final class Descriptor
 
     private final AtomicBuffer buffer;
     private final int maxSegments;
+    private final DataSegments segments;
     private volatile boolean posted;
 
     /**
@@ -94,6 +91,7 @@ public final class Descriptor
         }
         this.buffer = buffer;
         this.maxSegments = maxSegments;
+        this.segments = new DataSegments(buffer, maxSegments);
     }
 
     /**
@@ -116,6 +114,16 @@ public final class Descriptor
     public AtomicBuffer buffer()
     {
         return buffer;
+    }
+
+    /**
+     * The data segments in use, read in place.
+     *
+     * @return this descriptor's segments, the same object on every call.
+     */
+    public DataSegments segments()
+    {
+        return segments;
     }
 
     /**
@@ -262,17 +270,7 @@ public final class Descriptor
      */
     public Descriptor addSegment(final int handle, final long address, final int length)
     {
-        final int count = segmentCount();
-        if (count >= maxSegments)
-        {
-            throw new IllegalStateException("descriptor holds at most " + maxSegments + " data segments");
-        }
-        final int offset = segmentOffset(count);
-        buffer.putLong(offset + SEGMENT_ADDRESS_OFFSET, address);
-        buffer.putInt(offset + SEGMENT_HANDLE_OFFSET, handle);
-        buffer.putInt(offset + SEGMENT_LENGTH_OFFSET, length);
-        buffer.putShort(SEGMENT_COUNT_OFFSET, (short)(count + 1));
-        buffer.putInt(LENGTH_OFFSET, buffer.getInt(LENGTH_OFFSET) + length);
+        segments.add(handle, address, length);
         return this;
     }
 
@@ -392,49 +390,6 @@ public final class Descriptor
     }
 
     /**
-     * Number of data segments in use.
-     *
-     * @return the segment count.
-     */
-    public int segmentCount()
-    {
-        return buffer.getShort(SEGMENT_COUNT_OFFSET) & 0xFFFF;
-    }
-
-    /**
-     * Memory handle of data segment {@code index}.
-     *
-     * @param index segment index.
-     * @return its local memory handle.
-     */
-    public int segmentHandle(final int index)
-    {
-        return buffer.getInt(segmentOffset(index) + SEGMENT_HANDLE_OFFSET);
-    }
-
-    /**
-     * Address (region offset) of data segment {@code index}.
-     *
-     * @param index segment index.
-     * @return its offset into the region.
-     */
-    public long segmentAddress(final int index)
-    {
-        return buffer.getLong(segmentOffset(index) + SEGMENT_ADDRESS_OFFSET);
-    }
-
-    /**
-     * Length of data segment {@code index}.
-     *
-     * @param index segment index.
-     * @return its length in bytes.
-     */
-    public int segmentLength(final int index)
-    {
-        return buffer.getInt(segmentOffset(index) + SEGMENT_LENGTH_OFFSET);
-    }
-
-    /**
      * Remote memory handle of the address segment.
      *
      * @return the peer's memory handle.
@@ -484,53 +439,21 @@ public final class Descriptor
         return posted;
     }
 
-    /**
-     * Provider side: takes ownership at post time, with a compare-and-set so that of two threads posting the same
-     * descriptor at once exactly one succeeds, and clears the status word.
-     *
-     * @throws IllegalStateException if the descriptor is already posted.
-     */
-    public void onPost()
+    /** Takes ownership for the NIC; false if another post took it first. Clears the status word. */
+    boolean claim()
     {
         if (!POSTED.compareAndSet(this, false, true))
         {
-            throw new IllegalStateException("descriptor is posted; wait for it to complete before reusing it");
+            return false;
         }
         buffer.putInt(STATUS_OFFSET, 0);
+        return true;
     }
 
-    /**
-     * Provider side: returns ownership to the consumer, when a done or wait call hands the descriptor back.
-     */
-    public void onReturn()
+    /** Returns ownership to the consumer. */
+    void release()
     {
         posted = false;
-    }
-
-    /**
-     * Provider side: writes the completed length and then the status word, with release semantics.
-     *
-     * @param status status bits; {@link DescriptorStatus#DONE} is added.
-     * @param length bytes transferred.
-     */
-    public void complete(final int status, final int length)
-    {
-        buffer.putInt(LENGTH_OFFSET, length);
-        buffer.putIntRelease(STATUS_OFFSET, status | DescriptorStatus.DONE);
-    }
-
-    /**
-     * Provider side: writes received immediate data, the length and then the status word, with release semantics.
-     *
-     * @param status        status bits; {@link DescriptorStatus#DONE} and {@link DescriptorStatus#IMMEDIATE} are
-     *                      added.
-     * @param length        bytes transferred.
-     * @param immediateData the immediate data received.
-     */
-    public void complete(final int status, final int length, final int immediateData)
-    {
-        buffer.putInt(IMMEDIATE_DATA_OFFSET, immediateData);
-        complete(status | DescriptorStatus.IMMEDIATE, length);
     }
 
     /**
@@ -546,12 +469,7 @@ public final class Descriptor
             .append(", status=").append(DescriptorStatus.toString(status()))
             .append(", remote=").append(remoteHandle()).append('@').append(remoteAddress())
             .append(", segments=[");
-        for (int i = 0; i < segmentCount(); i++)
-        {
-            sb.append(i == 0 ? "" : ", ")
-                .append(segmentHandle(i)).append('@').append(segmentAddress(i)).append('+').append(segmentLength(i));
-        }
-        return sb.append("]}").toString();
+        return segments.appendTo(sb).append("]}").toString();
     }
 
     private Descriptor op(final int op)

@@ -108,14 +108,14 @@ public final class LocalAccess
             detail = "operation " + op + " is not enabled on VI " + vi.id();
             return DescriptorStatus.FORMAT_ERROR;
         }
-        final int count = descriptor.segmentCount();
+        final int count = descriptor.segments().count();
         if (count > maxSegments || count > descriptor.maxSegments())
         {
             detail = "descriptor has " + count + " segments, the NIC takes " + maxSegments;
             return DescriptorStatus.FORMAT_ERROR;
         }
         if (DescriptorLayout.OP_ATOMIC == op &&
-            (count < 1 || 8 != descriptor.segmentLength(0) || 0 != (descriptor.remoteAddress() & 7)))
+            (count < 1 || 8 != descriptor.segments().length(0) || 0 != (descriptor.remoteAddress() & 7)))
         {
             detail = "atomic needs an 8-byte first segment and an 8-byte aligned remote address";
             return DescriptorStatus.FORMAT_ERROR;
@@ -140,9 +140,9 @@ public final class LocalAccess
         long total = 0;
         for (int i = 0; i < count; i++)
         {
-            final int handle = descriptor.segmentHandle(i);
-            final long address = descriptor.segmentAddress(i);
-            final int segmentLength = descriptor.segmentLength(i);
+            final int handle = descriptor.segments().handle(i);
+            final long address = descriptor.segments().address(i);
+            final int segmentLength = descriptor.segments().length(i);
             final int check = table.check(handle, ptag, 0, address, segmentLength);
             if (RegistrationTable.CHECK_OK != check)
             {

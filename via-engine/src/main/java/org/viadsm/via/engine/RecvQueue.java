@@ -3,6 +3,7 @@ package org.viadsm.via.engine;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorOwnership;
 import org.viadsm.via.descriptor.DescriptorStatus;
 
 import static org.viadsm.via.engine.ViRecordLayout.STATE_ERROR;
@@ -39,14 +40,14 @@ final class RecvQueue extends WorkQueue
      */
     void post(final Descriptor descriptor)
     {
-        final int count = descriptor.segmentCount();
+        final int count = descriptor.segments().count();
         if (count > descriptor.maxSegments())
         {
             throw new IllegalArgumentException("receive descriptor says it has " + count + " data segments but holds " +
                 descriptor.maxSegments());
         }
         checkNotFull();
-        descriptor.onPost();
+        DescriptorOwnership.post(descriptor);
         final long index = fifo.tailIndex();
         fifo.add(descriptor);
         ring.post(index, descriptor);
@@ -92,14 +93,14 @@ final class RecvQueue extends WorkQueue
         fifo.poll();
         if ((status & DescriptorStatus.IMMEDIATE) != 0)
         {
-            descriptor.complete(status, ring.length(index), ring.immediate(index));
+            DescriptorOwnership.complete(descriptor, status, ring.length(index), ring.immediate(index));
         }
         else
         {
-            descriptor.complete(status, ring.length(index));
+            DescriptorOwnership.complete(descriptor, status, ring.length(index));
         }
         taken.lazySet(index + 1);
-        descriptor.onReturn();
+        DescriptorOwnership.giveBack(descriptor);
         return descriptor;
     }
 

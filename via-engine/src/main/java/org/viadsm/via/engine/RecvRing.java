@@ -93,16 +93,16 @@ final class RecvRing
     void post(final long index, final Descriptor descriptor)
     {
         final int entry = entryOffset(index);
-        final int count = descriptor.segmentCount();
+        final int count = descriptor.segments().count();
         long capacity = 0;
         if (count <= maxSegments)
         {
             for (int i = 0; i < count; i++)
             {
                 final int segment = entry + segmentOffset(i);
-                final int length = descriptor.segmentLength(i);
-                buffer.putLong(segment + SEGMENT_ADDRESS_OFFSET, descriptor.segmentAddress(i));
-                buffer.putInt(segment + SEGMENT_HANDLE_OFFSET, descriptor.segmentHandle(i));
+                final int length = descriptor.segments().length(i);
+                buffer.putLong(segment + SEGMENT_ADDRESS_OFFSET, descriptor.segments().address(i));
+                buffer.putInt(segment + SEGMENT_HANDLE_OFFSET, descriptor.segments().handle(i));
                 buffer.putInt(segment + SEGMENT_LENGTH_OFFSET, length);
                 capacity += length;
             }

@@ -1,6 +1,7 @@
 package org.viadsm.via.engine;
 
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorOwnership;
 import org.viadsm.via.descriptor.DescriptorStatus;
 
 import static org.viadsm.via.engine.ViRecordLayout.STATE_CONNECT_PENDING;
@@ -43,7 +44,7 @@ final class SendQueue extends WorkQueue
                 ViRecordLayout.viState(state));
         }
         checkNotFull();
-        descriptor.onPost();
+        DescriptorOwnership.post(descriptor);
         fifo.add(descriptor);
         final ViTransport link = connection.transport();
         if (null != link)
@@ -66,7 +67,7 @@ final class SendQueue extends WorkQueue
      */
     void complete(final Descriptor descriptor, final int status, final int length)
     {
-        descriptor.complete(status, length);
+        DescriptorOwnership.complete(descriptor, status, length);
         if (null != cq)
         {
             CqEntries.post(nic.self(), cq.id(), vi.id(), false, record.incarnation(), 1);
@@ -84,7 +85,7 @@ final class SendQueue extends WorkQueue
             return null;
         }
         fifo.poll();
-        descriptor.onReturn();
+        DescriptorOwnership.giveBack(descriptor);
         return descriptor;
     }
 

@@ -1,6 +1,7 @@
 package org.viadsm.via.engine;
 
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorOwnership;
 import org.viadsm.via.descriptor.DescriptorStatus;
 
 /**
@@ -166,9 +167,9 @@ abstract class WorkQueue
         {
             if (!descriptor.isDone())
             {
-                descriptor.complete(DescriptorStatus.DESC_FLUSHED_ERROR | flushedOpStatus(), 0);
+                DescriptorOwnership.complete(descriptor, DescriptorStatus.DESC_FLUSHED_ERROR | flushedOpStatus(), 0);
             }
-            descriptor.onReturn();
+            DescriptorOwnership.giveBack(descriptor);
         }
     }
 }

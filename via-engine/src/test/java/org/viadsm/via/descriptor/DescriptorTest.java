@@ -13,25 +13,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DescriptorTest
 {
     @Test
-    void onPostShouldRefuseASecondPost()
+    void postShouldRefuseASecondPost()
     {
         final Descriptor d = Descriptor.allocate(1).reset().send();
-        d.onPost();
+        DescriptorOwnership.post(d);
         assertTrue(d.isPosted());
-        assertThrows(IllegalStateException.class, d::onPost);
+        assertThrows(IllegalStateException.class, () -> DescriptorOwnership.post(d));
         assertThrows(IllegalStateException.class, d::reset);
-        d.onReturn();
-        d.onPost();
+        DescriptorOwnership.giveBack(d);
+        DescriptorOwnership.post(d);
     }
 
     @Test
     @Timeout(60)
-    void onPostShouldLetExactlyOneOfTwoRacingThreadsPost() throws Exception
+    void postShouldLetExactlyOneOfTwoRacingThreadsPost() throws Exception
     {
         final int rounds = 20_000;
         final Descriptor d = Descriptor.allocate(1).reset().send();
         final CyclicBarrier start = new CyclicBarrier(2);
-        final CyclicBarrier end = new CyclicBarrier(2, d::onReturn);
+        final CyclicBarrier end = new CyclicBarrier(2, () -> DescriptorOwnership.giveBack(d));
         final AtomicInteger posted = new AtomicInteger();
         final Runnable poster = () ->
         {
@@ -42,7 +42,7 @@ class DescriptorTest
                     start.await();
                     try
                     {
-                        d.onPost();
+                        DescriptorOwnership.post(d);
                         posted.incrementAndGet();
                     }
                     catch (final IllegalStateException expected)
