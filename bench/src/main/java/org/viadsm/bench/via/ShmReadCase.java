@@ -1,8 +1,6 @@
 package org.viadsm.bench.via;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.viadsm.bench.BenchCase;
-import org.viadsm.via.Vi;
 import org.viadsm.via.descriptor.Descriptor;
 
 /**
@@ -31,16 +29,9 @@ final class ShmReadCase extends ColdPagesCase
     @Override
     void viaPages(final ViLink link, final int firstPage)
     {
-        final Vi vi = link.local.vi;
         final long offset = ViEndpoint.coldPage(firstPage);
-        vi.postSend(read.reset().rdmaRead(link.peerHandle, offset)
-            .addSegment(link.local.region, offset, ViEndpoint.PAGE_LENGTH));
-        final Descriptor done = vi.sendWait(BenchCase.TIMEOUT_NS);
-        if (null == done || done.isError())
-        {
-            throw new IllegalStateException("RDMA Read of page " + firstPage + " failed: status=0x" +
-                Integer.toHexString(read.status()));
-        }
+        link.postSendAndWait(read.reset().rdmaRead(link.peerHandle, offset)
+            .addSegment(link.local.region, offset, ViEndpoint.PAGE_LENGTH), "RDMA Read of page", firstPage);
     }
 
     @Override

@@ -2,7 +2,6 @@ package org.viadsm.bench.via;
 
 import org.HdrHistogram.Histogram;
 import org.viadsm.bench.BenchCase;
-import org.viadsm.via.Vi;
 import org.viadsm.via.descriptor.Descriptor;
 
 /**
@@ -43,21 +42,14 @@ final class UcxAtomicCase extends BenchCase
     public Histogram measure(final int warmup, final int iterations)
     {
         final ViLink link = rig.ucx();
-        final Vi vi = link.local.vi;
         final Histogram histogram = BenchCase.histogram();
         for (int sample = 0; sample < warmup + iterations; sample++)
         {
             final long startBytes = BenchCase.allocatedBytes();
             final long startNs = System.nanoTime();
-            vi.postSend(atomic.reset().fetchAndAdd(link.peerHandle, WORD_OFFSET, 1)
-                .addSegment(link.local.region, WORD_OFFSET, Long.BYTES));
-            final Descriptor done = vi.sendWait(BenchCase.TIMEOUT_NS);
+            link.postSendAndWait(atomic.reset().fetchAndAdd(link.peerHandle, WORD_OFFSET, 1)
+                .addSegment(link.local.region, WORD_OFFSET, Long.BYTES), "fetch-and-add at offset", WORD_OFFSET);
             final long endNs = System.nanoTime();
-            if (null == done || done.isError())
-            {
-                throw new IllegalStateException("fetch-and-add failed: status=0x" +
-                    Integer.toHexString(atomic.status()));
-            }
             if (sample >= warmup)
             {
                 BenchCase.countAllocation(startBytes, 1);

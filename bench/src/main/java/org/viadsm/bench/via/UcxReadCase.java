@@ -3,7 +3,6 @@ package org.viadsm.bench.via;
 import org.HdrHistogram.Histogram;
 import org.openucx.jucx.ucp.UcpRemoteKey;
 import org.viadsm.bench.BenchCase;
-import org.viadsm.via.Vi;
 import org.viadsm.via.descriptor.Descriptor;
 
 /**
@@ -49,22 +48,15 @@ final class UcxReadCase extends BenchCase
     public Histogram measure(final int warmup, final int iterations)
     {
         final ViLink link = rig.ucx();
-        final Vi vi = link.local.vi;
         final Histogram histogram = BenchCase.histogram();
         for (int sample = 0; sample < pages + iterations; sample++)
         {
             final long offset = ViEndpoint.coldPage(sample % pages);
             final long startBytes = BenchCase.allocatedBytes();
             final long startNs = System.nanoTime();
-            vi.postSend(read.reset().rdmaRead(link.peerHandle, offset)
-                .addSegment(link.local.region, offset, ViEndpoint.PAGE_LENGTH));
-            final Descriptor done = vi.sendWait(BenchCase.TIMEOUT_NS);
+            link.postSendAndWait(read.reset().rdmaRead(link.peerHandle, offset)
+                .addSegment(link.local.region, offset, ViEndpoint.PAGE_LENGTH), "RDMA Read of page", sample % pages);
             final long endNs = System.nanoTime();
-            if (null == done || done.isError())
-            {
-                throw new IllegalStateException("RDMA Read of page " + sample % pages + " failed: status=0x" +
-                    Integer.toHexString(read.status()));
-            }
             if (sample >= pages)
             {
                 BenchCase.countAllocation(startBytes, 1);

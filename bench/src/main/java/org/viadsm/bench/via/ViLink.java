@@ -1,6 +1,9 @@
 package org.viadsm.bench.via;
 
 import org.HdrHistogram.Histogram;
+import org.viadsm.bench.BenchCase;
+import org.viadsm.via.Vi;
+import org.viadsm.via.descriptor.Descriptor;
 
 /**
  * A connection between this process's endpoint and the peer process's endpoint on one provider, with the peer's
@@ -69,6 +72,26 @@ final class ViLink implements AutoCloseable
             local.region.handle());
         return peer.initiate(new ViPingPong(local, length, rdmaWrite, peerHandle), warmup, iterations,
             budgetNs);
+    }
+
+    /**
+     * Posts a descriptor on this side's VI and waits for its completion.
+     *
+     * @param descriptor the descriptor, built.
+     * @param what       what it does, for the failure's message (a constant: nothing is formatted unless it fails).
+     * @param where      the page or offset it works on, appended to {@code what} in the message.
+     * @throws IllegalStateException if it does not complete in time or completes in error.
+     */
+    void postSendAndWait(final Descriptor descriptor, final String what, final long where)
+    {
+        final Vi vi = local.vi;
+        vi.postSend(descriptor);
+        final Descriptor done = vi.sendWait(BenchCase.TIMEOUT_NS);
+        if (null == done || done.isError())
+        {
+            throw new IllegalStateException(what + " " + where + " failed: status=0x" +
+                Integer.toHexString(descriptor.status()));
+        }
     }
 
     @Override
