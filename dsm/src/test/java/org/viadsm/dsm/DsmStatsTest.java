@@ -5,6 +5,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.viadsm.consistency.Counter;
+import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.dsm.launch.LocalCluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -73,6 +74,42 @@ class DsmStatsTest
         assertEquals(reader.asMap(), parsed.asMap());
         assertTrue(reader.toJson().contains("\"compute_ns\":") && reader.toJson().contains("\"homes\":"),
             reader.toJson());
+    }
+
+    @Test
+    void shouldTakeNoWriteFaultOnANodeAlone()
+    {
+        final int n = 8 * 512;
+        final List<DsmStats> stats = LocalCluster.run(1, "jvm", context -> { }, dsm ->
+        {
+            final SharedDoubleArray a = dsm.allocDoubles("alone", n, Placement.block());
+            for (int round = 1; round <= 3; round++)
+            {
+                for (int i = 0; i < n / 2; i++)
+                {
+                    a.set(i, round * i);
+                }
+                final DoubleView w = a.write(n / 2, n, null);
+                for (int i = n / 2; i < n; i++)
+                {
+                    w.set(i, round * i);
+                }
+                if (2 == round)
+                {
+                    dsm.lock(0).lock();
+                    dsm.lock(0).unlock();
+                }
+                dsm.barrier();
+                for (int i = 0; i < n; i++)
+                {
+                    assertEquals(round * i, a.get(i));
+                }
+            }
+        });
+        final DsmStats alone = stats.get(0);
+        assertEquals(0, alone.get(Statistic.WRITE_FAULTS), "a node alone starts its pages writable: " + alone);
+        assertEquals(0, alone.get(Statistic.TWINS), alone.toString());
+        assertEquals(0, alone.get(Statistic.DIFFS), alone.toString());
     }
 
     @Test
