@@ -185,6 +185,16 @@ public final class NicConfiguration
     /** Default: a progress thread once a link may talk TCP. */
     public static final ProgressThread UCX_PROGRESS_THREAD_DEFAULT = ProgressThread.AUTO;
 
+    /**
+     * How long a ucx link watched by heartbeats may bring none before its peer is taken for lost (its link is down,
+     * or its process stopped), in ns; at least 100 ms. Links whose both ends run a progress thread (across hosts, or
+     * over UCX's TCP transport) carry heartbeats, five per timeout, from that thread, and it checks them twenty times
+     * per timeout: UCX itself does not tell an idle endpoint that its link went down.
+     */
+    public static final String UCX_PEER_TIMEOUT_NS_PROP_NAME = "viadsm.ucx.peer.timeout.ns";
+    /** Default ucx peer timeout: 4 s, so that a link that goes down is noticed within 5 s, as over tcp. */
+    public static final long UCX_PEER_TIMEOUT_NS_DEFAULT = 4_000_000_000L;
+
     private NicConfiguration()
     {
     }

@@ -25,6 +25,8 @@ import static org.viadsm.via.NicConfiguration.QUEUE_DEPTH_PROP_NAME;
 import static org.viadsm.via.NicConfiguration.SHM_DIR_PROP_NAME;
 import static org.viadsm.via.NicConfiguration.SHM_WAKEUP_DEFAULT;
 import static org.viadsm.via.NicConfiguration.SHM_WAKEUP_PROP_NAME;
+import static org.viadsm.via.NicConfiguration.UCX_PEER_TIMEOUT_NS_DEFAULT;
+import static org.viadsm.via.NicConfiguration.UCX_PEER_TIMEOUT_NS_PROP_NAME;
 import static org.viadsm.via.NicConfiguration.UCX_PROGRESS_THREAD_DEFAULT;
 import static org.viadsm.via.NicConfiguration.UCX_PROGRESS_THREAD_PROP_NAME;
 
@@ -58,6 +60,7 @@ public final class NicContext
     private Path shmDirectory;
     private boolean shmWakeup = SHM_WAKEUP_DEFAULT;
     private ProgressThread ucxProgressThread = UCX_PROGRESS_THREAD_DEFAULT;
+    private long ucxPeerTimeoutNs = UCX_PEER_TIMEOUT_NS_DEFAULT;
 
     /**
      * A context with nothing set: {@link #conclude()} takes every setting from its property, its variable or its
@@ -105,6 +108,8 @@ public final class NicContext
                 shmWakeup : settings.booleanValue(SHM_WAKEUP_PROP_NAME, shmWakeup);
             tcp.conclude(settings);
             ucxProgressThread = progressThreadSetting(settings, ucxProgressThread);
+            ucxPeerTimeoutNs = resolver.longSetting(
+                settings, "ucxPeerTimeoutNs", UCX_PEER_TIMEOUT_NS_PROP_NAME, ucxPeerTimeoutNs, 100_000_000L);
             resolver.conclude();
             return this;
         }
@@ -397,6 +402,29 @@ public final class NicContext
     }
 
     /**
+     * How long a ucx link watched by heartbeats may bring none before its peer is taken for lost.
+     *
+     * @return ns.
+     */
+    public long ucxPeerTimeoutNs()
+    {
+        return ucxPeerTimeoutNs;
+    }
+
+    /**
+     * Sets how long a ucx link watched by heartbeats may bring none before its peer is taken for lost.
+     *
+     * @param ns at least 100 ms; {@link NicConfiguration#UCX_PEER_TIMEOUT_NS_PROP_NAME}.
+     * @return this.
+     */
+    public NicContext ucxPeerTimeoutNs(final long ns)
+    {
+        resolver.set(UCX_PEER_TIMEOUT_NS_PROP_NAME);
+        this.ucxPeerTimeoutNs = ns;
+        return this;
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override
@@ -405,7 +433,8 @@ public final class NicContext
         return "NicContext{concluded=" + isConcluded() + ", " + waits + ", maxVis=" + maxVis + ", queueDepth=" +
             queueDepth + ", maxSegments=" + maxSegments + ", maxCqs=" + maxCqs + ", maxCqEntries=" + maxCqEntries +
             ", maxRegions=" + maxRegions + ", maxTransferSize=" + maxTransferSize + ", shmDirectory=" + shmDirectory +
-            ", shmWakeup=" + shmWakeup + ", " + tcp + ", ucxProgressThread=" + ucxProgressThread.text() + '}';
+            ", shmWakeup=" + shmWakeup + ", " + tcp + ", ucxProgressThread=" + ucxProgressThread.text() +
+            ", ucxPeerTimeoutNs=" + ucxPeerTimeoutNs + '}';
     }
 
 

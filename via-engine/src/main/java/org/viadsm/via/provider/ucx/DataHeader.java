@@ -27,6 +27,8 @@ final class DataHeader
     static final int TYPE_NAK = 4;
     /** The sender ends the connection (it disconnected, or an error broke it); {@code outcome} may say why. */
     static final int TYPE_BREAK = 5;
+    /** The sender is alive ({@link LinkLiveness}); nothing else. */
+    static final int TYPE_HEARTBEAT = 6;
 
     static final int FLAG_IMMEDIATE = 1;
     static final int FLAG_ACK_REQUESTED = 2;
@@ -162,7 +164,7 @@ final class DataHeader
             return "data message header of " + headerLength + " bytes, expected " + LENGTH;
         }
         final int type = type();
-        if (type < TYPE_SEND || type > TYPE_BREAK)
+        if (type < TYPE_SEND || type > TYPE_HEARTBEAT)
         {
             return "data message of unknown type " + type;
         }

@@ -77,6 +77,9 @@ final class LinkInbox
             case DataHeader.TYPE_ACK:
                 acked = message.sequence();
                 break;
+            case DataHeader.TYPE_HEARTBEAT:
+                link.onHeartbeat();
+                break;
             case DataHeader.TYPE_NAK:
                 nakOutcome = message.outcome();
                 nakSequence = message.sequence();

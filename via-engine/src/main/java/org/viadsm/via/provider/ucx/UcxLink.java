@@ -57,6 +57,7 @@ final class UcxLink implements ViTransport
     private final LinkReplies replies;
     private final LinkInbox inbox;
     private final OperationIssuer issuer;
+    private final LinkLiveness liveness;
     private long head;
     private long issued;
     private long tail;
@@ -99,6 +100,8 @@ final class UcxLink implements ViTransport
         this.inbox = new LinkInbox(this, vi, peerViId, Math.min(vi.maxTransfer(), peer.maxTransfer), replies);
         this.issuer = new OperationIssuer(dataEndpoint, queue, local, bytesParam, messageParam, peerViId,
             peer.token);
+        this.liveness = new LinkLiveness(arena, dataEndpoint, peerViId, peer.token, "peer VI " + peerViId + " of " +
+            peer.address);
     }
 
     ViConnection vi()
@@ -229,6 +232,39 @@ final class UcxLink implements ViTransport
     }
 
     /**
+     * Sends the peer a heartbeat if it is time, and takes the peer for lost if its own stopped arriving
+     * ({@link LinkLiveness}); from the NIC's progress thread.
+     */
+    synchronized void checkLiveness(final long nowNs, final long intervalNs, final long timeoutNs)
+    {
+        if (broken || null != inbox.failure)
+        {
+            return;
+        }
+        final String lost = liveness.check(nowNs, intervalNs, timeoutNs);
+        if (null != lost)
+        {
+            inbox.failure = lost;
+        }
+    }
+
+    /**
+     * Whether this link's peer is watched by heartbeats ({@link LinkLiveness#isWatched()}).
+     */
+    boolean isWatched()
+    {
+        return liveness.isWatched();
+    }
+
+    /**
+     * A heartbeat of the peer arrived; from the UCX callback that received it.
+     */
+    void onHeartbeat()
+    {
+        liveness.onHeartbeat();
+    }
+
+    /**
      * Takes a data message of the peer; from the UCX callback that received it.
      */
     void onData(final DataHeader message, final long dataAddress, final long dataLength)
@@ -253,6 +289,7 @@ final class UcxLink implements ViTransport
                 }
             }
             replies.close();
+            liveness.close();
             if (null != peerMirrorKey)
             {
                 peerMirrorKey.close();

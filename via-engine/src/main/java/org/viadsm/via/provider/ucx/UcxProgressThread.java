@@ -3,7 +3,9 @@ package org.viadsm.via.provider.ucx;
 /**
  * A thread that makes progress on a NIC's worker, sleeping on a bell of the NIC (the worker's event file
  * descriptor) whenever there is nothing to do: over TCP the peers' puts, gets and atomics on this NIC's memory are
- * performed by this process, and someone must be there to perform them.
+ * performed by this process, and someone must be there to perform them. It is also the failure detector of
+ * the links that need it: it sends their heartbeats and notices a peer's falling silent
+ * ({@link UcxTransport#checkLiveness}).
  */
 final class UcxProgressThread implements Runnable
 {
@@ -42,10 +44,16 @@ final class UcxProgressThread implements Runnable
     {
         final UcxBell sleepOn = nic.progressBell();
         bell = sleepOn;
+        long nextCheckNs = System.nanoTime();
         try
         {
             while (running)
             {
+                final long nowNs = System.nanoTime();
+                if (nowNs - nextCheckNs >= 0)
+                {
+                    nextCheckNs = nic.checkLiveness(nowNs);
+                }
                 if (0 == nic.progress(false) && running)
                 {
                     if (null != sleepOn)

@@ -42,6 +42,11 @@ import org.viadsm.via.engine.SparseMemory;
  */
 final class UcxTransport implements NicTransport
 {
+    /** Heartbeats a watched link carries per peer timeout: several, so that one late heartbeat is no loss. */
+    private static final int HEARTBEATS_PER_TIMEOUT = 5;
+    /** Checks of the links per heartbeat interval. */
+    private static final int CHECKS_PER_HEARTBEAT = 4;
+
     private final EngineNic nic;
     private final int slot;
     private final AtomicInteger visitors = new AtomicInteger();
@@ -278,6 +283,24 @@ final class UcxTransport implements NicTransport
     }
 
     /**
+     * Sends heartbeats on the links and fails those whose peer fell silent ({@link LinkLiveness}); from the
+     * progress thread, twenty times per peer timeout.
+     *
+     * @param nowNs the time.
+     * @return when to check next.
+     */
+    long checkLiveness(final long nowNs)
+    {
+        final long timeoutNs = nic.context().ucxPeerTimeoutNs();
+        final long intervalNs = timeoutNs / HEARTBEATS_PER_TIMEOUT;
+        for (final UcxLink link : active)
+        {
+            link.checkLiveness(nowNs, intervalNs, timeoutNs);
+        }
+        return nowNs + intervalNs / CHECKS_PER_HEARTBEAT;
+    }
+
+    /**
      * Blocks a wait that no completer fences for (a send queue, a connection) on a bell of its own until the worker
      * has an event, another thread's progress did work on this NIC, or the timeout passes.
      */
@@ -311,6 +334,15 @@ final class UcxTransport implements NicTransport
     public void releaseBell(final Bell bell)
     {
         bells.release((UcxBell)bell);
+    }
+
+    /**
+     * Stops the progress thread for good, and with it this NIC's heartbeats: what its peers see of a process that
+     * stopped (for tests of the failure detector).
+     */
+    void stopProgressThread()
+    {
+        progressThread.close();
     }
 
     /**

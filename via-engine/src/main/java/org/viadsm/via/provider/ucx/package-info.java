@@ -16,8 +16,9 @@
  * ({@code viadsm.ucx.progress.thread=auto|true|false}). Threads of one process make progress on all of its ucx
  * NICs, as a real NIC moves data without the host.
  * <p>
- * Failures: each connection keeps a control endpoint with UCX's peer error handling, its failure detector: a peer
- * whose process dies or whose link goes down puts the VI in the error state. NIC atomics on RDMA hardware are not
+ * Failures: each connection keeps a control endpoint with UCX's peer error handling, so a peer whose process dies
+ * puts the VI in the error state; links between NICs that both run a progress thread carry heartbeats as well, so
+ * a link that goes down does too, within {@code viadsm.ucx.peer.timeout.ns}. NIC atomics on RDMA hardware are not
  * coherent with the target CPU's atomics; the DSM updates words that peers update remotely only through the NIC.
  * <p>
  * Needs the UCX library ({@code apt install libucx0}); without it, opening a ucx NIC fails with one line saying so.
