@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Objects;
 
 import org.agrona.CloseHelper;
@@ -13,7 +12,6 @@ import org.agrona.collections.Int2ObjectHashMap;
 import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.node.HlrcNode;
-import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.dsm.rendezvous.Rendezvous;
 import org.viadsm.via.Nic;
@@ -546,7 +544,7 @@ public final class Dsm implements AutoCloseable
             closed = true;
             for (final PageTable table : node.space().tables())
             {
-                Arrays.fill(table.states(), PageState.INVALID);
+                table.invalidateAll();
             }
             CloseHelper.closeAll(node, port::close);
         }

@@ -55,9 +55,9 @@ final class PageFaults
         return atomics;
     }
 
-    byte[] states()
+    PageTable table()
     {
-        return table.states();
+        return table;
     }
 
     int pageShift()

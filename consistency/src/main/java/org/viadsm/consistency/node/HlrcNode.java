@@ -1,6 +1,5 @@
 package org.viadsm.consistency.node;
 
-import java.util.Arrays;
 
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.ControlRegionLayout;
@@ -16,7 +15,6 @@ import org.viadsm.consistency.notice.WriteNoticeLog;
 import org.viadsm.consistency.notice.WriteNoticeReader;
 import org.viadsm.consistency.page.ArrayRegionLayout;
 import org.viadsm.consistency.page.PageCoherence;
-import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.page.PageTable;
 import org.viadsm.consistency.page.SharedSpace;
 import org.viadsm.consistency.port.Notifications;
@@ -266,7 +264,7 @@ public final class HlrcNode implements AutoCloseable
                 table.twin(page, PageTable.NO_TWIN);
             }
         }
-        Arrays.fill(table.states(), PageState.INVALID);
+        table.invalidateAll();
     }
 
     /**

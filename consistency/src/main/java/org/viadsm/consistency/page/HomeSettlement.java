@@ -68,7 +68,7 @@ final class HomeSettlement
             final int page = globalPage - table.firstGlobalPage();
             if (0 != (copysets.shared(table, page >>> 6) & (1L << page)))
             {
-                table.states()[page] = PageState.READ_ONLY;
+                table.state(page, PageState.READ_ONLY);
                 notices.addInt(globalPage);
             }
             else
@@ -108,7 +108,7 @@ final class HomeSettlement
                         if (PageState.READ_WRITE == states[page])
                         {
                             // Written at some time since it became exclusive: the new copy may lack some writes.
-                            states[page] = PageState.READ_ONLY;
+                            table.state(page, PageState.READ_ONLY);
                             notices.addInt(table.firstGlobalPage() + page);
                         }
                     }

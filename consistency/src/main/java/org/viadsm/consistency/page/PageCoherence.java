@@ -129,7 +129,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         if (table.isExclusive(page))
         {
             // The first write to a clean exclusive page: nothing to track, it stays writable.
-            states[page] = PageState.READ_WRITE;
+            table.state(page, PageState.READ_WRITE);
             return;
         }
         if (PageState.INVALID == states[page] || home(table, page) != nodeId)
@@ -141,7 +141,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
                 if (table.isExclusive(page))
                 {
                     // Claimed here under first touch: exclusive, nothing to track.
-                    states[page] = PageState.READ_WRITE;
+                    table.state(page, PageState.READ_WRITE);
                     counters.add(Counter.WRITE_FAULT_NS, System.nanoTime() - startNs);
                     return;
                 }
@@ -152,7 +152,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             }
             counters.add(Counter.WRITE_FAULT_NS, System.nanoTime() - startNs);
         }
-        states[page] = PageState.READ_WRITE;
+        table.state(page, PageState.READ_WRITE);
         space.markDirty(table, page);
     }
 
@@ -263,7 +263,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             final byte[] states = table.states();
             if (PageState.READ_WRITE == states[page])
             {
-                states[page] = PageState.READ_ONLY;
+                table.state(page, PageState.READ_ONLY);
             }
             notices.addInt(globalPage);
         }
@@ -405,7 +405,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             diffs.send(table, page);
             flushedSinceLastFence = true;
         }
-        states[page] = PageState.INVALID;
+        table.state(page, PageState.INVALID);
         counters.increment(Counter.INVALIDATIONS);
     }
 }

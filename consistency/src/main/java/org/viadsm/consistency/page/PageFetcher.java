@@ -47,7 +47,7 @@ final class PageFetcher
             count++;
         }
         fetch(table, home, page, count, PageState.PREFETCHED);
-        states[page] = PageState.READ_ONLY;
+        table.state(page, PageState.READ_ONLY);
         table.readAhead(page, page + count);
     }
 
@@ -66,10 +66,9 @@ final class PageFetcher
         final long offset = (long)first * pageSize;
         copysets.register(table, home, first, count);
         port.read(home, table.region(), offset, table.region(), offset, count * pageSize);
-        final byte[] states = table.states();
         for (int page = first; page < first + count; page++)
         {
-            states[page] = state;
+            table.state(page, state);
         }
         counters.add(Counter.PAGES_FETCHED, count);
     }
@@ -82,7 +81,7 @@ final class PageFetcher
      */
     void used(final PageTable table, final int page)
     {
-        table.states()[page] = PageState.READ_ONLY;
+        table.state(page, PageState.READ_ONLY);
         counters.increment(Counter.PREFETCHED_USED);
     }
 

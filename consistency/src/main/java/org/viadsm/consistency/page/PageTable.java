@@ -10,7 +10,10 @@ import org.viadsm.consistency.home.HomePolicy;
  * node's copy of every page (the master copy for the pages this node is home of).
  * <p>
  * The {@link #states()} array is what shared arrays check on every access; it is changed only by the node's
- * application thread (faults, acquires and releases), so plain reads suffice.
+ * application thread (faults, acquires and releases), so plain reads suffice, and only through
+ * {@link #state(int, byte)} and {@link #invalidateAll()}, which count the pages that are not
+ * {@link PageState#READ_WRITE}: {@link #allWritable()} answers for the whole array in one compare, at no cost to
+ * a synchronization (no rescan), so element access can skip its per-page check while every page is writable.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -34,6 +37,7 @@ public final class PageTable
     private final long[] exclusive;
     private final long[] stale;
     private int exclusiveCount;
+    private int unwritable;
     private long registrationsSeen;
     private int readAheadWindow = 1;
     private int readAheadStart;
@@ -83,6 +87,7 @@ public final class PageTable
                 " bytes, has " + memory.capacity());
         }
         this.states = new byte[pages];
+        this.unwritable = pages;
         this.twins = new int[pages];
         this.dirty = new boolean[pages];
         this.exclusive = new long[layout.words()];
@@ -228,7 +233,7 @@ public final class PageTable
             exclusive[page >>> 6] |= 1L << page;
             exclusiveCount++;
         }
-        states[page] = state;
+        state(page, state);
     }
 
     /**
@@ -348,13 +353,50 @@ public final class PageTable
     }
 
     /**
-     * Page states, indexed by page; see {@link PageState}.
+     * Page states, indexed by page; see {@link PageState}. Read-only for the callers: a state changes through
+     * {@link #state(int, byte)}.
      *
      * @return the live state array.
      */
     public byte[] states()
     {
         return states;
+    }
+
+    /**
+     * Changes a page's state.
+     *
+     * @param page  the page.
+     * @param state its new state; see {@link PageState}.
+     */
+    public void state(final int page, final byte state)
+    {
+        final boolean wasWritable = PageState.READ_WRITE == states[page];
+        states[page] = state;
+        if (wasWritable != (PageState.READ_WRITE == state))
+        {
+            unwritable += wasWritable ? 1 : -1;
+        }
+    }
+
+    /**
+     * Makes every page {@link PageState#INVALID}, as when the array is freed or the node leaves.
+     */
+    public void invalidateAll()
+    {
+        Arrays.fill(states, PageState.INVALID);
+        unwritable = pages;
+    }
+
+    /**
+     * Whether every page is {@link PageState#READ_WRITE}, so that no access to the array needs a fault. One compare
+     * of a field that only a change of state writes, which the JIT hoists out of an access loop.
+     *
+     * @return true if no page is invalid, prefetched or read-only.
+     */
+    public boolean allWritable()
+    {
+        return 0 == unwritable;
     }
 
     /**
