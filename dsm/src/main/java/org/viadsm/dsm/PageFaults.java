@@ -123,10 +123,15 @@ final class PageFaults
     }
 
     /**
-     * Makes {@code [firstPage, lastPage]} readable: one entry into the protocol if any page is invalid.
+     * Makes {@code [firstPage, lastPage]} readable: one entry into the protocol if any page is invalid, no look at
+     * the pages while every page of the array is writable.
      */
     void readable(final int firstPage, final int lastPage)
     {
+        if (table.allWritable())
+        {
+            return;
+        }
         final byte[] states = table.states();
         for (int page = firstPage; page <= lastPage; page++)
         {
@@ -139,10 +144,15 @@ final class PageFaults
     }
 
     /**
-     * Makes {@code [firstPage, lastPage]} writable: one entry into the protocol if any page is not yet.
+     * Makes {@code [firstPage, lastPage]} writable: one entry into the protocol if any page is not yet, no look at
+     * the pages while every page of the array is writable.
      */
     void writable(final int firstPage, final int lastPage)
     {
+        if (table.allWritable())
+        {
+            return;
+        }
         final byte[] states = table.states();
         for (int page = firstPage; page <= lastPage; page++)
         {
