@@ -1,6 +1,5 @@
 package org.viadsm.consistency.node;
 
-
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counters;
