@@ -26,6 +26,8 @@ final class IncomingRequest
     ViConnection acceptor;
     int sequence;
     UcxLink link;
+    /** Why accepting it failed on this side, if it did (a malformed worker address). */
+    String failure;
 
     IncomingRequest(final Handshake request, final String key)
     {

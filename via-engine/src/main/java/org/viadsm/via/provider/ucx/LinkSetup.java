@@ -17,6 +17,7 @@ final class LinkSetup
      * Makes a VI's link: a data endpoint to the peer's worker address beside the control endpoint, both reporting
      * failures to the link, which takes the peer's messages from now on.
      *
+     * @throws IllegalArgumentException if the peer's worker address is malformed (nothing is left open then).
      * @throws RuntimeException if UCX cannot make the data endpoint (nothing is left open then).
      */
     static UcxLink open(final UcxTransport nic, final ViConnection vi, final long token, final Handshake peer,
@@ -26,7 +27,7 @@ final class LinkSetup
         try
         {
             final UcxEndpoints.Sink dataSink = new UcxEndpoints.Sink();
-            data = UcxEndpoints.data(nic, peer.workerAddress, dataSink);
+            data = UcxEndpoints.data(nic, peer.workerAddress, peer.address, dataSink);
             final UcxLink link = new UcxLink(nic, vi, token, peer, control, data, mirror);
             controlSink.link(link);
             dataSink.link(link);

@@ -65,6 +65,11 @@ final class UcxConnectRequest implements ConnectRequest
         if (refused)
         {
             server.backToIdle();
+            if (null != request.failure)
+            {
+                throw new ViaException(ViaError.NOT_REACHABLE, "VI " + server.id() + " cannot connect to the client " +
+                    "at " + request.request.address + ": " + request.failure);
+            }
             if (IncomingRequest.FAILED == request.state)
             {
                 throw clientGone();

@@ -364,6 +364,7 @@ final class UcxConnector extends Connector
         }
         catch (final RuntimeException ex)
         {
+            request.failure = ex.getMessage();
             if (null != request.link)
             {
                 transport.release(request.link);

@@ -20,8 +20,6 @@ import org.openucx.jucx.ucp.UcpRequest;
 final class UcxEndpoints
 {
     private static final long CLOSE_TIMEOUT_NS = 1_000_000_000L;
-    private static final int VERSION_MASK = 0x0F;
-    private static final int MIN_ADDRESS_LENGTH = 8;
 
     /**
      * Where an endpoint's failure goes: the link once there is one, the connection setup before.
@@ -77,32 +75,24 @@ final class UcxEndpoints
     }
 
     /**
-     * An endpoint to a peer's worker address, which must be packed the way this UCX packs: UCX unpacks an address
-     * of another format by failing an assertion, which aborts the process.
+     * An endpoint to a peer's worker address, which is checked first ({@link WorkerAddressCheck}): UCX unpacks a
+     * malformed address by reading and writing past its tables or failing an assertion, which aborts the process.
      *
-     * @throws IllegalArgumentException if the address is too short or of another format version.
+     * @param peer the peer's NIC address, which a refusal names.
+     * @throws IllegalArgumentException naming the peer and what is wrong with its address.
      */
-    static UcpEndpoint data(final UcxTransport nic, final byte[] workerAddress, final Sink sink)
+    static UcpEndpoint data(final UcxTransport nic, final byte[] workerAddress, final String peer, final Sink sink)
     {
-        checkFormat(workerAddress, nic.workerAddress());
+        final String fault = WorkerAddressCheck.check(workerAddress);
+        if (null != fault)
+        {
+            throw new IllegalArgumentException("the worker address of " + peer + " (" + workerAddress.length +
+                " bytes) is malformed: " + fault);
+        }
         final ByteBuffer address = ByteBuffer.allocateDirect(workerAddress.length);
         address.put(workerAddress).flip();
         return nic.worker().newEndpoint(new UcpEndpointParams().setUcpAddress(address)
             .setErrorHandler((endpoint, status, message) -> sink.fail("data endpoint failed: " + message)));
-    }
-
-    /**
-     * Checks a peer's worker address against this worker's own: the low four bits of the first byte are the format
-     * version ({@code UCP_ADDRESS_HEADER_VERSION_MASK}).
-     */
-    static void checkFormat(final byte[] peer, final byte[] own)
-    {
-        if (peer.length < MIN_ADDRESS_LENGTH || (peer[0] & VERSION_MASK) != (own[0] & VERSION_MASK))
-        {
-            throw new IllegalArgumentException("worker address of " + peer.length + " bytes, format version " +
-                (0 == peer.length ? "none" : Integer.toString(peer[0] & VERSION_MASK)) + "; this UCX packs version " +
-                (own[0] & VERSION_MASK));
-        }
     }
 
     /**
