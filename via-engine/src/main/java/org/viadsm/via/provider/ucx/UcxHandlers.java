@@ -20,6 +20,8 @@ final class UcxHandlers
 {
     private static final MethodHandle ON_DATA = Ucp.findStatic(UcxHandlers.class, "onData");
     private static final MethodHandle ON_HANDSHAKE = Ucp.findStatic(UcxHandlers.class, "onHandshake");
+    /** Entries of the worker's handler table, all set; even, as UCX rounds a capacity up to an even count. */
+    private static final int HANDLER_TABLE_LENGTH = 8;
 
     private final UcxTransport nic;
     private final UcxConnector connector;
@@ -35,14 +37,26 @@ final class UcxHandlers
     }
 
     /**
-     * Sets both handlers on the NIC's worker; the stubs live as long as the arena.
+     * Sets both handlers on the NIC's worker, and an empty one on every other id of the worker's handler table; the
+     * stubs live as long as the arena.
+     * <p>
+     * UCX 1.13 (up to 1.16) grows the table to an even capacity when an id beyond it is registered but initializes
+     * only the entry of that id (its loop over the new entries writes entry {@code id} each time), and takes the
+     * rest, left as the allocator gave them, for handlers: an active message of such an id (a peer's that this NIC
+     * never registered) calls whatever address lies there. So the table is first grown at once to
+     * {@link #HANDLER_TABLE_LENGTH} entries by registering its last id, then every entry is set: ids beyond it are
+     * dropped by UCX's own length check, and every id within it has a handler or none.
      *
      * @throws ViaException if UCX refuses one.
      */
     static void install(final long worker, final int slot, final Arena arena)
     {
-        install(worker, slot, DataHeader.AM_ID, Ucp.amCallback(ON_DATA, arena), arena);
-        install(worker, slot, Handshake.AM_ID, Ucp.amCallback(ON_HANDSHAKE, arena), arena);
+        final MemorySegment none = MemorySegment.NULL;
+        for (int id = HANDLER_TABLE_LENGTH - 1; id >= 0; id--)
+        {
+            install(worker, slot, id, DataHeader.AM_ID == id ? Ucp.amCallback(ON_DATA, arena) :
+                Handshake.AM_ID == id ? Ucp.amCallback(ON_HANDSHAKE, arena) : none, arena);
+        }
     }
 
     private static void install(final long worker, final int slot, final int id, final MemorySegment callback,

@@ -93,10 +93,12 @@ class ControlMessageFuzzTest
         assertTrue(refused > CASES / 2, refused + " of " + CASES + " mutations refused");
     }
 
-    // Excluded from the default suite: UCX 1.13 crashes the process now and then (SIGSEGV in ucp_am_handler, which
-    // calls a handler address read from freed memory) when a raw peer's active messages arrive while the victim is
-    // in a connect wait; any kind of message does it (setup, data or unregistered ids), none of them does it when no
-    // message is sent. Run it with -Dviadsm.excludedGroups= until the cause is found.
+    // Excluded from the default suite: UCX 1.13 aborts the process now and then. The SIGSEGV in ucp_am_handler (a
+    // call to a handler address read from uninitialized memory, for the ids this raw peer sends that the NIC never
+    // registered) is gone since the NIC sets every entry of its worker's handler table (UcxHandlers.install), but
+    // three workers in one process still trip UCX's own assertions: async.c:643 (a missed event of a closed file
+    // descriptor that another worker's handler reuses) and, when the raw peer's context closes with sends in
+    // flight, rcache.c:409. Run it with -Dviadsm.excludedGroups=.
     @Test
     @Tag("slow")
     void nicShouldShrugOffARawPeerAndKeepConnecting() throws Exception
