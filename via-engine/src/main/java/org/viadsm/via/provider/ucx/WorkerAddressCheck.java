@@ -3,6 +3,8 @@ package org.viadsm.via.provider.ucx;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * Checks a peer's packed worker address before UCX unpacks it. UCX 1.13 unpacks an address without knowing its
@@ -12,7 +14,9 @@ import java.nio.ByteOrder;
  * mode, the packing of {@code ucp_worker_get_address}): header, worker id, client id and name, then each device
  * (memory domain, device address) with its interfaces (attributes, interface address) and their endpoint
  * addresses, every length within the bytes given, every count and index within UCX's tables, every attribute a
- * finite number in its range, and the walk must end at the address's last byte.
+ * finite number in its range, and the walk must end at the address's last byte. In unified mode
+ * ({@code UCX_UNIFIED_MODE=y}), whose interfaces are packed as indices into the peer's own resources, only the
+ * format version is checked.
  */
 final class WorkerAddressCheck
 {
@@ -23,6 +27,7 @@ final class WorkerAddressCheck
     /** {@code UCP_MAX_MDS}. */
     static final int MAX_MDS = 64;
 
+    private static final boolean UNIFIED_MODE = isUnifiedMode(System.getenv("UCX_UNIFIED_MODE"));
     private static final int VERSION_MASK = 0x0F;
     private static final int VERSION_1 = 0;
     private static final int VERSION_2 = 1;
@@ -66,6 +71,10 @@ final class WorkerAddressCheck
         if (VERSION_1 != walk.version && VERSION_2 != walk.version)
         {
             return "format version " + walk.version + " is not one UCX packs (0 or 1)";
+        }
+        if (UNIFIED_MODE)
+        {
+            return null;
         }
         try
         {
@@ -210,6 +219,13 @@ final class WorkerAddressCheck
             throw fault(what + " of " + length + " bytes runs past the end (" + bytes.remaining() + " bytes remain)");
         }
         bytes.position(bytes.position() + length);
+    }
+
+    /** UCX's reading of a yes/no setting. */
+    static boolean isUnifiedMode(final String setting)
+    {
+        return null != setting && Set.of("y", "yes", "on", "1", "true")
+            .contains(setting.trim().toLowerCase(Locale.ROOT));
     }
 
     private static IllegalArgumentException fault(final String detail)

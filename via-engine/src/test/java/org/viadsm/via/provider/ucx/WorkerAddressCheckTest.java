@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A peer's packed worker address is walked before UCX unpacks it: this UCX's own addresses pass, and a truncated,
- * lengthened, re-versioned or re-valued one is refused by name, as is every seeded mutation the walk cannot follow;
+ * lengthened, re-versioned or re-valued one is refused by name (but for the format version, which alone is checked
+ * in UCX's unified mode), as is every seeded mutation the walk cannot follow;
  * a NIC asked for a connection with such an address fails the accept with an error naming the requester, and the
  * process lives on.
  */
@@ -62,6 +63,19 @@ class WorkerAddressCheckTest
     void shouldPassThisUcxsOwnAddress()
     {
         assertNull(WorkerAddressCheck.check(own), () -> "own address of " + own.length + " bytes");
+    }
+
+    @Test
+    void shouldReadUcxsUnifiedModeSettingAsUcxDoes()
+    {
+        for (final String yes : new String[] {"y", "yes", " YES ", "on", "1"})
+        {
+            assertTrue(WorkerAddressCheck.isUnifiedMode(yes), yes);
+        }
+        for (final String no : new String[] {null, "", "n", "no", "off", "0"})
+        {
+            assertTrue(!WorkerAddressCheck.isUnifiedMode(no), String.valueOf(no));
+        }
     }
 
     @Test
