@@ -101,6 +101,19 @@ final class Allocations
         }
     }
 
+    /** Collectively frees the array {@code array} is a handle of; see {@link Dsm#free(SharedArray)}. */
+    void free(final SharedArray array)
+    {
+        free(switch (array)
+        {
+            case SharedDoubleArray a -> a.faults();
+            case SharedLongArray a -> a.faults();
+            case SharedIntArray a -> a.faults();
+            case SharedFloatArray a -> a.faults();
+            case SharedByteArray a -> a.faults();
+        });
+    }
+
     /**
      * Collectively frees the allocation behind a handle; see {@link Dsm#free(SharedArray)}.
      *

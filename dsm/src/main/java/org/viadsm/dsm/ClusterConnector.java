@@ -44,7 +44,7 @@ final class ClusterConnector
                 port.createVi(node, receive);
             }
         }
-        final long deadlineNs = System.nanoTime() + context.connectTimeoutNs();
+        final long deadlineNs = System.nanoTime() + context.timeouts().connectNs();
         for (int node = 0; node < nodes; node++)
         {
             if (node != me)
@@ -115,7 +115,7 @@ final class ClusterConnector
                 if (ViaError.NOT_REACHABLE != ex.error() || System.nanoTime() - deadlineNs >= 0)
                 {
                     throw new DsmException(context.nodeId(), "could not reach node " + node + " at " + address +
-                        " within " + TimeUnit.NANOSECONDS.toSeconds(context.connectTimeoutNs()) + " s: " +
+                        " within " + TimeUnit.NANOSECONDS.toSeconds(context.timeouts().connectNs()) + " s: " +
                         ex.getMessage(), ex);
                 }
                 LockSupport.parkNanos(RETRY_NS);
@@ -135,7 +135,7 @@ final class ClusterConnector
         {
             throw new DsmException(context.nodeId(), "could not connect to node " + node + " at " +
                 context.addresses().get(node) + " within " +
-                TimeUnit.NANOSECONDS.toSeconds(context.connectTimeoutNs()) + " s: " + ex.getMessage(), ex);
+                TimeUnit.NANOSECONDS.toSeconds(context.timeouts().connectNs()) + " s: " + ex.getMessage(), ex);
         }
     }
 

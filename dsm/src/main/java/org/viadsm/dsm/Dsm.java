@@ -1,23 +1,12 @@
 package org.viadsm.dsm;
 
-import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Objects;
 
 import org.agrona.CloseHelper;
-import org.agrona.collections.Int2ObjectHashMap;
 import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageTable;
-import org.viadsm.dsm.rendezvous.Rendezvous;
-import org.viadsm.via.Nic;
-import org.viadsm.via.ViaException;
-import org.viadsm.via.internal.AgronaAccess;
-import org.viadsm.via.memory.MemoryRegion;
 
 /**
  * A node of a viadsm cluster: shared arrays, locks, barriers and semaphores under home-based lazy release
@@ -53,35 +42,25 @@ import org.viadsm.via.memory.MemoryRegion;
  */
 public final class Dsm implements AutoCloseable
 {
-    /** Operations between two looks for lost peers by a node that does not call its NIC otherwise, minus one. */
-    private static final int PROBE_PERIOD_MASK = 15;
-    /** The rendezvous topic under which nodes publish their NIC addresses. */
-    private static final String ADDRESSES_TOPIC = "addresses";
-
     private final DsmContext context;
     private final int nodeId;
     private final ViaProtocolPort port;
     private final HlrcNode node;
-    private final Counters counters;
-    private final Int2ObjectHashMap<DsmLock> locks = new Int2ObjectHashMap<>();
-    private final Int2ObjectHashMap<DsmSemaphore> semaphores = new Int2ObjectHashMap<>();
+    private final NodeGuard guard;
+    private final NodeStatistics statistics;
+    private final SyncObjects syncObjects;
     private final DsmBarrier barrier;
     private final Allocations allocations;
-    private long statsStartNs;
-    private long closingNs;
-    private int enters;
-    private boolean stopAnnounced;
-    private Thread active;
-    private boolean closed;
 
-    private Dsm(final DsmContext context, final ViaProtocolPort port, final HlrcNode node,
-        final Counters counters)
+    Dsm(final DsmContext context, final ViaProtocolPort port, final HlrcNode node, final Counters counters)
     {
         this.context = context;
         this.nodeId = context.nodeId();
         this.port = port;
         this.node = node;
-        this.counters = counters;
+        this.guard = new NodeGuard(nodeId, port);
+        this.statistics = new NodeStatistics(nodeId, node.space(), counters);
+        this.syncObjects = new SyncObjects(this, context.protocol().maxLocks(), context.protocol().maxSemaphores());
         this.barrier = new DsmBarrier(this);
         this.allocations = new Allocations(this, node, port, context.protocol().pageSize());
     }
@@ -97,54 +76,7 @@ public final class Dsm implements AutoCloseable
      */
     public static Dsm join(final DsmContext context)
     {
-        AgronaAccess.check();
-        context.conclude();
-        final Nic nic;
-        try
-        {
-            nic = Nic.open(context.localAddress(), context.nicContext());
-        }
-        catch (final ViaException ex)
-        {
-            throw new DsmException(context.nodeId(), "cannot open NIC " + context.localAddress() + ": " +
-                ex.getMessage(), ex);
-        }
-        final Rendezvous rendezvous = context.rendezvous();
-        try
-        {
-            if (null != rendezvous)
-            {
-                context.joinedAddresses(
-                    rendezvous.allGather(ADDRESSES_TOPIC, nic.address(), context.connectTimeoutNs()));
-            }
-            final Counters counters = new Counters();
-            final ViaProtocolPort port = new ViaProtocolPort(nic, context.nodeId(), context.nodeCount(), counters);
-            final ByteBuffer control = nic.allocateMemory(HlrcNode.controlRegionLength(context.protocol()));
-            final MemoryRegion controlRegion = port.addRegion(HlrcNode.CONTROL_REGION, control);
-            ClusterConnector.connect(port, context, controlRegion.handle());
-            final HlrcNode node = new HlrcNode(port, context.protocol(), counters, context.syncTimeoutNs());
-            final Dsm dsm = new Dsm(context, port, node, counters);
-            dsm.collective("joining");
-            dsm.resetStats();
-            return dsm;
-        }
-        catch (final RuntimeException ex)
-        {
-            CloseHelper.quietClose(nic);
-            if (ex instanceof DsmException || ex instanceof IllegalArgumentException)
-            {
-                throw ex;
-            }
-            throw new DsmException(context.nodeId(), "cannot join the cluster: " + ex.getMessage(), ex);
-        }
-        finally
-        {
-            if (null != rendezvous)
-            {
-                // every node that passed the joining barrier has read every address; one that failed needs none
-                rendezvous.retract(ADDRESSES_TOPIC);
-            }
-        }
+        return NodeJoin.join(context);
     }
 
     /**
@@ -364,14 +296,7 @@ public final class Dsm implements AutoCloseable
      */
     public void free(final SharedArray array)
     {
-        allocations.free(switch (Objects.requireNonNull(array, "array"))
-        {
-            case SharedDoubleArray a -> a.faults();
-            case SharedLongArray a -> a.faults();
-            case SharedIntArray a -> a.faults();
-            case SharedFloatArray a -> a.faults();
-            case SharedByteArray a -> a.faults();
-        });
+        allocations.free(Objects.requireNonNull(array, "array"));
     }
 
     /**
@@ -394,18 +319,7 @@ public final class Dsm implements AutoCloseable
      */
     public DsmLock lock(final int id)
     {
-        if (id < 0 || id >= context.protocol().maxLocks())
-        {
-            throw new IllegalArgumentException(
-                "lock id must be in [0, " + context.protocol().maxLocks() + "): " + id);
-        }
-        DsmLock lock = locks.get(id);
-        if (null == lock)
-        {
-            lock = new DsmLock(this, id);
-            locks.put(id, lock);
-        }
-        return lock;
+        return syncObjects.lock(id);
     }
 
     /**
@@ -452,18 +366,7 @@ public final class Dsm implements AutoCloseable
      */
     public DsmSemaphore semaphore(final int id)
     {
-        if (id < 0 || id >= context.protocol().maxSemaphores())
-        {
-            throw new IllegalArgumentException(
-                "semaphore id must be in [0, " + context.protocol().maxSemaphores() + "): " + id);
-        }
-        DsmSemaphore semaphore = semaphores.get(id);
-        if (null == semaphore)
-        {
-            semaphore = new DsmSemaphore(this, id);
-            semaphores.put(id, semaphore);
-        }
-        return semaphore;
+        return syncObjects.semaphore(id);
     }
 
     /**
@@ -496,8 +399,7 @@ public final class Dsm implements AutoCloseable
      */
     public DsmStats stats()
     {
-        final long endNs = closed ? closingNs : System.nanoTime();
-        return DsmStats.of(nodeId, counters.snapshot(), endNs - statsStartNs, homes());
+        return statistics.snapshot();
     }
 
     /**
@@ -505,8 +407,7 @@ public final class Dsm implements AutoCloseable
      */
     public void resetStats()
     {
-        counters.reset();
-        statsStartNs = System.nanoTime();
+        statistics.reset();
     }
 
     /**
@@ -516,7 +417,7 @@ public final class Dsm implements AutoCloseable
      */
     public boolean isClosed()
     {
-        return closed;
+        return guard.isClosed();
     }
 
     /**
@@ -528,57 +429,26 @@ public final class Dsm implements AutoCloseable
     @Override
     public void close()
     {
-        if (closed)
+        if (guard.isClosed())
         {
             return;
         }
-        closingNs = System.nanoTime();
+        final long closingNs = System.nanoTime();
         try
         {
             // A cluster that lost a node has stopped: nobody will read this node's memory any more.
-            node.leave(port.lostNode() >= 0 ? 0 : context.leaveTimeoutNs());
+            node.leave(port.lostNode() >= 0 ? 0 : context.timeouts().leaveNs());
         }
         finally
         {
-            writeStats();
-            closed = true;
+            statistics.write(context.statsFile());
+            statistics.stop(closingNs);
+            guard.close();
             for (final PageTable table : node.space().tables())
             {
                 table.invalidateAll();
             }
             CloseHelper.closeAll(node, port::close);
-        }
-    }
-
-    private long homes()
-    {
-        long homes = 0;
-        for (final PageTable table : node.space().tables())
-        {
-            for (int page = 0; page < table.pages(); page++)
-            {
-                if (table.homes().home(page) == nodeId)
-                {
-                    homes++;
-                }
-            }
-        }
-        return homes;
-    }
-
-    private void writeStats()
-    {
-        final Path file = context.statsFile();
-        if (null != file)
-        {
-            try
-            {
-                Files.writeString(file, stats().toJson() + System.lineSeparator(), StandardCharsets.UTF_8);
-            }
-            catch (final IOException ex)
-            {
-                System.err.println("node " + nodeId + ": cannot write statistics to " + file + ": " + ex);
-            }
         }
     }
 
@@ -592,85 +462,20 @@ public final class Dsm implements AutoCloseable
         return new DsmCondition(this, lockId, allocations.condition(lockId, context.protocol().maxLocks()));
     }
 
-    /**
-     * Enters the protocol: fails if the node is closed, in use by another thread, or has lost a node (a cluster
-     * that lost a node has stopped, whatever this operation touches); now and then lets the NIC look for lost
-     * peers, for a node whose operations stay local.
-     */
+    /** See {@link NodeGuard#enter()}. */
     void enter()
     {
-        if (closed)
-        {
-            throw new IllegalStateException("node " + nodeId + " is closed");
-        }
-        final Thread current = Thread.currentThread();
-        if (null != active && active != current)
-        {
-            throw new IllegalStateException("node " + nodeId + " is in use by thread '" + active.getName() +
-                "'; a node is used by one thread at a time");
-        }
-        if (0 == (++enters & PROBE_PERIOD_MASK))
-        {
-            port.probe();
-        }
-        if (port.lostNode() >= 0)
-        {
-            throw lost(null, null);
-        }
-        active = current;
+        guard.enter();
     }
 
     void exit()
     {
-        active = null;
+        guard.exit();
     }
 
-    /**
-     * The exception for a failed operation: a {@link NodeLostException} if this node has lost a node by now (the
-     * failure is then a consequence of the loss), else a {@link DsmException} with the protocol's message. The NIC's
-     * queued asynchronous errors are taken in first: a loss the NIC has seen but not yet reported is the cause.
-     */
+    /** See {@link NodeGuard#failure(String, ProtocolException)}. */
     DsmException failure(final String activity, final ProtocolException ex)
     {
-        port.probe();
-        if (port.lostNode() >= 0)
-        {
-            return lost(activity, ex);
-        }
-        final String message = ex.getMessage();
-        final String prefix = "node " + nodeId + ": ";
-        return new DsmException(nodeId, activity + ": " +
-            (message.startsWith(prefix) ? message.substring(prefix.length()) : message), ex);
-    }
-
-    private NodeLostException lost(final String activity, final ProtocolException ex)
-    {
-        final int lostNode = port.lostNode();
-        if (!stopAnnounced)
-        {
-            stopAnnounced = true;
-            port.announceStop();
-        }
-        final String what = lostNode == nodeId ? port.lostReason() :
-            "node " + lostNode + " was lost (" + port.lostReason() + ")";
-        return new NodeLostException(nodeId, lostNode, (null == activity ? "" : activity + ": ") + what +
-            "; the cluster has stopped", ex);
-    }
-
-    private void collective(final String activity)
-    {
-        enter();
-        try
-        {
-            node.syncBarrier();
-        }
-        catch (final ProtocolException ex)
-        {
-            throw failure(activity, ex);
-        }
-        finally
-        {
-            exit();
-        }
+        return guard.failure(activity, ex);
     }
 }

@@ -1,127 +1,101 @@
 package org.viadsm.dsm;
 
-import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import org.viadsm.consistency.ProtocolConfig;
 import org.viadsm.dsm.rendezvous.HostAddress;
 import org.viadsm.dsm.rendezvous.Job;
 import org.viadsm.dsm.rendezvous.Rendezvous;
 import org.viadsm.via.NicContext;
+import org.viadsm.via.internal.SettingResolver;
 import org.viadsm.via.internal.Settings;
 
 /**
- * How a node joins a cluster: its id, every node's NIC address, the protocol's sizes and its NIC's settings
- * ({@link #nicContext()}). Mutable with fluent setters until {@link Dsm#join(DsmContext)} concludes it; a concluded
- * context, its {@link #protocol()} and its {@link #nicContext()} are immutable, and the node keeps them. Every node
- * of a cluster must use the same addresses and sizes; {@link Dsm#join} checks.
+ * How a node joins a cluster: its id, every node's NIC address, the protocol's sizes, its waits to join, leave and
+ * synchronize ({@link #timeouts()}) and its NIC's settings ({@link #nicContext()}). Mutable with fluent setters
+ * until {@link Dsm#join(DsmContext)} concludes it; a concluded context, its {@link #protocol()}, its
+ * {@link #timeouts()} and its {@link #nicContext()} are immutable, and the node keeps them. Every node of a cluster
+ * must use the same addresses and sizes; {@link Dsm#join} checks.
  * <p>
  * A context from {@link #fromEnvironment()} takes, when it concludes, every setting not set on it from its system
- * property or environment variable (the property wins), as the {@code viadsm launch} command gives them to each
- * node:
- * <table>
- * <caption>Environment variables and system properties</caption>
- * <tr><th>environment</th><th>system property</th><th>meaning</th><th>default</th></tr>
- * <tr><td>{@code VIADSM_NODE_ID}</td><td>{@code viadsm.nodeId}</td><td>this node</td><td>required</td></tr>
- * <tr><td>{@code VIADSM_ADDRESSES}</td><td>{@code viadsm.addresses}</td>
- * <td>comma-separated NIC addresses, node 0 first</td><td>required</td></tr>
- * <tr><td>{@code VIADSM_PAGE_SIZE}</td><td>{@code viadsm.pageSize}</td><td>coherence unit</td><td>4096</td></tr>
- * <tr><td>{@code VIADSM_MAX_LOCKS}</td><td>{@code viadsm.maxLocks}</td><td>lock ids</td><td>1024</td></tr>
- * <tr><td>{@code VIADSM_PREFETCH_PAGES}</td><td>{@code viadsm.prefetchPages}</td><td>pages per miss</td>
- * <td>1</td></tr>
- * <tr><td>{@code VIADSM_SYNC_TIMEOUT_MS}</td><td>{@code viadsm.syncTimeoutMs}</td>
- * <td>longest lock, barrier or semaphore wait; 0 for none</td><td>0</td></tr>
- * <tr><td>{@code VIADSM_STATS_FILE}</td><td>{@code viadsm.statsFile}</td>
- * <td>where {@link Dsm#close()} writes the node's statistics as JSON</td><td>none</td></tr>
- * </table>
- * Without addresses, a process that a launcher ({@code mpirun}, {@code srun}, {@code mpiexec}) started joins as its
- * rank (see {@link Job}), through a rendezvous:
- * <table>
- * <caption>Joining as a launcher's rank</caption>
- * <tr><th>environment</th><th>system property</th><th>meaning</th><th>default</th></tr>
- * <tr><td>{@code VIADSM_RENDEZVOUS}</td><td>{@code viadsm.rendezvous}</td>
- * <td>{@code host:port} where rank 0 listens</td><td>none: a directory</td></tr>
- * <tr><td>{@code VIADSM_RENDEZVOUS_DIR}</td><td>{@code viadsm.rendezvous.dir}</td>
- * <td>where the job's rendezvous directory goes, on a file system all ranks share</td>
- * <td>{@code ~/.viadsm/rendezvous}</td></tr>
- * <tr><td>{@code VIADSM_PROVIDER}</td><td>{@code viadsm.provider}</td><td>the NIC provider</td><td>tcp</td></tr>
- * <tr><td>{@code VIADSM_INTERFACE}</td><td>{@code viadsm.interface}</td>
- * <td>the interface, address or network ({@code 10.1.0.0/16}) the NIC listens on</td>
- * <td>see {@link HostAddress}</td></tr>
- * </table>
- * The NIC's settings are read by its own context, from {@code viadsm.via.*}, {@code viadsm.shm.*} and
- * {@code viadsm.tcp.*} (see {@link org.viadsm.via.NicConfiguration}), whichever way this context was made.
+ * property (the {@code *_PROP_NAME} constants) or its environment variable, named after the property in upper case
+ * ({@code viadsm.pageSize}: {@code VIADSM_PAGE_SIZE}); the property wins. The {@code viadsm launch} command gives
+ * them to each node. Without addresses, a process that a launcher ({@code mpirun}, {@code srun}, {@code mpiexec})
+ * started joins as its rank (see {@link Job}), through a rendezvous at {@link #RENDEZVOUS_PROP_NAME} or in a
+ * directory under {@link #RENDEZVOUS_DIR_PROP_NAME}, with a NIC of {@link #PROVIDER_PROP_NAME} on
+ * {@link #INTERFACE_PROP_NAME}. The NIC's settings are read by its own context, from {@code viadsm.via.*},
+ * {@code viadsm.shm.*} and {@code viadsm.tcp.*} (see {@link org.viadsm.via.NicConfiguration}), whichever way this
+ * context was made.
  * <p>
  * <b>Note:</b> not thread-safe until concluded.
  */
 public final class DsmContext
 {
-    /** This node's id. */
+    /** This node's id; required. */
     public static final String NODE_ID_PROP_NAME = "viadsm.nodeId";
-    /** Every node's NIC address, comma-separated, node 0 first. */
+    /** Every node's NIC address, comma-separated, node 0 first; required but for a launcher's rank. */
     public static final String ADDRESSES_PROP_NAME = "viadsm.addresses";
-    /** The coherence unit, bytes. */
+    /** The coherence unit, bytes: {@link #pageSize(int)}, 4096 by default. */
     public static final String PAGE_SIZE_PROP_NAME = "viadsm.pageSize";
-    /** The number of lock ids. */
+    /** The number of lock ids: {@link #maxLocks(int)}, 1024 by default. */
     public static final String MAX_LOCKS_PROP_NAME = "viadsm.maxLocks";
-    /** Pages a read miss fetches at most. */
+    /** Pages a read miss fetches at most: {@link #prefetchPages(int)}, 1 by default. */
     public static final String PREFETCH_PAGES_PROP_NAME = "viadsm.prefetchPages";
-    /** The longest lock, barrier or semaphore wait, ms; 0 for none. */
+    /** The longest lock, barrier or semaphore wait, ms: {@link TimeoutSettings#syncNs(long)}; 0 (the default): none. */
     public static final String SYNC_TIMEOUT_MS_PROP_NAME = "viadsm.syncTimeoutMs";
-    /** Where {@link Dsm#close()} writes the node's statistics as JSON. */
+    /** Where {@link Dsm#close()} writes the node's statistics as JSON: {@link #statsFile(Path)}, none by default. */
     public static final String STATS_FILE_PROP_NAME = "viadsm.statsFile";
-    /** For a launcher's rank: {@code host:port} where rank 0 listens for the rendezvous. */
+    /** For a launcher's rank: {@code host:port} where rank 0 listens for the rendezvous; none: a directory. */
     public static final String RENDEZVOUS_PROP_NAME = "viadsm.rendezvous";
-    /** For a launcher's rank: where the job's rendezvous directory goes, on a file system every rank shares. */
+    /**
+     * For a launcher's rank: where the job's rendezvous directory goes, on a file system every rank shares;
+     * {@code ~/.viadsm/rendezvous} by default.
+     */
     public static final String RENDEZVOUS_DIR_PROP_NAME = "viadsm.rendezvous.dir";
-    /** For a launcher's rank: the NIC provider. */
+    /** For a launcher's rank: the NIC provider, {@code tcp} by default. */
     public static final String PROVIDER_PROP_NAME = "viadsm.provider";
-    /** For a launcher's rank: the interface, address or network the NIC listens on. */
+    /**
+     * For a launcher's rank: the interface, address or network ({@code 10.1.0.0/16}) the NIC listens on; see
+     * {@link HostAddress} for the default.
+     */
     public static final String INTERFACE_PROP_NAME = "viadsm.interface";
 
     /** What {@link #pageSize(int)} must be, as the error that refuses a value says it. */
     public static final String PAGE_SIZE_RULE = ProtocolConfig.PAGE_SIZE_RULE;
 
-    /** Default for how long joining waits for every node: 60 s. */
-    public static final long CONNECT_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(60);
-    /** Default for how long closing waits for the other nodes to close: 60 s. */
-    public static final long LEAVE_TIMEOUT_NS_DEFAULT = TimeUnit.SECONDS.toNanos(60);
+    /** A context built by setters reads no property or variable. */
+    private static final Settings NO_SETTINGS = new Settings(Map.of(), Map.of());
 
     private final Settings settings;
+    private final boolean fromEnvironment;
     private final Map<String, String> environment;
-    private final Set<String> explicit = new HashSet<>();
+    private final SettingResolver resolver = new SettingResolver("DsmContext");
+    private final TimeoutSettings timeouts = new TimeoutSettings(resolver);
     private int nodeId = -1;
     private List<String> addresses = Collections.emptyList();
-    private final ProtocolConfig protocol = new ProtocolConfig();
+    private final ProtocolSettings protocol = new ProtocolSettings(resolver);
     private NicContext nicContext = new NicContext();
-    private long connectTimeoutNs = CONNECT_TIMEOUT_NS_DEFAULT;
-    private long leaveTimeoutNs = LEAVE_TIMEOUT_NS_DEFAULT;
-    private long syncTimeoutNs = Long.MAX_VALUE;
     private Path statsFile;
     private Rendezvous rendezvous;
     private String localAddress;
-    private boolean concluded;
 
     /**
      * Creates a context with the defaults; set what differs, then pass it to {@link Dsm#join(DsmContext)}.
      */
     public DsmContext()
     {
-        this(null, Map.of());
+        this(NO_SETTINGS, false, Map.of());
     }
 
-    private DsmContext(final Settings settings, final Map<String, String> environment)
+    private DsmContext(final Settings settings, final boolean fromEnvironment, final Map<String, String> environment)
     {
         this.settings = settings;
+        this.fromEnvironment = fromEnvironment;
         this.environment = environment;
     }
 
@@ -133,12 +107,12 @@ public final class DsmContext
      */
     public static DsmContext fromEnvironment()
     {
-        return new DsmContext(Settings.fromSystem(), System.getenv());
+        return new DsmContext(Settings.fromSystem(), true, System.getenv());
     }
 
     static DsmContext fromSettings(final Map<String, String> env, final Map<?, ?> properties)
     {
-        return new DsmContext(new Settings(env, properties), env);
+        return new DsmContext(new Settings(env, properties), true, env);
     }
 
     /**
@@ -183,7 +157,7 @@ public final class DsmContext
     public DsmContext addresses(final List<String> addresses)
     {
         set(ADDRESSES_PROP_NAME);
-        this.addresses = trimmed(addresses);
+        this.addresses = NodeAddresses.trimmed(addresses);
         return this;
     }
 
@@ -214,7 +188,7 @@ public final class DsmContext
         this.rendezvous = rendezvous;
         this.localAddress = localAddress.trim();
         this.nodeId = rendezvous.rank();
-        explicit.add(NODE_ID_PROP_NAME);
+        resolver.set(NODE_ID_PROP_NAME);
         return this;
     }
 
@@ -250,8 +224,9 @@ public final class DsmContext
             throw new IllegalStateException("addresses come from a rendezvous once, " + rendezvous.size() +
                 " of them: " + joined);
         }
-        checkAddresses(trimmed(joined));
-        this.addresses = trimmed(joined);
+        final List<String> trimmed = NodeAddresses.trimmed(joined);
+        NodeAddresses.check(trimmed);
+        this.addresses = trimmed;
     }
 
     /**
@@ -263,7 +238,7 @@ public final class DsmContext
     public DsmContext pageSize(final int pageSize)
     {
         set(PAGE_SIZE_PROP_NAME);
-        protocol.pageSize(pageSize);
+        protocol.config().pageSize(pageSize);
         return this;
     }
 
@@ -288,7 +263,7 @@ public final class DsmContext
     public DsmContext maxLocks(final int maxLocks)
     {
         set(MAX_LOCKS_PROP_NAME);
-        protocol.maxLocks(maxLocks);
+        protocol.config().maxLocks(maxLocks);
         return this;
     }
 
@@ -301,7 +276,7 @@ public final class DsmContext
     public DsmContext maxSemaphores(final int maxSemaphores)
     {
         set("maxSemaphores");
-        protocol.maxSemaphores(maxSemaphores);
+        protocol.config().maxSemaphores(maxSemaphores);
         return this;
     }
 
@@ -315,7 +290,7 @@ public final class DsmContext
     public DsmContext prefetchPages(final int pages)
     {
         set(PREFETCH_PAGES_PROP_NAME);
-        protocol.prefetchPages(pages);
+        protocol.config().prefetchPages(pages);
         return this;
     }
 
@@ -329,7 +304,7 @@ public final class DsmContext
     public DsmContext noticeLog(final int intervals, final int notices)
     {
         set("noticeLog");
-        protocol.logIntervals(intervals).logNotices(notices);
+        protocol.config().logIntervals(intervals).logNotices(notices);
         return this;
     }
 
@@ -340,7 +315,7 @@ public final class DsmContext
      */
     public ProtocolConfig protocol()
     {
-        return protocol;
+        return protocol.config();
     }
 
     /**
@@ -371,73 +346,13 @@ public final class DsmContext
     }
 
     /**
-     * How long joining waits for every node to connect.
+     * How long the node waits to join, to leave and to synchronize.
      *
-     * @return nanoseconds.
+     * @return the group, changed in place by its setters until this context is concluded.
      */
-    public long connectTimeoutNs()
+    public TimeoutSettings timeouts()
     {
-        return connectTimeoutNs;
-    }
-
-    /**
-     * Sets how long joining waits for every node to connect.
-     *
-     * @param timeoutNs nanoseconds.
-     * @return this.
-     */
-    public DsmContext connectTimeoutNs(final long timeoutNs)
-    {
-        set("connectTimeoutNs");
-        this.connectTimeoutNs = timeoutNs;
-        return this;
-    }
-
-    /**
-     * How long closing waits for the other nodes to close.
-     *
-     * @return nanoseconds.
-     */
-    public long leaveTimeoutNs()
-    {
-        return leaveTimeoutNs;
-    }
-
-    /**
-     * Sets how long closing waits for the other nodes to close.
-     *
-     * @param timeoutNs nanoseconds.
-     * @return this.
-     */
-    public DsmContext leaveTimeoutNs(final long timeoutNs)
-    {
-        set("leaveTimeoutNs");
-        this.leaveTimeoutNs = timeoutNs;
-        return this;
-    }
-
-    /**
-     * The longest a lock, barrier or semaphore wait may take before it fails.
-     *
-     * @return nanoseconds; {@link Long#MAX_VALUE} for no limit (the default: failures of other nodes still end
-     *         every wait).
-     */
-    public long syncTimeoutNs()
-    {
-        return syncTimeoutNs;
-    }
-
-    /**
-     * Sets the synchronization timeout.
-     *
-     * @param timeoutNs nanoseconds, or {@link Long#MAX_VALUE} for none.
-     * @return this.
-     */
-    public DsmContext syncTimeoutNs(final long timeoutNs)
-    {
-        set(SYNC_TIMEOUT_MS_PROP_NAME);
-        this.syncTimeoutNs = timeoutNs;
-        return this;
+        return timeouts;
     }
 
     /**
@@ -470,7 +385,7 @@ public final class DsmContext
      */
     public boolean isConcluded()
     {
-        return concluded;
+        return resolver.isConcluded();
     }
 
     /**
@@ -482,13 +397,13 @@ public final class DsmContext
      * @throws IllegalArgumentException naming the first bad value, as the setter, system property or environment
      *                                  variable it came from.
      */
-    public DsmContext conclude()
+    public synchronized DsmContext conclude()
     {
-        if (concluded)
+        if (resolver.isConcluded())
         {
             return this;
         }
-        if (null != settings)
+        if (fromEnvironment)
         {
             readSettings();
         }
@@ -503,17 +418,13 @@ public final class DsmContext
         }
         if (null != localAddress)
         {
-            checkAddresses(List.of(localAddress));
+            NodeAddresses.check(List.of(localAddress));
         }
-        checkAddresses(addresses);
-        if (connectTimeoutNs <= 0 || leaveTimeoutNs < 0 || syncTimeoutNs <= 0)
-        {
-            throw new IllegalArgumentException("timeouts must be positive: connectTimeoutNs=" + connectTimeoutNs +
-                ", leaveTimeoutNs=" + leaveTimeoutNs + ", syncTimeoutNs=" + syncTimeoutNs);
-        }
-        concludeProtocol();
+        NodeAddresses.check(addresses);
+        timeouts.conclude(settings);
+        protocol.conclude(settings, nodeCount());
         nicContext.conclude();
-        concluded = true;
+        resolver.conclude();
         return this;
     }
 
@@ -523,144 +434,60 @@ public final class DsmContext
     @Override
     public String toString()
     {
-        return "DsmContext{nodeId=" + nodeId + ", addresses=" + addresses + ", " + protocol + '}';
-    }
-
-    private static void checkAddresses(final List<String> addresses)
-    {
-        if (new HashSet<>(addresses).size() != addresses.size())
-        {
-            throw new IllegalArgumentException("node addresses must be distinct: " + addresses);
-        }
-        for (final String address : addresses)
-        {
-            if (address.indexOf(':') <= 0)
-            {
-                throw new IllegalArgumentException("node address '" + address + "' has no scheme (jvm:, shm:, tcp:)");
-            }
-        }
+        return "DsmContext{nodeId=" + nodeId + ", addresses=" + addresses + ", " + protocol.config() + ", " + timeouts +
+            '}';
     }
 
     /**
-     * A process that a launcher started, with no addresses given, joins as the launcher's rank: its rank, size,
-     * rendezvous and NIC address come from the launcher's variables and this context's settings.
+     * A process that a launcher started, with no addresses given, joins as the launcher's rank (see
+     * {@link LaunchedRank}).
      */
     private boolean joinAsLaunchedRank()
     {
-        if (explicit.contains(ADDRESSES_PROP_NAME) || explicit.contains(RENDEZVOUS_PROP_NAME) ||
+        if (resolver.isExplicit(ADDRESSES_PROP_NAME) || resolver.isExplicit(RENDEZVOUS_PROP_NAME) ||
             settings.isSet(ADDRESSES_PROP_NAME))
         {
             return false;
         }
-        final Job job = Job.detect(environment);
-        if (null == job)
-        {
-            throw new IllegalArgumentException("missing setting: environment variable " +
-                Settings.envName(ADDRESSES_PROP_NAME) + " or system property " + ADDRESSES_PROP_NAME +
-                " (viadsm run and launch set them), and no launcher (mpirun, srun, mpiexec) started this process");
-        }
-        final String endpoint = settings.text(RENDEZVOUS_PROP_NAME, "");
-        final InetSocketAddress at = endpoint.isEmpty() ? null : Rendezvous.endpoint(endpoint);
-        final Path base = Paths.get(settings.text(RENDEZVOUS_DIR_PROP_NAME,
-            Paths.get(System.getProperty("user.home"), ".viadsm", "rendezvous").toString()));
-        final String nic = job.nicAddress(settings.text(PROVIDER_PROP_NAME, "tcp"),
-            HostAddress.pick(settings.text(INTERFACE_PROP_NAME, ""), at));
-        rendezvous = null == at ? Rendezvous.directory(job.directory(base), job.rank(), job.size()) :
-            Rendezvous.tcp(at, job.rank(), job.size());
-        localAddress = nic;
-        nodeId = job.rank();
+        final LaunchedRank launched = LaunchedRank.of(settings, environment);
+        rendezvous = launched.rendezvous();
+        localAddress = launched.localAddress();
+        nodeId = launched.rank();
         return true;
     }
 
     private void readSettings()
     {
-        if (!explicit.contains(NODE_ID_PROP_NAME) && !explicit.contains(RENDEZVOUS_PROP_NAME) &&
+        if (!resolver.isExplicit(NODE_ID_PROP_NAME) && !resolver.isExplicit(RENDEZVOUS_PROP_NAME) &&
             joinAsLaunchedRank())
         {
-            explicit.add(NODE_ID_PROP_NAME);
-            explicit.add(ADDRESSES_PROP_NAME);
+            resolver.set(NODE_ID_PROP_NAME);
+            resolver.set(ADDRESSES_PROP_NAME);
         }
-        if (!explicit.contains(NODE_ID_PROP_NAME))
+        if (!resolver.isExplicit(NODE_ID_PROP_NAME))
         {
             settings.text(NODE_ID_PROP_NAME, null);
             nodeId = settings.intValue(NODE_ID_PROP_NAME, -1, 0);
         }
-        if (!explicit.contains(ADDRESSES_PROP_NAME))
+        if (!resolver.isExplicit(ADDRESSES_PROP_NAME))
         {
-            addresses = trimmed(Arrays.asList(settings.text(ADDRESSES_PROP_NAME, null).split(",")));
+            addresses = NodeAddresses.trimmed(Arrays.asList(settings.text(ADDRESSES_PROP_NAME, null).split(",")));
         }
-        if (!explicit.contains(PAGE_SIZE_PROP_NAME))
-        {
-            protocol.pageSize(settings.intValue(PAGE_SIZE_PROP_NAME, protocol.pageSize(), Integer.MIN_VALUE));
-        }
-        if (!explicit.contains(MAX_LOCKS_PROP_NAME))
-        {
-            protocol.maxLocks(settings.intValue(MAX_LOCKS_PROP_NAME, protocol.maxLocks(), Integer.MIN_VALUE));
-        }
-        if (!explicit.contains(PREFETCH_PAGES_PROP_NAME))
-        {
-            protocol.prefetchPages(
-                settings.intValue(PREFETCH_PAGES_PROP_NAME, protocol.prefetchPages(), Integer.MIN_VALUE));
-        }
-        if (!explicit.contains(SYNC_TIMEOUT_MS_PROP_NAME))
-        {
-            final long ms = settings.longValue(SYNC_TIMEOUT_MS_PROP_NAME, 0, 0);
-            syncTimeoutNs = 0 == ms ? Long.MAX_VALUE : TimeUnit.MILLISECONDS.toNanos(ms);
-        }
-        if (!explicit.contains(STATS_FILE_PROP_NAME))
+        if (!resolver.isExplicit(STATS_FILE_PROP_NAME))
         {
             final String file = settings.text(STATS_FILE_PROP_NAME, "");
             statsFile = file.isEmpty() ? null : Paths.get(file);
         }
     }
 
-    /**
-     * Concludes the protocol configuration; a bad value read from a property or variable is reported as that
-     * property or variable.
-     */
-    private void concludeProtocol()
-    {
-        try
-        {
-            protocol.nodeCount(nodeCount()).conclude();
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            final String message = ex.getMessage();
-            for (final String name : List.of(PAGE_SIZE_PROP_NAME, MAX_LOCKS_PROP_NAME, PREFETCH_PAGES_PROP_NAME))
-            {
-                final String setter = name.substring("viadsm.".length());
-                if (message.startsWith(setter + " ") && !explicit.contains(name) && null != settings &&
-                    settings.isSet(name))
-                {
-                    throw new IllegalArgumentException(settings.source(name) + ": " + message, ex);
-                }
-            }
-            throw ex;
-        }
-    }
-
     private String source(final String propertyName, final String setter)
     {
-        return explicit.contains(propertyName) || null == settings ? setter : settings.source(propertyName);
+        return resolver.isExplicit(propertyName) || !fromEnvironment ?
+            setter + " (" + propertyName + ")" : settings.source(propertyName);
     }
 
     private void set(final String setting)
     {
-        if (concluded)
-        {
-            throw new IllegalStateException("DsmContext is concluded and can no longer change: " + setting);
-        }
-        explicit.add(setting);
-    }
-
-    private static List<String> trimmed(final List<String> addresses)
-    {
-        final List<String> trimmed = new ArrayList<>();
-        for (final String address : addresses)
-        {
-            trimmed.add(address.trim());
-        }
-        return Collections.unmodifiableList(trimmed);
+        resolver.set(setting);
     }
 }

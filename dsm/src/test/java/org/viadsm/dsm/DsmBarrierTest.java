@@ -156,7 +156,7 @@ class DsmBarrierTest
     void shouldNameANodeThatLeavesWhileTheOthersWait(final String provider)
     {
         final ClusterFailure failure = assertThrows(ClusterFailure.class, () ->
-            LocalCluster.run(3, provider, context -> context.leaveTimeoutNs(TimeUnit.SECONDS.toNanos(30)), dsm ->
+            LocalCluster.run(3, provider, context -> context.timeouts().leaveNs(TimeUnit.SECONDS.toNanos(30)), dsm ->
             {
                 if (1 != dsm.nodeId())
                 {

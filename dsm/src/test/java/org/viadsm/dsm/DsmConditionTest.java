@@ -246,7 +246,7 @@ class DsmConditionTest
     void shouldFailAWaiterWhenEveryOtherNodeHasLeft(final String provider)
     {
         final ClusterFailure failure = assertThrows(ClusterFailure.class, () ->
-            LocalCluster.run(2, provider, context -> context.leaveTimeoutNs(TimeUnit.SECONDS.toNanos(30)), dsm ->
+            LocalCluster.run(2, provider, context -> context.timeouts().leaveNs(TimeUnit.SECONDS.toNanos(30)), dsm ->
             {
                 final DsmLock lock = dsm.lock(5);
                 final DsmCondition condition = lock.newCondition();

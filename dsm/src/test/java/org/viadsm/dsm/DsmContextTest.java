@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -38,7 +39,7 @@ class DsmContextTest
         assertEquals(64, context.protocol().maxLocks());
         assertEquals(4, context.protocol().prefetchPages());
         assertEquals(2, context.protocol().nodeCount());
-        assertEquals(TimeUnit.MILLISECONDS.toNanos(250), context.syncTimeoutNs());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(250), context.timeouts().syncNs());
         assertEquals(Path.of("/tmp/s.json"), context.statsFile());
     }
 
@@ -47,7 +48,7 @@ class DsmContextTest
     {
         final DsmContext context = new DsmContext().nodeId(0).addresses(List.of("jvm:a")).conclude();
         assertEquals(4096, context.protocol().pageSize());
-        assertEquals(Long.MAX_VALUE, context.syncTimeoutNs());
+        assertEquals(Long.MAX_VALUE, context.timeouts().syncNs());
         assertNull(context.statsFile());
     }
 
@@ -61,19 +62,58 @@ class DsmContextTest
         assertEquals("environment variable VIADSM_NODE_ID must be a whole number: 'one'",
             assertThrows(IllegalArgumentException.class, () -> DsmContext.fromSettings(
                 Map.of("VIADSM_NODE_ID", "one", "VIADSM_ADDRESSES", "jvm:a"), Map.of()).conclude()).getMessage());
-        assertEquals("environment variable VIADSM_PAGE_SIZE: pageSize must be a power of two in [512, 1048576]: 1000",
+        assertEquals("environment variable VIADSM_PAGE_SIZE must be a power of two in [512, 1048576]: 1000",
             assertThrows(IllegalArgumentException.class, () -> DsmContext.fromSettings(
                 Map.of("VIADSM_NODE_ID", "0", "VIADSM_ADDRESSES", "jvm:a", "VIADSM_PAGE_SIZE", "1000"), Map.of())
                 .conclude()).getMessage());
-        assertEquals("pageSize must be a power of two in [512, 1048576]: 1000",
+        assertEquals("pageSize (viadsm.pageSize) must be a power of two in [512, 1048576]: 1000",
             assertThrows(IllegalArgumentException.class,
                 () -> new DsmContext().nodeId(0).addresses(List.of("jvm:a")).pageSize(1000).conclude()).getMessage());
-        assertEquals("nodeId must be in [0, 1) for 1 addresses: 3",
+        assertEquals("nodeId (viadsm.nodeId) must be in [0, 1) for 1 addresses: 3",
             assertThrows(IllegalArgumentException.class,
                 () -> new DsmContext().nodeId(3).addresses(List.of("jvm:a")).conclude()).getMessage());
         assertEquals("maxVis (viadsm.via.max.vis) must be from 1 to 65535: 0",
             assertThrows(IllegalArgumentException.class, () -> new DsmContext().nodeId(0)
                 .addresses(List.of("jvm:a")).nicContext(new NicContext().maxVis(0)).conclude()).getMessage());
+    }
+
+    @Test
+    void shouldCheckTheTimeoutsAndNameTheSetterAndProperty()
+    {
+        assertEquals("timeouts().connectNs must be at least 1: 0",
+            assertThrows(IllegalArgumentException.class, () -> concluding(c -> c.timeouts().connectNs(0)))
+                .getMessage());
+        assertEquals("timeouts().leaveNs must be at least 0: -1",
+            assertThrows(IllegalArgumentException.class, () -> concluding(c -> c.timeouts().leaveNs(-1)))
+                .getMessage());
+        assertEquals("timeouts().syncNs (viadsm.syncTimeoutMs) must be at least 1: 0",
+            assertThrows(IllegalArgumentException.class, () -> concluding(c -> c.timeouts().syncNs(0)))
+                .getMessage());
+        assertEquals("environment variable VIADSM_SYNC_TIMEOUT_MS must be at least 0: -5",
+            assertThrows(IllegalArgumentException.class, () -> DsmContext.fromSettings(
+                Map.of("VIADSM_NODE_ID", "0", "VIADSM_ADDRESSES", "jvm:a", "VIADSM_SYNC_TIMEOUT_MS", "-5"), Map.of())
+                .conclude()).getMessage());
+        final DsmContext context = DsmContext.fromSettings(
+            Map.of("VIADSM_NODE_ID", "0", "VIADSM_ADDRESSES", "jvm:a", "VIADSM_SYNC_TIMEOUT_MS", "5"), Map.of());
+        context.timeouts().connectNs(7).leaveNs(0);
+        context.conclude();
+        assertEquals(List.of(7L, 0L, TimeUnit.MILLISECONDS.toNanos(5)),
+            List.of(context.timeouts().connectNs(), context.timeouts().leaveNs(), context.timeouts().syncNs()));
+        assertEquals("DsmContext is concluded and can no longer change: timeouts().leaveNs",
+            assertThrows(IllegalStateException.class, () -> context.timeouts().leaveNs(1)).getMessage());
+    }
+
+    @Test
+    void shouldRefuseDuplicateAddressesAndAddressesWithoutAScheme()
+    {
+        assertEquals("node addresses must be distinct: [jvm:a, jvm:a]",
+            assertThrows(IllegalArgumentException.class,
+                () -> new DsmContext().nodeId(0).addresses(List.of("jvm:a", " jvm:a ")).conclude()).getMessage());
+        assertEquals("node address 'a' has no scheme (jvm:, shm:, tcp:)",
+            assertThrows(IllegalArgumentException.class,
+                () -> new DsmContext().nodeId(0).addresses(List.of("jvm:b", "a")).conclude()).getMessage());
+        assertEquals(List.of("jvm:a", "jvm:b"),
+            new DsmContext().nodeId(1).addresses(List.of(" jvm:a", "jvm:b ")).conclude().addresses());
     }
 
     @Test
@@ -103,5 +143,12 @@ class DsmContextTest
         assertTrue(kept[0].isConcluded() && kept[1].isConcluded());
         assertEquals(16, kept[0].nicContext().maxVis());
         assertEquals(List.of(0, 1), List.of(kept[0].nodeId(), kept[1].nodeId()));
+    }
+
+    private static DsmContext concluding(final Consumer<DsmContext> configure)
+    {
+        final DsmContext context = new DsmContext().nodeId(0).addresses(List.of("jvm:a"));
+        configure.accept(context);
+        return context.conclude();
     }
 }

@@ -135,7 +135,7 @@ class DsmMisuseTest
     void shouldFailBarriersOnOtherNodesWhenANodeClosesEarly()
     {
         final ClusterFailure failure = assertThrows(ClusterFailure.class, () ->
-            LocalCluster.run(3, "jvm", context -> context.leaveTimeoutNs(TimeUnit.SECONDS.toNanos(30)), dsm ->
+            LocalCluster.run(3, "jvm", context -> context.timeouts().leaveNs(TimeUnit.SECONDS.toNanos(30)), dsm ->
             {
                 dsm.allocLongs("x", 10);
                 if (1 == dsm.nodeId())
@@ -154,8 +154,8 @@ class DsmMisuseTest
     {
         final ClusterFailure failure = assertThrows(ClusterFailure.class, () ->
             LocalCluster.run(2, "jvm",
-                context -> context.pageSize(0 == context.nodeId() ? 4096 : 8192)
-                    .connectTimeoutNs(TimeUnit.SECONDS.toNanos(20)),
+                context -> context.pageSize(0 == context.nodeId() ? 4096 : 8192).timeouts()
+                    .connectNs(TimeUnit.SECONDS.toNanos(20)),
                 dsm -> { }));
         assertTrue(failure.getMessage().contains("pageSize"), failure.getMessage());
     }

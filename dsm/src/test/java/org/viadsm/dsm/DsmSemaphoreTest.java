@@ -148,7 +148,7 @@ class DsmSemaphoreTest
     void shouldFailAWaiterWhenEveryOtherNodeHasLeft(final String provider)
     {
         final ClusterFailure failure = assertThrows(ClusterFailure.class, () ->
-            LocalCluster.run(2, provider, context -> context.leaveTimeoutNs(TimeUnit.SECONDS.toNanos(30)), dsm ->
+            LocalCluster.run(2, provider, context -> context.timeouts().leaveNs(TimeUnit.SECONDS.toNanos(30)), dsm ->
             {
                 if (1 == dsm.nodeId())
                 {

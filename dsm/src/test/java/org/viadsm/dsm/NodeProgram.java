@@ -19,7 +19,9 @@ public final class NodeProgram
 
     public static void main(final String[] args) throws Exception
     {
-        try (Dsm dsm = Dsm.join(DsmContext.fromEnvironment().leaveTimeoutNs(TimeUnit.SECONDS.toNanos(20))))
+        final DsmContext context = DsmContext.fromEnvironment();
+        context.timeouts().leaveNs(TimeUnit.SECONDS.toNanos(20));
+        try (Dsm dsm = Dsm.join(context))
         {
             final SharedLongArray counter = dsm.allocLongs("counter", 1);
             final SharedIntArray ids = dsm.allocInts("ids", dsm.nodeCount());

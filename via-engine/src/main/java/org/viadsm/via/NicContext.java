@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Objects;
 
+import org.viadsm.via.internal.SettingResolver;
 import org.viadsm.via.internal.Settings;
 import org.viadsm.via.memory.MemoryHandle;
 
@@ -47,7 +48,7 @@ import static org.viadsm.via.NicConfiguration.UCX_PROGRESS_THREAD_PROP_NAME;
  */
 public final class NicContext
 {
-    private final SettingResolver resolver = new SettingResolver();
+    private final SettingResolver resolver = new SettingResolver("NicContext");
     private final WaitSettings waits = new WaitSettings(resolver);
     private final TcpSettings tcp = new TcpSettings(resolver);
     private int maxVis = MAX_VIS_DEFAULT;

@@ -1,5 +1,6 @@
 package org.viadsm.via;
 
+import org.viadsm.via.internal.SettingResolver;
 import org.viadsm.via.internal.Settings;
 
 import static org.viadsm.via.NicConfiguration.TCP_CONNECT_RETRY_NS_DEFAULT;

@@ -1,6 +1,7 @@
 package org.viadsm.via;
 
 import org.agrona.BitUtil;
+import org.viadsm.via.internal.SettingResolver;
 import org.viadsm.via.internal.Settings;
 
 import static org.viadsm.via.NicConfiguration.FAILURE_CHECK_INTERVAL_NS_DEFAULT;
