@@ -32,8 +32,9 @@ final class HomeSettlement
     boolean hasNewSharers()
     {
         boolean fenced = false;
-        for (final PageTable table : space.tables())
+        for (int t = 0; t < space.tableCount(); t++)
         {
+            final PageTable table = space.table(t);
             if (table.exclusiveCount() > 0)
             {
                 if (!fenced)
@@ -77,8 +78,9 @@ final class HomeSettlement
                 counters.increment(Counter.EXCLUSIVE_GAINS);
             }
         }
-        for (final PageTable table : space.tables())
+        for (int t = 0; t < space.tableCount(); t++)
         {
+            final PageTable table = space.table(t);
             if (table.exclusiveCount() > 0 && copysets.registeredSince(table))
             {
                 shareExclusive(table, notices);

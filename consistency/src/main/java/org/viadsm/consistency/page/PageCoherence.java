@@ -292,8 +292,9 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
      */
     public void invalidateAllCached()
     {
-        for (final PageTable table : space.tables())
+        for (int t = 0; t < space.tableCount(); t++)
         {
+            final PageTable table = space.table(t);
             for (int page = 0; page < table.pages(); page++)
             {
                 invalidate(table, page);
@@ -344,8 +345,9 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
      */
     public void leaveStaleCopysets()
     {
-        for (final PageTable table : space.tables())
+        for (int t = 0; t < space.tableCount(); t++)
         {
+            final PageTable table = space.table(t);
             copysets.leaveStale(table);
         }
     }

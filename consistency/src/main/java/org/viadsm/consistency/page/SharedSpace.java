@@ -16,6 +16,7 @@ import org.agrona.collections.IntArrayList;
 public final class SharedSpace
 {
     private final List<PageTable> tables = new ArrayList<>();
+    private final List<PageTable> tablesView = Collections.unmodifiableList(tables);
     private final IntArrayList dirty = new IntArrayList();
     private int nextGlobalPage;
 
@@ -83,7 +84,29 @@ public final class SharedSpace
      */
     public List<PageTable> tables()
     {
-        return Collections.unmodifiableList(tables);
+        return tablesView;
+    }
+
+    /**
+     * The number of arrays, for a loop over {@link #table(int)} that makes no iterator (the release and acquire
+     * paths allocate nothing).
+     *
+     * @return the number of arrays.
+     */
+    public int tableCount()
+    {
+        return tables.size();
+    }
+
+    /**
+     * An array by its position in allocation order.
+     *
+     * @param index from 0 to {@link #tableCount()} - 1.
+     * @return its page table.
+     */
+    public PageTable table(final int index)
+    {
+        return tables.get(index);
     }
 
     /**
