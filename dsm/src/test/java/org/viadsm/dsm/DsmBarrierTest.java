@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.testsupport.Await;
+import org.viadsm.testsupport.Interrupter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -104,20 +105,8 @@ class DsmBarrierTest
             final DsmBarrier barrier = dsm.clusterBarrier();
             if (1 == dsm.nodeId())
             {
-                final Thread self = Thread.currentThread();
-                final Thread interrupter = new Thread(() ->
-                {
-                    try
-                    {
-                        Thread.sleep(30);
-                    }
-                    catch (final InterruptedException ignore)
-                    {
-                        // ends early
-                    }
-                    self.interrupt();
-                });
-                interrupter.start();
+                final Interrupter interrupter =
+                    Interrupter.interruptLater(Thread.currentThread(), 30, TimeUnit.MILLISECONDS);
                 assertThrows(InterruptedException.class, barrier::await);
                 assertFalse(Thread.currentThread().isInterrupted());
                 interrupter.join();

@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.LocalCluster;
+import org.viadsm.testsupport.Interrupter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -119,20 +120,8 @@ class DsmConditionTest
                 Thread.currentThread().interrupt();
                 assertThrows(InterruptedException.class, condition::await, "interrupted on entry");
                 assertTrue(lock.isHeldByThisNode());
-                final Thread self = Thread.currentThread();
-                final Thread interrupter = new Thread(() ->
-                {
-                    try
-                    {
-                        Thread.sleep(30);
-                    }
-                    catch (final InterruptedException ignore)
-                    {
-                        // ends early
-                    }
-                    self.interrupt();
-                });
-                interrupter.start();
+                final Interrupter interrupter =
+                    Interrupter.interruptLater(Thread.currentThread(), 30, TimeUnit.MILLISECONDS);
                 final InterruptedException ex = assertThrows(InterruptedException.class, condition::await);
                 assertEquals("interrupted while waiting on condition 0 of lock 2 on node 1", ex.getMessage());
                 assertTrue(lock.isHeldByThisNode(), "an interrupted wait holds the lock again");

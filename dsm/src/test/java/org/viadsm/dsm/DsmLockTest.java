@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.LocalCluster;
+import org.viadsm.testsupport.Interrupter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -46,20 +47,8 @@ class DsmLockTest
             {
                 assertFalse(lock.tryLock(), "held by node 0");
                 assertFalse(lock.tryLock(30, TimeUnit.MILLISECONDS), "still held by node 0");
-                final Thread self = Thread.currentThread();
-                final Thread interrupter = new Thread(() ->
-                {
-                    try
-                    {
-                        Thread.sleep(30);
-                    }
-                    catch (final InterruptedException ignore)
-                    {
-                        // ends early
-                    }
-                    self.interrupt();
-                });
-                interrupter.start();
+                final Interrupter interrupter =
+                    Interrupter.interruptLater(Thread.currentThread(), 30, TimeUnit.MILLISECONDS);
                 final InterruptedException ex = assertThrows(InterruptedException.class, lock::lockInterruptibly);
                 assertEquals("interrupted while waiting for lock 9 on node 1", ex.getMessage());
                 assertFalse(Thread.currentThread().isInterrupted(), "the interrupted status is cleared");

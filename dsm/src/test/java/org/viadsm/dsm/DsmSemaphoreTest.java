@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.LocalCluster;
+import org.viadsm.testsupport.Interrupter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -78,20 +79,8 @@ class DsmSemaphoreTest
             if (1 == dsm.nodeId())
             {
                 assertFalse(semaphore.tryAcquire(2, 20, TimeUnit.MILLISECONDS));
-                final Thread self = Thread.currentThread();
-                final Thread interrupter = new Thread(() ->
-                {
-                    try
-                    {
-                        Thread.sleep(30);
-                    }
-                    catch (final InterruptedException ignore)
-                    {
-                        // ends early
-                    }
-                    self.interrupt();
-                });
-                interrupter.start();
+                final Interrupter interrupter =
+                    Interrupter.interruptLater(Thread.currentThread(), 30, TimeUnit.MILLISECONDS);
                 final InterruptedException ex = assertThrows(InterruptedException.class, semaphore::acquire);
                 assertEquals("interrupted while waiting on semaphore 0 on node 1", ex.getMessage());
                 interrupter.join();
