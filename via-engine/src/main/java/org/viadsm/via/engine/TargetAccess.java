@@ -113,6 +113,20 @@ public final class TargetAccess
     }
 
     /**
+     * The registration rights a one-sided operation needs at its target: an RDMA Write writes, an RDMA Read reads,
+     * and an atomic does both.
+     *
+     * @param op the descriptor's operation.
+     * @return the {@link RegistrationLayout} flags.
+     */
+    public static int requiredRights(final int op)
+    {
+        return DescriptorLayout.OP_RDMA_WRITE == op ? RegistrationLayout.FLAG_RDMA_WRITE :
+            DescriptorLayout.OP_RDMA_READ == op ? RegistrationLayout.FLAG_RDMA_READ :
+            RegistrationLayout.FLAG_RDMA_READ | RegistrationLayout.FLAG_RDMA_WRITE;
+    }
+
+    /**
      * The error bit the initiator's descriptor carries when its operation fails at the target, as
      * {@link ReliabilityLevel} says per level: none at the unreliable level, and none for a Send or RDMA Write at
      * the reliable-delivery level (reported only asynchronously).
@@ -324,8 +338,7 @@ public final class TargetAccess
         final int handle, final long address, final boolean add, final long compareOrAdd, final long swap)
     {
         detail = null;
-        final int flags = RegistrationLayout.FLAG_RDMA_READ | RegistrationLayout.FLAG_RDMA_WRITE;
-        if (!resolveRemote(handle, address, 8, flags))
+        if (!resolveRemote(handle, address, 8, requiredRights(DescriptorLayout.OP_ATOMIC)))
         {
             return RDMA_READ_PROTECTION;
         }

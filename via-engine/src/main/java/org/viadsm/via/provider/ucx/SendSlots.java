@@ -7,6 +7,7 @@ import java.lang.foreign.ValueLayout;
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorStatus;
 import org.viadsm.via.engine.LocalAccess;
 import org.viadsm.via.engine.TargetAccess;
 
@@ -104,6 +105,16 @@ final class SendSlots
         statuses[i] = status;
         lengths[i] = length;
         states[i] = FINISHED;
+    }
+
+    /**
+     * UCX refused to start slot {@code i}'s operation: it completes with a transport error once its turn comes.
+     */
+    void failIssued(final int i)
+    {
+        requests[i] = 0;
+        statuses[i] = DONE | DescriptorStatus.TRANSPORT_ERROR | LocalAccess.opStatus(descriptors[i].operation());
+        lengths[i] = 0;
     }
 
     /**

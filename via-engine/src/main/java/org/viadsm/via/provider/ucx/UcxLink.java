@@ -11,7 +11,6 @@ import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.descriptor.DescriptorStatus;
 import org.viadsm.via.engine.LocalAccess;
-import org.viadsm.via.engine.RegistrationLayout;
 import org.viadsm.via.engine.RegistrationTable;
 import org.viadsm.via.engine.SegmentList;
 import org.viadsm.via.engine.TargetAccess;
@@ -365,18 +364,13 @@ final class UcxLink implements ViTransport
         queue.requests[i] = issuer.message(i, descriptor, op, sequence, ack);
         queue.states[i] = ack ? SendSlots.AWAIT_ACK : SendSlots.ISSUED;
         queue.statuses[i] = DONE | LocalAccess.opStatus(op);
-        if (Ucp.isError(queue.requests[i]))
-        {
-            failIssue(i, "send to peer VI " + peerViId + " failed: UCX status " + queue.requests[i]);
-        }
+        checkIssued(i, "send");
     }
 
     private void oneSided(final int i, final Descriptor descriptor, final int op)
     {
         final int length = descriptor.length();
-        final int required = DescriptorLayout.OP_RDMA_WRITE == op ? RegistrationLayout.FLAG_RDMA_WRITE :
-            DescriptorLayout.OP_RDMA_READ == op ? RegistrationLayout.FLAG_RDMA_READ :
-            RegistrationLayout.FLAG_RDMA_READ | RegistrationLayout.FLAG_RDMA_WRITE;
+        final int required = TargetAccess.requiredRights(op);
         final int span = DescriptorLayout.OP_ATOMIC == op ? 8 : length;
         final int opStatus = LocalAccess.opStatus(op);
         final int check = (peerFlags & required) != required ? RegistrationTable.CHECK_INVALID_HANDLE :
@@ -398,7 +392,7 @@ final class UcxLink implements ViTransport
         {
             queue.requests[i] = issuer.atomic(i, descriptor, mirror.remoteAddress(), mirror.remoteKey());
             lastReadLike = issued - 1;
-            checkIssued(i);
+            checkIssued(i, "RDMA");
             return;
         }
         final boolean read = DescriptorLayout.OP_RDMA_READ == op;
@@ -413,7 +407,7 @@ final class UcxLink implements ViTransport
         {
             unflushedWrites = !flush || Ucp.isError(queue.requests[i]);
         }
-        checkIssued(i);
+        checkIssued(i, "RDMA");
     }
 
     /**
@@ -441,30 +435,23 @@ final class UcxLink implements ViTransport
         queue.lengths[i] = 0 == errorBit ? length : 0;
         queue.sequences[i] = nextSequence++;
         queue.requests[i] = issuer.breakMessage(i, queue.sequences[i], outcome);
-        checkIssued(i);
+        checkIssued(i, "RDMA");
         queue.states[i] = SendSlots.AWAIT_ACK;
         refusal = detail;
         refusalError = TargetAccess.asyncError(outcome);
     }
 
-    private void checkIssued(final int i)
+    /**
+     * If UCX refused to start slot {@code i}'s operation, it completes with a transport error, and the connection
+     * breaks.
+     */
+    private void checkIssued(final int i, final String what)
     {
         if (Ucp.isError(queue.requests[i]))
         {
-            failIssue(i, "RDMA to peer VI " + peerViId + " failed: UCX status " + queue.requests[i]);
+            inbox.failure = what + " to peer VI " + peerViId + " failed: UCX status " + queue.requests[i];
+            queue.failIssued(i);
         }
-    }
-
-    /**
-     * UCX refused to start an operation: it completes with a transport error, and the connection breaks.
-     */
-    private void failIssue(final int i, final String detail)
-    {
-        inbox.failure = detail;
-        queue.requests[i] = 0;
-        queue.statuses[i] = DONE | DescriptorStatus.TRANSPORT_ERROR |
-            LocalAccess.opStatus(queue.descriptors[i].operation());
-        queue.lengths[i] = 0;
     }
 
     private int complete()

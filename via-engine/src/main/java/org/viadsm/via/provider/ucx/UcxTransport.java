@@ -3,7 +3,6 @@ package org.viadsm.via.provider.ucx;
 import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpContext;
@@ -57,8 +56,7 @@ final class UcxTransport implements NicTransport
     private final UcpListener listener;
     private final byte[] workerAddress;
     private final Arena arena = Arena.ofShared();
-    private final AtomicReferenceArray<UcxLink> links;
-    private volatile UcxLink[] active = new UcxLink[0];
+    private final UcxLinkTable links;
     private final UcxMemory memory;
     private final MirrorPublisher publisher;
     private final UcxConnector connector;
@@ -83,7 +81,7 @@ final class UcxTransport implements NicTransport
         final ByteBuffer packed = worker.getAddress();
         this.workerAddress = new byte[packed.remaining()];
         packed.get(workerAddress);
-        this.links = new AtomicReferenceArray<>(nic.attributes().maxVis());
+        this.links = new UcxLinkTable(nic.attributes().maxVis());
         this.publisher = new MirrorPublisher(this, arena);
         this.memory = new UcxMemory(context);
         this.connector = new UcxConnector(this);
@@ -271,7 +269,7 @@ final class UcxTransport implements NicTransport
     {
         int work = progressWorker();
         work += connector.progress();
-        for (final UcxLink link : active)
+        for (final UcxLink link : links.active())
         {
             work += link.poll();
         }
@@ -293,7 +291,7 @@ final class UcxTransport implements NicTransport
     {
         final long timeoutNs = nic.context().ucxPeerTimeoutNs();
         final long intervalNs = timeoutNs / HEARTBEATS_PER_TIMEOUT;
-        for (final UcxLink link : active)
+        for (final UcxLink link : links.active())
         {
             link.checkLiveness(nowNs, intervalNs, timeoutNs);
         }
@@ -378,14 +376,9 @@ final class UcxTransport implements NicTransport
         }
         progressThread.close();
         bells.close();
-        active = new UcxLink[0];
-        for (int i = 0; i < links.length(); i++)
+        for (final UcxLink link : links.clear())
         {
-            final UcxLink link = links.getAndSet(i, null);
-            if (null != link)
-            {
-                closeLink(link);
-            }
+            closeLink(link);
         }
         connector.close();
         UcxNics.release(slot);
@@ -425,33 +418,7 @@ final class UcxTransport implements NicTransport
 
     void attach(final UcxLink link)
     {
-        synchronized (links)
-        {
-            links.set(link.vi().id(), link);
-            updateActive();
-        }
-    }
-
-    /**
-     * Copies the links into the array progress walks: as many as are connected, not one slot per possible VI.
-     */
-    private void updateActive()
-    {
-        int count = 0;
-        for (int i = 0; i < links.length(); i++)
-        {
-            count += null == links.get(i) ? 0 : 1;
-        }
-        final UcxLink[] current = new UcxLink[count];
-        for (int i = 0, n = 0; i < links.length() && n < count; i++)
-        {
-            final UcxLink link = links.get(i);
-            if (null != link)
-            {
-                current[n++] = link;
-            }
-        }
-        active = current;
+        links.attach(link);
     }
 
     /**
@@ -459,16 +426,7 @@ final class UcxTransport implements NicTransport
      */
     void release(final UcxLink link)
     {
-        final boolean released;
-        synchronized (links)
-        {
-            released = links.compareAndSet(link.vi().id(), link, null);
-            if (released)
-            {
-                updateActive();
-            }
-        }
-        if (released)
+        if (links.remove(link))
         {
             closeLink(link);
         }
@@ -484,7 +442,7 @@ final class UcxTransport implements NicTransport
 
     UcxLink link(final int viId)
     {
-        return viId >= 0 && viId < links.length() ? links.get(viId) : null;
+        return links.link(viId);
     }
 
     private static void closeQuietly(final UcpListener listener, final UcpWorker worker, final UcpContext context)
