@@ -69,6 +69,11 @@ public enum Counter
      * for a later node; part of {@link #BARRIER_WAIT_NS}.
      */
     BARRIER_LAST_NS,
+    /**
+     * Barrier rounds whose message was still missing when the wait's poll phase ended, so the wait slept (or
+     * polled with backoff) until it came.
+     */
+    BARRIER_SLEEPS,
     /** Semaphore waits. */
     SEMAPHORE_WAITS,
     /** Time spent in semaphore waits. */

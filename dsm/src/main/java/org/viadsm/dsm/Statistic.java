@@ -67,6 +67,11 @@ public enum Statistic
      * with no wait for a later node. The rest of the barrier time is waiting for the nodes that arrived later.
      */
     BARRIER_LAST_NS("barrier_last_ns", "ns"),
+    /**
+     * Barrier rounds whose message had not come when the wait's poll phase ended, so the wait slept until it came
+     * (a wake-up each). With no more nodes than cores a wait polls for about twice its recent length first.
+     */
+    BARRIER_SLEEPS("barrier_sleeps", "count"),
     /** Semaphore waits. */
     SEMAPHORE_WAITS("semaphore_waits", "count"),
     /** Time spent in semaphore waits. */

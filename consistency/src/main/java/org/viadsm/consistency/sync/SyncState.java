@@ -44,6 +44,7 @@ public final class SyncState implements NotificationHandler
     private final int nodeId;
     private final long syncTimeoutNs;
     private final BarrierMailbox barriers = new BarrierMailbox();
+    private final SpinBudget spin;
     private final long[] leftAfterEpoch;
     private final String[] failures;
     private final boolean[] gone;
@@ -65,6 +66,7 @@ public final class SyncState implements NotificationHandler
         this.counters = counters;
         this.nodeId = port.nodeId();
         this.syncTimeoutNs = syncTimeoutNs;
+        this.spin = new SpinBudget(port.nodeCount(), Runtime.getRuntime().availableProcessors());
         this.leftAfterEpoch = new long[port.nodeCount()];
         this.failures = new String[port.nodeCount()];
         this.gone = new boolean[port.nodeCount()];
@@ -286,18 +288,30 @@ public final class SyncState implements NotificationHandler
     public int awaitBarrier(
         final int kind, final int parity, final int round, final int from, final long epoch, final SyncWait wait)
     {
-        int arrivedKind;
-        while (-1 == (arrivedKind = barriers.take(parity, round)) || barriers.isBroken(epoch))
+        int arrivedKind = barriers.take(parity, round);
+        if (-1 == arrivedKind && !barriers.isBroken(epoch))
         {
-            if (barriers.isBroken(epoch))
+            final long startNs = System.nanoTime();
+            final long budgetNs = spin.nextBudgetNs();
+            arrivedKind = pollBarrier(parity, round, epoch, startNs, Math.min(budgetNs, wait.remainingNs()));
+            if (-1 == arrivedKind && !barriers.isBroken(epoch))
             {
-                return BROKEN;
+                counters.increment(Counter.BARRIER_SLEEPS);
             }
-            final int outcome = step(wait, epoch, "barrier ", epoch, from);
-            if (SyncWait.PENDING != outcome)
+            while (-1 == arrivedKind && !barriers.isBroken(epoch))
             {
-                return outcome;
+                final int outcome = step(wait, epoch, "barrier ", epoch, from);
+                if (SyncWait.PENDING != outcome)
+                {
+                    return outcome;
+                }
+                arrivedKind = barriers.take(parity, round);
             }
+            spin.onWaited(budgetNs, System.nanoTime() - startNs);
+        }
+        if (barriers.isBroken(epoch))
+        {
+            return BROKEN;
         }
         if (arrivedKind != kind)
         {
@@ -306,6 +320,35 @@ public final class SyncState implements NotificationHandler
                 "calls in the same order");
         }
         return SyncWait.PENDING;
+    }
+
+    /**
+     * The poll phase of a barrier wait (see {@link SpinBudget}): takes in notifications without sleeping until the
+     * round's message arrives, the barrier breaks, the thread is interrupted or the budget is spent.
+     *
+     * @return the message's barrier kind, or -1 if it has not arrived.
+     */
+    private int pollBarrier(
+        final int parity, final int round, final long epoch, final long startNs, final long budgetNs)
+    {
+        final boolean spins = spin.spins();
+        int arrivedKind;
+        while (-1 == (arrivedKind = barriers.take(parity, round)) && !barriers.isBroken(epoch) &&
+            System.nanoTime() - startNs < budgetNs && !Thread.currentThread().isInterrupted())
+        {
+            if (0 == port.pollNotifications(this))
+            {
+                if (spins)
+                {
+                    Thread.onSpinWait();
+                }
+                else
+                {
+                    Thread.yield();
+                }
+            }
+        }
+        return arrivedKind;
     }
 
     /**
