@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * Provider parameters and utilities shared by the provider tests.
  */
-final class Providers
+public final class Providers
 {
     static final long TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     private static final AtomicInteger NEXT = new AtomicInteger();
@@ -96,7 +96,7 @@ final class Providers
     }
 
     /** Connects two idle VIs peer to peer, from one thread. */
-    static void connect(final Vi a, final String addressOfB, final Vi b, final String addressOfA)
+    public static void connect(final Vi a, final String addressOfB, final Vi b, final String addressOfA)
     {
         a.connectPeerRequest(addressOfB, 7, TIMEOUT_NS);
         b.connectPeerRequest(addressOfA, 7, TIMEOUT_NS);

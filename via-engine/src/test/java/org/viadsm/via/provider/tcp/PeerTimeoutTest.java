@@ -20,6 +20,7 @@ import org.viadsm.via.descriptor.DescriptorStatus;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
+import org.viadsm.via.provider.Providers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -96,10 +97,7 @@ class PeerTimeoutTest
             one.errorHandler((error, vi, detail) -> errors.add(error + ": " + detail));
             final Vi mine = one.createVi(new ViAttributes().ptag(one.createPtag()), null, null);
             final Vi theirs = other.createVi(new ViAttributes().ptag(other.createPtag()), null, null);
-            mine.connectPeerRequest(other.address(), 5, T);
-            theirs.connectPeerRequest(one.address(), 5, T);
-            mine.connectPeerWait(T);
-            theirs.connectPeerWait(T);
+            Providers.connect(mine, other.address(), theirs, one.address());
             Thread.sleep(TimeUnit.NANOSECONDS.toMillis(2 * timeoutNs));
             assertEquals(ViState.CONNECTED, mine.state());
             assertEquals(ViState.CONNECTED, theirs.state());

@@ -14,6 +14,7 @@ import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.engine.EngineNic;
+import org.viadsm.via.provider.Providers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,10 +91,7 @@ class UcxPeerTimeoutTest
     {
         final Vi mine = one.createVi(new ViAttributes().ptag(one.createPtag()), null, null);
         final Vi theirs = other.createVi(new ViAttributes().ptag(other.createPtag()), null, null);
-        mine.connectPeerRequest(other.address(), 5, T);
-        theirs.connectPeerRequest(one.address(), 5, T);
-        mine.connectPeerWait(T);
-        theirs.connectPeerWait(T);
+        Providers.connect(mine, other.address(), theirs, one.address());
         return new Vi[] {mine, theirs};
     }
 
