@@ -58,7 +58,7 @@ public final class Dsm implements AutoCloseable
         this.nodeId = context.nodeId();
         this.port = port;
         this.node = node;
-        this.guard = new NodeGuard(nodeId, port);
+        this.guard = new NodeGuard(nodeId, port.nodeCount(), port);
         this.statistics = new NodeStatistics(nodeId, node.space(), counters);
         this.syncObjects = new SyncObjects(this, context.protocol().maxLocks(), context.protocol().maxSemaphores());
         this.barrier = new DsmBarrier(this);

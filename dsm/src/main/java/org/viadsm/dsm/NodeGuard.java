@@ -16,15 +16,18 @@ final class NodeGuard
 
     private final int nodeId;
     private final ViaProtocolPort port;
+    /** A node alone has no peer to lose, so it never probes: its local lock hand-off stays a few loads. */
+    private final boolean probes;
     private int enters;
     private boolean stopAnnounced;
     private Thread active;
     private boolean closed;
 
-    NodeGuard(final int nodeId, final ViaProtocolPort port)
+    NodeGuard(final int nodeId, final int nodeCount, final ViaProtocolPort port)
     {
         this.nodeId = nodeId;
         this.port = port;
+        this.probes = nodeCount > 1;
     }
 
     boolean isClosed()
@@ -41,7 +44,7 @@ final class NodeGuard
     /**
      * Enters the protocol: fails if the node is closed, in use by another thread, or has lost a node (a cluster
      * that lost a node has stopped, whatever this operation touches); now and then lets the NIC look for lost
-     * peers, for a node whose operations stay local.
+     * peers, for a node whose operations stay local (never on a node alone).
      */
     void enter()
     {
@@ -55,7 +58,7 @@ final class NodeGuard
             throw new IllegalStateException("node " + nodeId + " is in use by thread '" + active.getName() +
                 "'; a node is used by one thread at a time");
         }
-        if (0 == (++enters & PROBE_PERIOD_MASK))
+        if (probes && 0 == (++enters & PROBE_PERIOD_MASK))
         {
             port.probe();
         }

@@ -1,10 +1,11 @@
 package org.viadsm.dsm;
 
-import org.agrona.collections.Int2ObjectHashMap;
+import java.util.Arrays;
 
 /**
  * A node's handles of the cluster's locks and semaphores, made on first use: every call with the same id returns
- * the same object.
+ * the same object. Handles are kept in arrays indexed by id, grown to the highest id used, so that a program that
+ * looks its lock up at every acquire (as the SPLASH ports do) pays one array load, not a hash lookup.
  * <p>
  * <b>Note:</b> used by the thread that uses the node.
  */
@@ -13,8 +14,8 @@ final class SyncObjects
     private final Dsm dsm;
     private final int maxLocks;
     private final int maxSemaphores;
-    private final Int2ObjectHashMap<DsmLock> locks = new Int2ObjectHashMap<>();
-    private final Int2ObjectHashMap<DsmSemaphore> semaphores = new Int2ObjectHashMap<>();
+    private DsmLock[] locks = new DsmLock[0];
+    private DsmSemaphore[] semaphores = new DsmSemaphore[0];
 
     SyncObjects(final Dsm dsm, final int maxLocks, final int maxSemaphores)
     {
@@ -27,12 +28,16 @@ final class SyncObjects
     DsmLock lock(final int id)
     {
         checkId("lock", id, maxLocks);
-        DsmLock lock = locks.get(id);
-        if (null == lock)
+        if (id < locks.length && null != locks[id])
         {
-            lock = new DsmLock(dsm, id);
-            locks.put(id, lock);
+            return locks[id];
         }
+        if (id >= locks.length)
+        {
+            locks = Arrays.copyOf(locks, grownLength(id, maxLocks));
+        }
+        final DsmLock lock = new DsmLock(dsm, id);
+        locks[id] = lock;
         return lock;
     }
 
@@ -40,13 +45,23 @@ final class SyncObjects
     DsmSemaphore semaphore(final int id)
     {
         checkId("semaphore", id, maxSemaphores);
-        DsmSemaphore semaphore = semaphores.get(id);
-        if (null == semaphore)
+        if (id < semaphores.length && null != semaphores[id])
         {
-            semaphore = new DsmSemaphore(dsm, id);
-            semaphores.put(id, semaphore);
+            return semaphores[id];
         }
+        if (id >= semaphores.length)
+        {
+            semaphores = Arrays.copyOf(semaphores, grownLength(id, maxSemaphores));
+        }
+        final DsmSemaphore semaphore = new DsmSemaphore(dsm, id);
+        semaphores[id] = semaphore;
         return semaphore;
+    }
+
+    /** A length that holds {@code id}: at least double the id, so that growing costs O(1) per handle, capped. */
+    private static int grownLength(final int id, final int limit)
+    {
+        return (int)Math.min(limit, Math.max(16L, 2L * id + 1));
     }
 
     private static void checkId(final String kind, final int id, final int limit)

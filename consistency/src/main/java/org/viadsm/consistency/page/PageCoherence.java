@@ -206,7 +206,8 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
 
     /**
      * Whether a release has something to do: pages written since the last one, or exclusive pages that another
-     * node may have started caching since. Fences this node's writes before looking at its copysets.
+     * node may have started caching since. Fences this node's writes before looking at its copysets; a node alone
+     * has nobody who could cache its pages, so it neither fences nor looks.
      *
      * @return true if the release must run.
      */
@@ -216,7 +217,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         {
             return true;
         }
-        return settlement.hasNewSharers();
+        return nodeCount > 1 && settlement.hasNewSharers();
     }
 
     /**
