@@ -119,7 +119,8 @@ public final class WaitSettings
     }
 
     /**
-     * The longest park of a polling wait.
+     * The longest park of a polling wait. A wait that a bell of another process would wake (shm) dozes, parking
+     * from {@link #parkMinNs()} up to this, before it announces its bell.
      *
      * @return ns, at least {@link #parkMinNs()} once concluded.
      */

@@ -10,10 +10,17 @@ import java.util.concurrent.locks.LockSupport;
  * <li>A wait every completer will wake sleeps: its slot is fenced ({@link WaitSlot#isFenced()}) and the provider
  * either lends it a bell ({@link NicTransport#acquireBell()}, completers in other processes ring it) or has
  * every completer unpark it ({@link NicTransport#wakesArmedWaiters()}, completers in this process). It sleeps
- * {@link org.viadsm.via.WaitSettings#sleepMaxNs()} at a time, re-announcing its bell before each check.</li>
- * <li>Any other wait polls: it parks with exponential backoff up to
- * {@link org.viadsm.via.WaitSettings#parkMaxNs()}, or the provider blocks it in its transport instead
- * ({@link NicTransport#block(long)}).</li>
+ * {@link org.viadsm.via.WaitSettings#sleepMaxNs()} at a time; after each sleep it checks its queue before it
+ * announces itself again, so that a completer that rang it is not made to ring again before the waiter has seen
+ * the completion.</li>
+ * <li>A wait that completers in other processes would wake by ringing a bell first dozes, unannounced: it parks
+ * with exponential backoff from {@link org.viadsm.via.WaitSettings#parkMinNs()} up to
+ * {@link org.viadsm.via.WaitSettings#parkMaxNs()} before it arms its slot. A ring costs its completer a system call,
+ * after which the woken thread often takes the completer's core; a completion that comes while the waiter dozes
+ * costs its completer nothing, and the waiter resumes on its own core at the end of a park.</li>
+ * <li>Any other wait polls: it arms the slot at once (a completer in this process unparks it) and parks with
+ * exponential backoff up to {@link org.viadsm.via.WaitSettings#parkMaxNs()}, or the provider blocks it in its
+ * transport instead ({@link NicTransport#block(long)}).</li>
  * </ul>
  * After the spin phase each step also does the NIC's housekeeping (asynchronous-error delivery, periodic failure
  * detection), so a long wait notices a dead peer.
@@ -33,6 +40,7 @@ public final class Idler
     private long parkNs;
     private boolean blocked;
     private boolean sleeping;
+    private boolean announced;
     private WaitSlot armed;
     private volatile Bell bell;
     private volatile Thread waiter;
@@ -63,6 +71,7 @@ public final class Idler
         parkNs = nic.parkMinNs;
         blocked = false;
         sleeping = false;
+        announced = false;
         armed = null;
         waiter = Thread.currentThread();
     }
@@ -103,23 +112,48 @@ public final class Idler
         }
         blocked = true;
         nic.housekeeper().doWork(nowNs);
-        if (null != slot && null == armed)
+        if (null != slot && null == armed && !dozes(slot))
         {
             arm(slot);
             return true;
         }
         if (sleeping)
         {
+            if (!announced)
+            {
+                // woken, or the sleep ended: the caller checked its queue and found nothing, so announce the bell
+                // again and have the caller check once more before the next sleep
+                armed.announce();
+                announced = true;
+                return true;
+            }
             sleep(nowNs);
             return true;
         }
+        park(nowNs);
+        return true;
+    }
+
+    /**
+     * Whether a wait on the slot still dozes rather than arms it: a wait whose completers in other processes would
+     * ring a bell to wake it, until its parks have backed off to the longest.
+     */
+    private boolean dozes(final WaitSlot slot)
+    {
+        return slot.isFenced() && parkNs < nic.parkMaxNs && !nic.transport().wakesArmedWaiters();
+    }
+
+    /**
+     * A park of a wait that polls or dozes, the longer the more parks came before, up to the longest park.
+     */
+    private void park(final long nowNs)
+    {
         final long sleepNs = unbounded ? parkNs : Math.min(parkNs, deadlineNs - nowNs);
         if (!nic.transport().block(sleepNs))
         {
             LockSupport.parkNanos(sleepNs);
         }
         parkNs = Math.min(parkNs << 1, nic.parkMaxNs);
-        return true;
     }
 
     /**
@@ -154,6 +188,7 @@ public final class Idler
             nic.transport().releaseBell(lent);
         }
         sleeping = false;
+        announced = false;
         waiter = null;
     }
 
@@ -191,6 +226,7 @@ public final class Idler
         slot.arm(lent);
         armed = slot;
         sleeping = null != lent || (slot.isFenced() && nic.transport().wakesArmedWaiters());
+        announced = true;
         if (sleeping)
         {
             nic.onSleep();
@@ -204,11 +240,11 @@ public final class Idler
         if (null != lent && sleepNs >= MIN_DOORBELL_SLEEP_NS)
         {
             lent.await(sleepNs);
-            armed.announce();
         }
         else
         {
             LockSupport.parkNanos(sleepNs);
         }
+        announced = false;
     }
 }

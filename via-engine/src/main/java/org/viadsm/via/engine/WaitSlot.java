@@ -7,8 +7,8 @@ import org.agrona.concurrent.AtomicBuffer;
 
 /**
  * Where a thread waiting on a queue says it may be asleep, so that a completer can wake it: an eventcount. The
- * waiter arms the slot only after its spin phase, so a completer pays a fence and one load per completion while the
- * waiter spins or nobody waits.
+ * waiter arms the slot only after its spin phase (and, for a bell, its doze: see {@link Idler}), so a completer pays
+ * a fence and one load per completion while the waiter spins or dozes, or nobody waits.
  * <p>
  * A slot of a queue that completers in other processes feed (a receive queue, a completion queue) has a sleeper
  * word in the NIC's shared area. A waiter that sleeps on a {@link Bell} arms the slot with it, which stores the

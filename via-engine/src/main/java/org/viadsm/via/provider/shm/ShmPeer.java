@@ -132,6 +132,14 @@ final class ShmPeer extends PeerNic
     }
 
     /**
+     * Rings of the peer's bells this side wrote, for tests.
+     */
+    long rings()
+    {
+        return ringer.rings();
+    }
+
+    /**
      * Allocations of the peer this side has mapped, for tests.
      */
     synchronized int mappedAllocations()
