@@ -17,7 +17,8 @@ import java.util.concurrent.locks.LockSupport;
  * with exponential backoff from {@link org.viadsm.via.WaitSettings#parkMinNs()} up to
  * {@link org.viadsm.via.WaitSettings#parkMaxNs()} before it arms its slot. A ring costs its completer a system call,
  * after which the woken thread often takes the completer's core; a completion that comes while the waiter dozes
- * costs its completer nothing, and the waiter resumes on its own core at the end of a park.</li>
+ * costs its completer nothing, and the waiter resumes on its own core at the end of a park (the thread's timer
+ * slack is made small for that, see {@link TimerSlack}).</li>
  * <li>Any other wait polls: it arms the slot at once (a completer in this process unparks it) and parks with
  * exponential backoff up to {@link org.viadsm.via.WaitSettings#parkMaxNs()}, or the provider blocks it in its
  * transport instead ({@link NicTransport#block(long)}).</li>
@@ -151,6 +152,7 @@ public final class Idler
         final long sleepNs = unbounded ? parkNs : Math.min(parkNs, deadlineNs - nowNs);
         if (!nic.transport().block(sleepNs))
         {
+            TimerSlack.ensure();
             LockSupport.parkNanos(sleepNs);
         }
         parkNs = Math.min(parkNs << 1, nic.parkMaxNs);
