@@ -93,8 +93,10 @@ final class TimerSlack
         try
         {
             final Linker linker = Linker.nativeLinker();
+            // prctl(int option, ...) is variadic: its four arguments after the option are passed as such
             return linker.downcallHandle(linker.defaultLookup().findOrThrow("prctl"),
-                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
+                Linker.Option.firstVariadicArg(1));
         }
         catch (final RuntimeException | LinkageError ex)
         {
