@@ -69,6 +69,40 @@ class NodeAloneTest
         assertEquals(0, node.get(Statistic.MESSAGES_SENT));
     }
 
+    @ParameterizedTest
+    @MethodSource("org.viadsm.testsupport.Providers#all")
+    void shouldReadWithoutFaultsAndRefuseElementAccessOnceFreed(final String provider)
+    {
+        final List<DsmStats> stats = LocalCluster.run(1, provider, context -> { }, dsm ->
+        {
+            final SharedIntArray a = dsm.allocInts("a", 5000);
+            final SharedIntArray part = a.range(1000, 2000);
+            dsm.resetStats();
+            for (int i = 0; i < a.length(); i++)
+            {
+                a.set(i, 3 * i);
+            }
+            long sum = 0;
+            for (int i = 0; i < part.length(); i++)
+            {
+                sum += part.get(i);
+            }
+            assertEquals(3L * (1000 + 1999) * 1000 / 2, sum);
+            assertEquals(3 * 4999, a.get(4999));
+            final DsmStats before = dsm.stats();
+            assertEquals(0, before.get(Statistic.READ_FAULTS));
+            assertEquals(0, before.get(Statistic.WRITE_FAULTS));
+            dsm.free(a);
+            assertEquals("shared array 'a' was freed",
+                assertThrows(IllegalStateException.class, () -> a.get(0)).getMessage());
+            assertEquals("shared array 'a' was freed",
+                assertThrows(IllegalStateException.class, () -> part.get(999)).getMessage());
+            assertEquals("shared array 'a' was freed",
+                assertThrows(IllegalStateException.class, () -> a.set(4999, 1)).getMessage());
+        });
+        assertEquals(0, stats.get(0).get(Statistic.READ_FAULTS));
+    }
+
     @Test
     void shouldGiveOneHandlePerIdOverTheWholeRange()
     {
