@@ -453,7 +453,8 @@ public final class Descriptor
     /** Returns ownership to the consumer. */
     void release()
     {
-        posted = false;
+        // a release store: the consumer's next post claims with a compare-and-set, which orders itself
+        POSTED.setRelease(this, false);
     }
 
     /**

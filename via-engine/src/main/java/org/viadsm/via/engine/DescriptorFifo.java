@@ -5,6 +5,9 @@ import org.viadsm.via.descriptor.Descriptor;
 /**
  * The descriptors of one work queue in posting order, from post until a done or wait call hands them back.
  * Indices are absolute and may start anywhere, so a receive queue can keep them equal to its ring's indices.
+ * A slot keeps its last descriptor after handing it back, and a post of the descriptor a slot holds stores nothing:
+ * a queue reposts its few descriptors over and over, and under G1 a store of a reference into this long-lived array
+ * costs a card-marking fence. So up to a queue's depth of descriptors stay reachable from it while it lives.
  * <p>
  * <b>Note:</b> not thread-safe; used by the work queue's thread.
  */
@@ -45,7 +48,11 @@ final class DescriptorFifo
 
     void add(final Descriptor descriptor)
     {
-        items[(int)tail & mask] = descriptor;
+        final int slot = (int)tail & mask;
+        if (items[slot] != descriptor)
+        {
+            items[slot] = descriptor;
+        }
         tail++;
     }
 
@@ -62,7 +69,6 @@ final class DescriptorFifo
         }
         final int slot = (int)head & mask;
         final Descriptor descriptor = items[slot];
-        items[slot] = null;
         head++;
         return descriptor;
     }

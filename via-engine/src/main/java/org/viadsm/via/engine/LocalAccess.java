@@ -29,6 +29,12 @@ public final class LocalAccess
     private final SegmentList local;
     private final int maxSegments;
     private final ReliabilityLevel reliability;
+    private final int viPtag;
+    private final int viFlags;
+    // the region of the last data segment checked, and its buffer: segments in one region in a row are checked by
+    // its generation alone
+    private final CheckedRegion last = new CheckedRegion();
+    private AtomicBuffer lastBuffer;
     private String detail;
 
     /**
@@ -46,6 +52,9 @@ public final class LocalAccess
         this.maxSegments = nic.attributes().maxSegmentsPerDescriptor();
         this.local = new SegmentList(maxSegments);
         this.reliability = vi.reliability();
+        // fixed for the VI's life: read once, not from the record's line, which its other words share
+        this.viPtag = record.ptag();
+        this.viFlags = record.flags();
     }
 
     /**
@@ -99,7 +108,7 @@ public final class LocalAccess
     public int check(final Descriptor descriptor, final int op)
     {
         local.reset();
-        final int flags = record.flags();
+        final int flags = viFlags;
         final boolean readLike = DescriptorLayout.OP_RDMA_READ == op || DescriptorLayout.OP_ATOMIC == op;
         if (DescriptorLayout.OP_ATOMIC == op && !nic.attributes().atomicsSupport() ||
             readLike && (!reliability.allowsRdmaRead() || 0 == (flags & RegistrationLayout.FLAG_RDMA_READ)) ||
@@ -136,28 +145,33 @@ public final class LocalAccess
 
     private int gather(final Descriptor descriptor, final int op, final int count, final int length)
     {
-        final int ptag = record.ptag();
+        final int ptag = viPtag;
         long total = 0;
         for (int i = 0; i < count; i++)
         {
             final int handle = descriptor.segments().handle(i);
             final long address = descriptor.segments().address(i);
             final int segmentLength = descriptor.segments().length(i);
-            final int check = table.check(handle, ptag, 0, address, segmentLength);
-            if (RegistrationTable.CHECK_OK != check)
+            if (!last.passes(table, handle, ptag, 0, address, segmentLength))
             {
-                detail = "data segment " + i + ": " + RegistrationTable.describe(check) + " (handle 0x" +
-                    Integer.toHexString(handle) + ", address " + address + ", length " + segmentLength + ")";
-                return DescriptorStatus.PROTECTION_ERROR;
+                final int check = table.check(handle, ptag, 0, address, segmentLength);
+                if (RegistrationTable.CHECK_OK != check)
+                {
+                    detail = "data segment " + i + ": " + RegistrationTable.describe(check) + " (handle 0x" +
+                        Integer.toHexString(handle) + ", address " + address + ", length " + segmentLength + ")";
+                    return DescriptorStatus.PROTECTION_ERROR;
+                }
+                final AtomicBuffer buffer =
+                    nic.localRegionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
+                if (null == buffer)
+                {
+                    detail = "data segment " + i + ": memory deregistered during the check";
+                    return DescriptorStatus.PROTECTION_ERROR;
+                }
+                last.remember(table, handle);
+                lastBuffer = buffer;
             }
-            final AtomicBuffer buffer =
-                nic.localRegionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
-            if (null == buffer)
-            {
-                detail = "data segment " + i + ": memory deregistered during the check";
-                return DescriptorStatus.PROTECTION_ERROR;
-            }
-            local.add(buffer, (int)address, segmentLength);
+            local.add(lastBuffer, (int)address, segmentLength);
             total += segmentLength;
         }
         if (DescriptorLayout.OP_ATOMIC != op && length > total)

@@ -4,7 +4,9 @@ import org.agrona.concurrent.AtomicBuffer;
 
 /**
  * A reusable gather or scatter list: memory ranges, each a buffer, an offset and a length, resolved from data
- * segments after their protection checks.
+ * segments after their protection checks. An emptied list keeps its buffers, and adding the buffer a place holds
+ * stores nothing: lists are refilled with the same few registered regions, and under G1 a store of a reference into
+ * this long-lived array costs a card-marking fence.
  * <p>
  * <b>Note:</b> not thread-safe; each work queue keeps its own.
  */
@@ -34,10 +36,6 @@ public final class SegmentList
      */
     public SegmentList reset()
     {
-        for (int i = 0; i < count; i++)
-        {
-            buffers[i] = null;
-        }
         count = 0;
         return this;
     }
@@ -57,7 +55,10 @@ public final class SegmentList
         {
             throw new IllegalStateException("segment list holds at most " + buffers.length + " ranges");
         }
-        buffers[count] = buffer;
+        if (buffers[count] != buffer)
+        {
+            buffers[count] = buffer;
+        }
         offsets[count] = offset;
         lengths[count] = length;
         count++;

@@ -114,8 +114,7 @@ final class OperationIssuer
         final boolean add = (descriptor.control() & DescriptorLayout.CONTROL_ATOMIC_ADD) != 0;
         // compare-and-swap takes the compare value as operand and the swap value in the reply buffer
         final long operand = queue.atomic(i, descriptor.compareOrAdd(), add ? 0 : descriptor.swapValue());
-        queue.results[i] = local.buffer(0);
-        queue.resultOffsets[i] = local.offset(0);
+        queue.resultTo(i, local.buffer(0), local.offset(0));
         return Ucp.atomic(endpoint, add ? Ucp.ATOMIC_ADD : Ucp.ATOMIC_CSWAP, operand, remoteAddress, remoteKey,
             queue.atomicParam(i));
     }

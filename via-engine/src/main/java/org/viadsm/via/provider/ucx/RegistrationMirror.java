@@ -6,6 +6,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpEndpoint;
 import org.openucx.jucx.ucp.UcpMemory;
 import org.openucx.jucx.ucp.UcpRemoteKey;
+import org.viadsm.via.engine.CheckedRegion;
 import org.viadsm.via.engine.RegistrationLayout;
 import org.viadsm.via.engine.RegistrationTable;
 
@@ -35,6 +36,10 @@ final class RegistrationMirror implements AutoCloseable
     private final byte[] packedKey;
     private final UcpRemoteKey[] remoteKeys;
     private final int[] keyGenerations;
+    // the registration checked last, its location and key: the next operation on it checks its generation alone
+    private final CheckedRegion last = new CheckedRegion();
+    private long lastBase;
+    private long lastKey;
     private long remoteAddress;
     private long remoteKey;
     private boolean closed;
@@ -79,6 +84,12 @@ final class RegistrationMirror implements AutoCloseable
     int resolve(final UcpEndpoint endpoint, final int handle, final int ptag, final int requiredFlags,
         final long address, final int length)
     {
+        if (last.passes(table, handle, ptag, requiredFlags, address, length))
+        {
+            remoteAddress = lastBase + address;
+            remoteKey = lastKey;
+            return RegistrationTable.CHECK_OK;
+        }
         final int check = table.check(handle, ptag, requiredFlags, address, length);
         if (RegistrationTable.CHECK_OK != check)
         {
@@ -101,8 +112,11 @@ final class RegistrationMirror implements AutoCloseable
             remoteKeys[index] = key;
             keyGenerations[index] = generation;
         }
+        last.remember(table, handle);
+        lastBase = base;
+        lastKey = remoteKeys[index].getNativeId();
         remoteAddress = base + address;
-        remoteKey = remoteKeys[index].getNativeId();
+        remoteKey = lastKey;
         return RegistrationTable.CHECK_OK;
     }
 

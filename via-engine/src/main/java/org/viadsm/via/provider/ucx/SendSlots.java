@@ -38,6 +38,7 @@ final class SendSlots
     final long[] requests;
     final AtomicBuffer[] results;
     final int[] resultOffsets;
+    final boolean[] resultPending;
     final int mask;
     private final int maxSegments;
     private final MemorySegment atomics;
@@ -56,6 +57,7 @@ final class SendSlots
         this.requests = new long[depth];
         this.results = new AtomicBuffer[depth];
         this.resultOffsets = new int[depth];
+        this.resultPending = new boolean[depth];
         this.mask = depth - 1;
         this.maxSegments = maxSegments;
         this.iovs = arena.allocate(16L * maxSegments * depth, 64);
@@ -100,11 +102,27 @@ final class SendSlots
         return param;
     }
 
+    /**
+     * Takes slot {@code i} for a descriptor just posted. A slot keeps its last descriptor after completing it, and
+     * taking the one it holds stores nothing: under G1 a store of a reference into this long-lived array costs a
+     * card-marking fence, and a queue reposts its few descriptors over and over.
+     */
+    void take(final int i, final Descriptor descriptor)
+    {
+        if (descriptors[i] != descriptor)
+        {
+            descriptors[i] = descriptor;
+        }
+        states[i] = 0;
+        requests[i] = 0;
+    }
+
     void finish(final int i, final int status, final int length)
     {
         statuses[i] = status;
         lengths[i] = length;
         states[i] = FINISHED;
+        resultPending[i] = false;
     }
 
     /**
@@ -115,6 +133,7 @@ final class SendSlots
         requests[i] = 0;
         statuses[i] = DONE | DescriptorStatus.TRANSPORT_ERROR | LocalAccess.opStatus(descriptors[i].operation());
         lengths[i] = 0;
+        resultPending[i] = false;
     }
 
     /**
@@ -191,13 +210,36 @@ final class SendSlots
                 return 0;
             }
         }
-        else if (null != results[i])
+        finishAtOnce(i);
+        return 1;
+    }
+
+    /**
+     * Finishes slot {@code i}, whose request (and acknowledgement, if one was awaited) is in: an atomic's result
+     * goes to its local segment.
+     */
+    void finishAtOnce(final int i)
+    {
+        if (resultPending[i])
         {
             results[i].putLong(resultOffsets[i], atomicResult(i));
-            results[i] = null;
+            resultPending[i] = false;
         }
         states[i] = FINISHED;
-        return 1;
+    }
+
+    /**
+     * Where slot {@code i}'s atomic result goes once it completes. A slot keeps its last buffer, and storing the one
+     * it holds stores nothing: under G1 a store of a reference into this long-lived array costs a card-marking fence.
+     */
+    void resultTo(final int i, final AtomicBuffer buffer, final int offset)
+    {
+        if (results[i] != buffer)
+        {
+            results[i] = buffer;
+        }
+        resultOffsets[i] = offset;
+        resultPending[i] = true;
     }
 
     long header(final int i)

@@ -144,12 +144,17 @@ final class UcxLink implements ViTransport
             return;
         }
         final int i = (int)tail & queue.mask;
-        queue.descriptors[i] = descriptor;
-        queue.states[i] = 0;
-        queue.requests[i] = 0;
+        queue.take(i, descriptor);
         tail++;
-        issue();
-        complete();
+        if (head == issued && issued + 1 == tail && !unflushedWrites && null == refusal)
+        {
+            issueAlone(i, descriptor);
+        }
+        else
+        {
+            issue();
+            complete();
+        }
     }
 
     /**
@@ -355,6 +360,46 @@ final class UcxLink implements ViTransport
         }
     }
 
+    /**
+     * Issues the descriptor of slot {@code i} posted on an idle queue (nothing to fence or flush before it) and, if
+     * UCX completed it at once (a get, put or atomic over shared memory is a copy or a CPU atomic), completes it
+     * there: no pass over the queue, no progress round.
+     */
+    private void issueAlone(final int i, final Descriptor descriptor)
+    {
+        final int op = descriptor.operation();
+        final int error = localAccess.check(descriptor, op);
+        if (0 != error)
+        {
+            localAccess.reset();
+            issue();
+            complete();
+            return;
+        }
+        issued++;
+        if (DescriptorLayout.OP_SEND == op || DescriptorLayout.OP_RDMA_WRITE == op && descriptor.hasImmediateData())
+        {
+            send(i, descriptor, op);
+        }
+        else
+        {
+            oneSided(i, descriptor, op);
+        }
+        localAccess.reset();
+        if (0 == queue.requests[i] && SendSlots.ISSUED == queue.states[i] && null == inbox.failure)
+        {
+            queue.finishAtOnce(i);
+            head++;
+            vi.completeSend(descriptor, queue.statuses[i], queue.lengths[i]);
+            return;
+        }
+        if (0 == queue.requests[i])
+        {
+            queue.advance(i, inbox, reliability, peerViId);
+        }
+        complete();
+    }
+
     private void send(final int i, final Descriptor descriptor, final int op)
     {
         final boolean ack = ReliabilityLevel.RELIABLE_RECEPTION == reliability;
@@ -461,7 +506,6 @@ final class UcxLink implements ViTransport
         {
             final int i = (int)head & queue.mask;
             final Descriptor descriptor = queue.descriptors[i];
-            queue.descriptors[i] = null;
             head++;
             count++;
             vi.completeSend(descriptor, queue.statuses[i], queue.lengths[i]);

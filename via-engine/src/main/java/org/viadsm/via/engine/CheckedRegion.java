@@ -1,0 +1,82 @@
+package org.viadsm.via.engine;
+
+import java.lang.invoke.VarHandle;
+
+/**
+ * The registration a user of a {@link RegistrationTable} checked last, remembered so that the next check of the
+ * same handle reads one word of the table, its generation, instead of the whole entry. An entry's body changes only
+ * while its generation does (retired to 0, then published under a newer one), so a handle whose generation is still
+ * the entry's names the same protection tag, enable bits and length as when it was remembered.
+ * <p>
+ * <b>Note:</b> not thread-safe; one per user of the table (a VI's initiator, a connection's mirror).
+ */
+public final class CheckedRegion
+{
+    private int handle;
+    private int index;
+    private int ptag;
+    private int flags;
+    private int length;
+
+    /**
+     * A memo that remembers nothing yet.
+     */
+    public CheckedRegion()
+    {
+    }
+
+    /**
+     * Whether {@link #remember remembered} handle {@code handle} still names a live registration under
+     * {@code ptag}, with {@code requiredFlags} enabled and covering {@code [address, address + length)}: the
+     * outcome {@link RegistrationTable#check} would give, read with acquire semantics like it.
+     *
+     * @param table         the table the handle was checked against.
+     * @param handle        a memory handle.
+     * @param ptag          the protection tag the access runs under.
+     * @param requiredFlags RDMA enable bits the access needs.
+     * @param address       offset in the region.
+     * @param length        bytes.
+     * @return true if the access passes; false says nothing (check it in full).
+     */
+    public boolean passes(
+        final RegistrationTable table,
+        final int handle,
+        final int ptag,
+        final int requiredFlags,
+        final long address,
+        final long length)
+    {
+        return handle == this.handle && 0 != handle && ptag == this.ptag && (requiredFlags & flags) == requiredFlags &&
+            address >= 0 && length >= 0 && address <= this.length - length &&
+            table.generation(index) == table.handleGeneration(handle);
+    }
+
+    /**
+     * Remembers a handle that just passed {@link RegistrationTable#check}. The entry is read again: should it have
+     * changed since the check, its generation did too, and {@link #passes} fails.
+     *
+     * @param table  the table.
+     * @param handle the handle.
+     */
+    public void remember(final RegistrationTable table, final int handle)
+    {
+        final int entry = table.handleIndex(handle);
+        this.index = entry;
+        this.ptag = table.ptag(entry);
+        this.flags = table.flags(entry);
+        this.length = table.length(entry);
+        this.handle = handle;
+        // the body's loads come before any later load of the generation in passes
+        VarHandle.acquireFence();
+    }
+
+    /**
+     * The table index of the remembered handle.
+     *
+     * @return the index.
+     */
+    public int index()
+    {
+        return index;
+    }
+}
