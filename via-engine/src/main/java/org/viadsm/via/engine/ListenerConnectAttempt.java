@@ -74,6 +74,29 @@ public abstract class ListenerConnectAttempt extends ConnectAttempt
      */
     protected abstract String unreachedHow();
 
+    /**
+     * Why the provider could not make the connection it was answered with on this side, if it could not.
+     *
+     * @return a sentence naming the peer and the cause, or null.
+     */
+    protected String establishFailure()
+    {
+        return null;
+    }
+
+    /**
+     * An accepted request whose VI went back to idle instead of connecting: forgets the request and throws.
+     *
+     * @throws ViaException with {@link ViaError#NOT_REACHABLE}, naming the provider's cause if it gave one.
+     */
+    private void failAccepted()
+    {
+        final String failure = establishFailure();
+        forget();
+        throw new ViaException(ViaError.NOT_REACHABLE, null != failure ? failure : "the peer at " + address() +
+            " could not complete the connection of VI " + vi().id());
+    }
+
     @Override
     protected final void awaitEstablished(final int peerViId)
     {
@@ -90,6 +113,10 @@ public abstract class ListenerConnectAttempt extends ConnectAttempt
             }
         }
         idler.finish();
+        if (ViState.IDLE == vi().state())
+        {
+            failAccepted();
+        }
     }
 
     @Override
@@ -105,9 +132,8 @@ public abstract class ListenerConnectAttempt extends ConnectAttempt
         {
             return false;
         }
-        forget();
-        throw new ViaException(ViaError.NOT_REACHABLE, "the peer at " + address() +
-            " could not complete the connection of VI " + vi().id());
+        failAccepted();
+        return false;
     }
 
     /**

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -30,8 +31,16 @@ public final class ChildPeer implements AutoCloseable
 
     public ChildPeer(final String address, final String parent, final ReliabilityLevel level)
     {
-        process = JavaProcess.start(PeerMain.class, List.of("-Xmx64m", "-XX:+UseSerialGC"),
-            List.of(address, parent, level.name()));
+        this(address, parent, level, List.of());
+    }
+
+    /** A child whose JVM also takes {@code options} (system properties of its NIC's context, say). */
+    public ChildPeer(final String address, final String parent, final ReliabilityLevel level,
+        final List<String> options)
+    {
+        final List<String> jvm = new ArrayList<>(List.of("-Xmx64m", "-XX:+UseSerialGC"));
+        jvm.addAll(options);
+        process = JavaProcess.start(PeerMain.class, jvm, List.of(address, parent, level.name()));
         out = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
         final Thread reader = new Thread(() ->
         {

@@ -11,17 +11,21 @@ import org.viadsm.via.memory.MemoryHandle;
  * One connection-setup message (active message {@link #AM_ID} over a control endpoint), decoded and checked: a
  * request, an answer or a confirmation, describing the VI that sends it. The header is fixed; the data holds the
  * sender's worker address, the remote key of its registration mirror (see {@link RegistrationMirror}) and its NIC
- * address.
+ * address. The options say whether the sender sends heartbeats on the link ({@link #OPTION_HEARTBEATS}: its
+ * progress thread runs), so that a side that sends them too watches the link from its establishment on.
  * <pre>
  *   0 type | 4 VI | 8 peer VI | 12 sequence | 16 NIC id (long) | 24 discriminator (long) | 32 token (long)
  *  40 mirror address (long) | 48 reliability | 52 max transfer | 56 RDMA enables | 60 ptag
- *  64 worker address length | 68 mirror key length | 72 NIC address length | 76 mirror entries | 80
+ *  64 worker address length | 68 mirror key length | 72 NIC address length | 76 mirror entries | 80 options
+ *  84 reserved | 88
  * </pre>
  */
 final class Handshake
 {
     static final int AM_ID = 2;
-    static final int HEADER_LENGTH = 80;
+    static final int HEADER_LENGTH = 88;
+    /** Option bit: the sender sends heartbeats on the link ({@link LinkLiveness}). */
+    static final int OPTION_HEARTBEATS = 1;
     /** Longest worker address, key or NIC address accepted. */
     static final int MAX_FIELD_LENGTH = 4096;
 
@@ -52,6 +56,7 @@ final class Handshake
     final int flags;
     final int ptag;
     final int mirrorEntries;
+    final int options;
     final byte[] workerAddress;
     final byte[] mirrorKey;
     final String address;
@@ -70,6 +75,7 @@ final class Handshake
         final int flags,
         final int ptag,
         final int mirrorEntries,
+        final int options,
         final byte[] workerAddress,
         final byte[] mirrorKey,
         final String address)
@@ -87,6 +93,7 @@ final class Handshake
         this.flags = flags;
         this.ptag = ptag;
         this.mirrorEntries = mirrorEntries;
+        this.options = options;
         this.workerAddress = workerAddress;
         this.mirrorKey = mirrorKey;
         this.address = address;
@@ -97,8 +104,13 @@ final class Handshake
      */
     static Handshake bare(final int type, final int viId, final int peerViId, final int sequence, final long nicId)
     {
-        return new Handshake(type, viId, peerViId, sequence, nicId, 0, 0, 0, 0, 0, 0, 0, 0, new byte[0],
+        return new Handshake(type, viId, peerViId, sequence, nicId, 0, 0, 0, 0, 0, 0, 0, 0, 0, new byte[0],
             new byte[0], "");
+    }
+
+    boolean sendsHeartbeats()
+    {
+        return (options & OPTION_HEARTBEATS) != 0;
     }
 
     boolean isRequest()
@@ -135,6 +147,8 @@ final class Handshake
         header.putInt(68, mirrorKey.length);
         header.putInt(72, name.length);
         header.putInt(76, mirrorEntries);
+        header.putInt(80, options);
+        header.putInt(84, 0);
     }
 
     void encodeData(final UnsafeBuffer data)
@@ -197,7 +211,7 @@ final class Handshake
         }
         return new Handshake(type, header.getInt(4), header.getInt(8), header.getInt(12), header.getLong(16),
             header.getLong(24), header.getLong(32), header.getLong(40), reliability, header.getInt(52),
-            header.getInt(56), header.getInt(60), mirrorEntries, worker, key,
+            header.getInt(56), header.getInt(60), mirrorEntries, header.getInt(80), worker, key,
             new String(name, StandardCharsets.UTF_8));
     }
 

@@ -10,8 +10,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * TCP transport): UCX does not tell an endpoint with nothing outstanding that its link went down, and a peer busy
  * with one-sided operations sends nothing this side would see. So the progress thread sends the peer a heartbeat
  * every interval, whatever else the link carries, and takes the peer for lost once none of its heartbeats arrived
- * for the peer timeout. A link is watched only once a heartbeat of the peer arrived, so a peer that runs no
- * progress thread (on this host, over shared memory) is never taken for lost for its silence.
+ * for the peer timeout. A link is watched from its establishment when the peer said in its handshake that it sends
+ * heartbeats too, else once one of its heartbeats arrived; so a peer that runs no progress thread (on this host,
+ * over shared memory) is never taken for lost for its silence, and one cut off right after connecting is.
  * <p>
  * <b>Note:</b> {@link #onHeartbeat()} runs in a UCX callback; the rest under the link's lock.
  */
@@ -54,11 +55,16 @@ final class LinkLiveness
     }
 
     /**
-     * Whether the link is watched: a heartbeat of the peer arrived.
+     * Watches the link from {@code nowNs} on, as if a heartbeat of the peer arrived then: the link is established
+     * and the peer said it sends heartbeats.
      */
-    boolean isWatched()
+    void watchFrom(final long nowNs)
     {
-        return heard;
+        if (!heard)
+        {
+            heardNs = nowNs;
+            heard = true;
+        }
     }
 
     /**

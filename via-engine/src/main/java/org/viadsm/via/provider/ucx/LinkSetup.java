@@ -59,13 +59,16 @@ final class LinkSetup
     }
 
     /**
-     * A request or acceptance describing a VI of this NIC and the mirror it keeps of the peer's registrations.
+     * A request or acceptance describing a VI of this NIC and the mirror it keeps of the peer's registrations, and
+     * whether this NIC will send heartbeats on the link to {@code peerAddress}.
      */
     static Handshake describe(final UcxTransport nic, final int type, final ViConnection vi, final int peerViId,
-        final int sequence, final long discriminator, final long token, final RegistrationMirror mirror)
+        final int sequence, final long discriminator, final long token, final RegistrationMirror mirror,
+        final String peerAddress)
     {
         return new Handshake(type, vi.id(), peerViId, sequence, nic.nicId(), discriminator, token, mirror.address(),
             vi.reliability().vipValue(), vi.maxTransfer(), vi.flags(), vi.ptag(), mirror.entries(),
-            nic.workerAddress(), mirror.packedKey(), nic.address());
+            nic.sendsHeartbeatsTo(peerAddress) ? Handshake.OPTION_HEARTBEATS : 0, nic.workerAddress(),
+            mirror.packedKey(), nic.address());
     }
 }

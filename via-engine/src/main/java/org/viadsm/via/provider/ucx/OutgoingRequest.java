@@ -26,6 +26,8 @@ final class OutgoingRequest extends ListenerConnectAttempt
     boolean refused;
     boolean deferred;
     boolean accepting;
+    /** Why the accepted connection could not be made on this side, once that happened. */
+    volatile String establishFailure;
     boolean linked;
     boolean released;
     /** Why the peer's listener turned the request away for good (it holds too many), or null. */
@@ -107,6 +109,12 @@ final class OutgoingRequest extends ListenerConnectAttempt
     protected ViaError unansweredError()
     {
         return isReached() || !refused ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
+    }
+
+    @Override
+    protected String establishFailure()
+    {
+        return establishFailure;
     }
 
     @Override

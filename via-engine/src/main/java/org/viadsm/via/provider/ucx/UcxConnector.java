@@ -241,7 +241,7 @@ final class UcxConnector extends Connector
         final ViConnection vi = request.vi();
         transmit(request.endpoint, LinkSetup.describe(transport, request.isPeer() ? Handshake.PEER_REQUEST :
             Handshake.CLIENT_REQUEST, vi, 0, request.sequence(), request.discriminator(), request.token,
-            request.mirror), request, null);
+            request.mirror, request.address()), request, null);
     }
 
     private void handle(final Handshake message)
@@ -381,7 +381,7 @@ final class UcxConnector extends Connector
         request.sequence = sequence;
         request.state = IncomingRequest.ACCEPTING;
         transmit(request.endpoint, LinkSetup.describe(transport, Handshake.ACCEPT, vi, peer.viId, peer.sequence,
-            peer.discriminator, token, mirror), null, null);
+            peer.discriminator, token, mirror, peer.address), null, null);
         return true;
     }
 
@@ -403,9 +403,10 @@ final class UcxConnector extends Connector
             return;
         }
         request.linked = true;
+        UcxLink link = null;
         try
         {
-            final UcxLink link = LinkSetup.open(transport, vi, request.token, peer, request.endpoint, request.sink,
+            link = LinkSetup.open(transport, vi, request.token, peer, request.endpoint, request.sink,
                 request.mirror);
             if (!link.publishTo(peer, transport.publisher()))
             {
@@ -420,6 +421,14 @@ final class UcxConnector extends Connector
         }
         catch (final RuntimeException ex)
         {
+            // named like the acceptor's failure on a malformed request; the wait for the connection reports it
+            request.establishFailure = "VI " + vi.id() + " cannot connect to the " +
+                (request.isPeer() ? "peer" : "server") + " at " + request.address() + ": " + ex.getMessage();
+            if (null == link)
+            {
+                // no link took the control endpoint and the mirror: the request releases them when it is forgotten
+                request.linked = false;
+            }
             vi.backToIdle();
         }
     }

@@ -43,6 +43,7 @@ final class UcxLink implements ViTransport
     private final int peerViId;
     private final int peerPtag;
     private final int peerFlags;
+    private final boolean peerSendsHeartbeats;
     private final UcpEndpoint control;
     private final UcpEndpoint data;
     private final long dataEndpoint;
@@ -85,6 +86,7 @@ final class UcxLink implements ViTransport
         this.peerViId = peer.viId;
         this.peerPtag = peer.ptag;
         this.peerFlags = peer.flags;
+        this.peerSendsHeartbeats = peer.sendsHeartbeats();
         this.control = control;
         this.data = data;
         this.dataEndpoint = data.getNativeId();
@@ -253,11 +255,15 @@ final class UcxLink implements ViTransport
     }
 
     /**
-     * Whether this link's peer is watched by heartbeats ({@link LinkLiveness#isWatched()}).
+     * The link is established and this NIC sends heartbeats on it: if the peer said it sends them too, the link is
+     * watched from now on ({@link LinkLiveness#watchFrom(long)}).
      */
-    boolean isWatched()
+    void onEstablished(final long nowNs)
     {
-        return liveness.isWatched();
+        if (peerSendsHeartbeats)
+        {
+            liveness.watchFrom(nowNs);
+        }
     }
 
     /**

@@ -335,15 +335,6 @@ final class UcxTransport implements NicTransport
     }
 
     /**
-     * Stops the progress thread for good, and with it this NIC's heartbeats: what its peers see of a process that
-     * stopped (for tests of the failure detector).
-     */
-    void stopProgressThread()
-    {
-        progressThread.close();
-    }
-
-    /**
      * Lends a bell to this NIC's progress thread.
      */
     UcxBell progressBell()
@@ -406,7 +397,8 @@ final class UcxTransport implements NicTransport
 
     /**
      * A link is established: starts the progress thread if the context asks for one always, or for one where
-     * UCX may talk TCP and this link may.
+     * UCX may talk TCP and this link may; if the thread runs (this NIC sends heartbeats), the link is watched at
+     * once where the peer said it sends them too.
      */
     void onLinkEstablished(final UcxLink link, final String peerAddress)
     {
@@ -414,6 +406,20 @@ final class UcxTransport implements NicTransport
         {
             progressThread.start();
         }
+        if (progressThread.isRunning())
+        {
+            link.onEstablished(System.nanoTime());
+        }
+    }
+
+    /**
+     * Whether this NIC sends heartbeats on a link to a peer at this address: its progress thread runs, or will once
+     * the link is established.
+     */
+    boolean sendsHeartbeatsTo(final String peerAddress)
+    {
+        return progressThread.isRunning() ||
+            UcxConfiguration.needsProgressThread(nic.context().ucxProgressThread(), peerAddress);
     }
 
     void attach(final UcxLink link)

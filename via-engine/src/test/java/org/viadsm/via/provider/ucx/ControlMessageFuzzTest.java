@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.BeforeAll;
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.Timeout;
 import org.openucx.jucx.ucp.UcpContext;
 import org.openucx.jucx.ucp.UcpEndpoint;
 import org.openucx.jucx.ucp.UcpEndpointParams;
+import org.openucx.jucx.ucp.UcpListener;
+import org.openucx.jucx.ucp.UcpListenerParams;
 import org.openucx.jucx.ucp.UcpParams;
 import org.openucx.jucx.ucp.UcpRequest;
 import org.openucx.jucx.ucp.UcpWorker;
@@ -24,6 +27,8 @@ import org.viadsm.via.Nic;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViState;
+import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.memory.MemoryAttributes;
@@ -40,7 +45,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Seeded fuzzing of the ucx provider's control messages: the connection-setup decoder refuses whatever is not a
  * well-formed message with an {@link IllegalArgumentException} naming the fault and never allocates beyond its
  * field limit; a raw UCX peer that sends a NIC malformed setup and data messages, connects and leaves, or asks for
- * a connection from nowhere, gets nothing from it, and the NIC keeps connecting and moving data.
+ * a connection from nowhere, gets nothing from it, and the NIC keeps connecting and moving data; a raw UCX server
+ * that accepts a NIC's request with a malformed worker address fails the request by name, and the NIC's VI is idle
+ * again.
  */
 @Timeout(120)
 class ControlMessageFuzzTest
@@ -151,6 +158,77 @@ class ControlMessageFuzzTest
         }
     }
 
+    @Test
+    void requesterShouldFailByNameOnAMalformedAcceptance() throws Exception
+    {
+        final AtomicReference<UcpEndpoint> client = new AtomicReference<>();
+        final AtomicReference<Handshake> request = new AtomicReference<>();
+        try (Nic victim = Nic.open("ucx:127.0.0.1:0");
+             Nic friend = Nic.open("ucx:127.0.0.1:0");
+             UcpContext context = new UcpContext(new UcpParams().requestAmFeature().requestWakeupFeature());
+             UcpWorker worker = context.newWorker(new UcpWorkerParams());
+             UcpListener listener = worker.newListener(new UcpListenerParams()
+                 .setSockAddr(new InetSocketAddress("127.0.0.1", 0))
+                 .setConnectionHandler(connection -> client.set(worker.newEndpoint(new UcpEndpointParams()
+                     .setConnectionRequest(connection).setPeerErrorHandlingMode()
+                     .setErrorHandler((endpoint, status, message) -> { }))))))
+        {
+            worker.setAmRecvHandler(Handshake.AM_ID, (header, headerLength, data, reply) ->
+            {
+                request.compareAndSet(null, Handshake.decode(new UnsafeBuffer(header, (int)headerLength),
+                    (int)headerLength, new UnsafeBuffer(data.getDataAddress(), (int)data.getLength()),
+                    data.getLength()));
+                return 0;
+            });
+            final String server = "ucx:127.0.0.1:" + listener.getAddress().getPort();
+            final Vi vi = victim.createVi(attributes(victim), null, null);
+            final CompletableFuture<Throwable> connected = CompletableFuture.supplyAsync(() ->
+            {
+                try
+                {
+                    vi.connectRequest(server, 5, T);
+                    return null;
+                }
+                catch (final RuntimeException ex)
+                {
+                    return ex;
+                }
+            });
+            final long deadlineNs = System.nanoTime() + T;
+            while ((null == request.get() || null == client.get()) && System.nanoTime() - deadlineNs < 0)
+            {
+                worker.progress();
+            }
+            final Handshake asked = request.get();
+            assertNotNull(asked, "the request arrived");
+            final byte[] workerAddress = new byte[64];
+            workerAddress[0] = (byte)0xFF; // a format version no UCX packs
+            final Handshake accept = new Handshake(Handshake.ACCEPT, 0, asked.viId, asked.sequence, 42,
+                asked.discriminator, 7, 4096, asked.reliability, 65536, 0, 0, 16, 0, workerAddress, new byte[32],
+                server);
+            final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
+            final ByteBuffer data = ByteBuffer.allocateDirect(accept.dataLength());
+            accept.encodeHeader(new UnsafeBuffer(header));
+            accept.encodeData(new UnsafeBuffer(data));
+            final List<UcpRequest> sent = new ArrayList<>();
+            sent.add(send(client.get(), Handshake.AM_ID, header, data, new ArrayList<>()));
+            await(worker, sent);
+            while (!connected.isDone() && System.nanoTime() - deadlineNs < 0)
+            {
+                worker.progress();
+            }
+            final Throwable failed = connected.get(T, TimeUnit.NANOSECONDS);
+            assertTrue(failed instanceof ViaException, String.valueOf(failed));
+            assertEquals(ViaError.NOT_REACHABLE, ((ViaException)failed).error());
+            assertTrue(failed.getMessage().endsWith(": VI " + vi.id() + " cannot connect to the server at " + server +
+                ": the worker address of " + server + " (64 bytes) is malformed: format version 15 is not one UCX " +
+                "packs (0 or 1)"), failed.getMessage());
+            assertEquals(ViState.IDLE, vi.state());
+            client.get().closeNonBlockingForce();
+            assertWorks(victim, friend);
+        }
+    }
+
     private static void assertWorks(final Nic victim, final Nic friend)
     {
         final ProtectionTag victimTag = victim.createPtag();
@@ -219,7 +297,7 @@ class ControlMessageFuzzTest
         random.nextBytes(key);
         workerAddress[0] = (byte)0xFF; // a format version no UCX packs: unpacking it would abort the process
         final Handshake request = new Handshake(Handshake.CLIENT_REQUEST, 0, -1, 1, random.nextLong(), discriminator,
-            random.nextLong(), 4096, 2, 65536, 0, 0, 16, workerAddress, key, address);
+            random.nextLong(), 4096, 2, 65536, 0, 0, 16, 0, workerAddress, key, address);
         final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
         final ByteBuffer data = ByteBuffer.allocateDirect(request.dataLength());
         request.encodeHeader(new UnsafeBuffer(header));
@@ -258,7 +336,8 @@ class ControlMessageFuzzTest
         return new Handshake(1 + random.nextInt(Handshake.WITHDRAW), random.nextInt(8), random.nextInt(8) - 1,
             random.nextInt(4), random.nextLong(), 100 + random.nextInt(100), random.nextLong(), random.nextLong(),
             1 << random.nextInt(3), 1 + random.nextInt(1 << 20), random.nextInt(4), random.nextInt(4),
-            1 + random.nextInt(64), workerAddress, key, "ucx:127.0.0.1:" + (1 + random.nextInt(65535)));
+            1 + random.nextInt(64), random.nextInt(2), workerAddress, key,
+            "ucx:127.0.0.1:" + (1 + random.nextInt(65535)));
     }
 
     private static ByteBuffer noise(final Random random, final int length)

@@ -173,7 +173,7 @@ class WorkerAddressCheckTest
                 .setSocketAddress(UcxAddress.parse(nic.address()).socketAddress()).setPeerErrorHandlingMode()
                 .setErrorHandler((ep, status, message) -> { }));
             final Handshake request = new Handshake(Handshake.CLIENT_REQUEST, 0, -1, 1, 42, 78, 43, 4096, 2, 65536,
-                0, 0, 16, address, new byte[32], requester);
+                0, 0, 16, 0, address, new byte[32], requester);
             final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
             final ByteBuffer data = ByteBuffer.allocateDirect(request.dataLength());
             request.encodeHeader(new UnsafeBuffer(header));
