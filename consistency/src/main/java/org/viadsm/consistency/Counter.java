@@ -27,6 +27,8 @@ public enum Counter
     COPYSET_JOINS,
     /** Pages whose copysets this node left, having stopped reading them. */
     COPYSET_LEAVES,
+    /** Copyset words joined again after this node had left some of their pages: it left too early. */
+    COPYSET_REJOINS,
     /** Pages this node is home of that became exclusive at a release: written, and cached nowhere else. */
     EXCLUSIVE_GAINS,
     /** Exclusive pages that another node started to cache: each got a write notice. */

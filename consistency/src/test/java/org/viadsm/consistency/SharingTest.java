@@ -175,6 +175,41 @@ class SharingTest
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
+    void shouldWaitLongerBeforeGivingUpACopyOnceACopyGivenUpWasReadAgain(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
+        final long[] leavesByPhase9 = new long[1];
+        cluster.run((id, node) ->
+        {
+            // the home writes in odd phases, node 1 reads in phases 2, 6 and 14: every phase ends with a barrier
+            for (int phase = 1; phase <= 14; phase++)
+            {
+                if (0 == id && 1 == phase % 2)
+                {
+                    data.set(node, 5, phase);
+                }
+                if (1 == id && (2 == phase || 6 == phase || 14 == phase))
+                {
+                    assertEquals(phase - 1, data.get(node, 5));
+                }
+                node.barrier();
+                if (1 == id && 9 == phase)
+                {
+                    leavesByPhase9[0] = cluster.counters[1].get(Counter.COPYSET_LEAVES);
+                }
+            }
+        });
+        final Counters reader = cluster.counters[1];
+        assertEquals(1, leavesByPhase9[0], "left after two barriers invalid, then not before four");
+        assertEquals(2, reader.get(Counter.COPYSET_LEAVES));
+        assertEquals(3, reader.get(Counter.COPYSET_JOINS));
+        assertEquals(2, reader.get(Counter.COPYSET_REJOINS), "read again in phases 6 and 14, after leaving");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
     void shouldMergeASingleWriterPageThatGetsSeveralWritersAndBack(final boolean deferWrites)
     {
         final int nodes = 3;

@@ -26,6 +26,11 @@ public enum Statistic
     /** Pages whose copysets this node left, having stopped reading them. */
     COPYSET_LEAVES("copyset_leaves", "count"),
     /**
+     * Copyset words joined again after this node had left some of their pages: it left too early, and its arrays
+     * wait longer before they leave.
+     */
+    COPYSET_REJOINS("copyset_rejoins", "count"),
+    /**
      * Pages this node is home of that became exclusive at a release: written, and cached nowhere else, so
      * writable across intervals with no write fault, twin, diff or notice.
      */

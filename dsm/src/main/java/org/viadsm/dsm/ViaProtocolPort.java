@@ -39,6 +39,8 @@ import org.viadsm.via.memory.ProtectionTag;
 final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
 {
     static final int RECEIVES_PER_PEER = 16;
+    /** Where the scratch memory takes the previous values of posted atomics that nobody waits for. */
+    private static final int DISCARDED_OFFSET = 8;
 
     private final Nic nic;
     private final int nodeId;
@@ -176,6 +178,8 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             final int chunk = Math.min(peer.maxTransfer, length - done);
             last = peer.nextSend();
             last.rdmaRead(handle, offset + done).addSegment(local.local, localOffset + done, chunk);
+            // after atomics posted without a wait (the only read-like operations that can be outstanding here)
+            last.queueFence(0 == done);
             peer.post(last, SendRing.RDMA_READ, region, chunk);
             counters.increment(Counter.RDMA_READS);
         }
@@ -274,6 +278,24 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         final Descriptor d = peer.nextSend();
         d.fetchAndAdd(regionOf(region).handles[node], offset, delta).addSegment(scratch, 0, 8);
         return atomic(peer, d, SendRing.FETCH_AND_ADD, region);
+    }
+
+    @Override
+    public void postFetchAndAdd(final int node, final int region, final long offset, final long delta)
+    {
+        if (node == nodeId)
+        {
+            regionOf(region).local.buffer().getAndAddLong((int)offset, delta);
+            return;
+        }
+        final SendRing peer = peer(node);
+        final Descriptor d = peer.nextSend();
+        // the previous value lands beside the waited-for atomics' word, which it must not overwrite; the fence (and
+        // the one on the next read) keeps it in issue order on transports that may overlap read-like operations
+        d.fetchAndAdd(regionOf(region).handles[node], offset, delta).addSegment(scratch, DISCARDED_OFFSET, 8)
+            .queueFence(true);
+        peer.post(d, SendRing.FETCH_AND_ADD, region, 8);
+        counters.increment(Counter.ATOMICS);
     }
 
     @Override

@@ -13,8 +13,9 @@ import org.viadsm.consistency.port.ProtocolPort;
  * the home takes part; the home reads its copysets in its own memory at its releases.
  * <p>
  * A fetcher adds itself to a page's copyset, then bumps the array's registration count at the home, and only then
- * reads the page; while its copy is valid its bit stays set. It takes itself out only for pages whose copy has been
- * invalid for two barrier epochs (pages it stopped reading), so that a home can keep writing them without faults.
+ * reads the page (the three posted together, one wait); while its copy is valid its bit stays set. It takes itself
+ * out only for pages whose copy has stayed invalid for some barriers (pages it stopped reading, see
+ * {@link CopysetMembership}), so that a home can keep writing them without faults.
  * Each fetcher's word at a home holds exactly the bits it registered there, so adding and removing bits are plain
  * fetch-and-adds, with no read first; this node's own slot of its own region (never read by a home) records what it
  * registered everywhere.
@@ -38,13 +39,15 @@ final class Copysets
 
     /**
      * Fetcher: joins the copysets of pages {@code [first, first + count)}, all homed at {@code home}, before they
-     * are read. Returns once the home's registration count shows it; the atomics order the copyset bits before the
-     * count, and the count before the read that follows.
+     * are read. Posts its remote atomics without waiting: operations to one node take effect in the order they are
+     * issued, so the copyset bits come before the count and the count before the read that follows, whose wait
+     * covers them all (one round trip for a fetch that joins).
      */
     void register(final PageTable table, final int home, final int first, final int count)
     {
         final ArrayRegionLayout layout = table.layout();
         final AtomicBuffer memory = table.memory();
+        final CopysetMembership membership = table.membership();
         final int end = first + count;
         boolean joined = false;
         for (int page = first; page < end; page = (page | (Long.SIZE - 1)) + 1)
@@ -58,31 +61,39 @@ final class Copysets
             if (0 != fresh)
             {
                 memory.putLong(offset, registered | fresh);
-                port.fetchAndAdd(home, table.region(), offset, fresh);
+                port.postFetchAndAdd(home, table.region(), offset, fresh);
+                if (membership.joined(word, fresh))
+                {
+                    counters.increment(Counter.COPYSET_REJOINS);
+                }
                 joined = true;
             }
         }
         if (joined)
         {
-            port.fetchAndAdd(home, table.region(), layout.registrationsOffset(), 1L);
+            port.postFetchAndAdd(home, table.region(), layout.registrationsOffset(), 1L);
             counters.increment(Counter.COPYSET_JOINS);
         }
     }
 
     /**
-     * Fetcher, at a barrier: leaves the copysets of the pages whose copy was invalid at the previous barrier and is
-     * still invalid, and remembers which are invalid now.
+     * Fetcher, at a barrier: leaves the copysets of the pages whose copy has been invalid at as many barriers in a
+     * row as the array's {@link CopysetMembership} asks.
      */
     void leaveStale(final PageTable table)
     {
         final ArrayRegionLayout layout = table.layout();
         final AtomicBuffer memory = table.memory();
         final byte[] states = table.states();
-        final long[] stale = table.stale();
+        final CopysetMembership membership = table.membership();
         for (int word = 0; word < layout.words(); word++)
         {
             final int offset = layout.copysetOffset(nodeId, word);
             final long registered = memory.getLong(offset);
+            if (0 == registered)
+            {
+                continue;
+            }
             long invalid = 0;
             for (long bits = registered; 0 != bits; bits &= bits - 1)
             {
@@ -92,8 +103,7 @@ final class Copysets
                     invalid |= 1L << bit;
                 }
             }
-            final long leave = invalid & stale[word];
-            stale[word] = invalid & ~leave;
+            final long leave = membership.barrier(word, registered, invalid);
             if (0 != leave)
             {
                 memory.putLong(offset, registered & ~leave);

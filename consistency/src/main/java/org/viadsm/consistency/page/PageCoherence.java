@@ -37,9 +37,9 @@ import org.viadsm.consistency.port.ProtocolPort;
  * So a node that caches a page always gets a notice for every write to it that it has not seen, as with tracked
  * pages: a page that becomes shared between an interval's write and its release gets its notice at that release,
  * or at the next one if the registration came after the check; a notice may name a page that was not written
- * (the home cannot tell), which only costs a fetch. A node leaves a copyset only for a page whose copy has been
- * invalid since two barriers ago, so a home never stops noticing a page that somebody still caches. Pages other
- * nodes write are tracked as before, with twins and diffs.
+ * (the home cannot tell), which only costs a fetch. A node leaves a copyset only for a page whose copy is invalid
+ * (after some barriers, see {@link CopysetMembership}), so a home never stops noticing a page that somebody still
+ * caches. Pages other nodes write are tracked as before, with twins and diffs.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -387,7 +387,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         }
         counters.increment(Counter.READ_FAULTS);
         final long startNs = System.nanoTime();
-        fetcher.fetch(table, home, first, end - first, PageState.READ_ONLY);
+        fetcher.fetch(table, home, first, end - first);
         counters.add(Counter.READ_FAULT_NS, System.nanoTime() - startNs);
         return end;
     }

@@ -46,8 +46,13 @@ final class PageFetcher
         {
             count++;
         }
-        fetch(table, home, page, count, PageState.PREFETCHED);
+        transfer(table, home, page, count);
+        // the faulting page is read now; the pages after it wait for their first access
         table.state(page, PageState.READ_ONLY);
+        for (int ahead = page + 1; ahead < page + count; ahead++)
+        {
+            table.state(ahead, PageState.PREFETCHED);
+        }
         table.readAhead(page, page + count);
     }
 
@@ -57,20 +62,15 @@ final class PageFetcher
      * @param table the pages' array.
      * @param home  their home.
      * @param first the first page.
-     * @param count how many.
-     * @param state the state they get.
+     * @param count how many, all made {@link PageState#READ_ONLY}.
      */
-    void fetch(final PageTable table, final int home, final int first, final int count, final byte state)
+    void fetch(final PageTable table, final int home, final int first, final int count)
     {
-        final int pageSize = table.pageSize();
-        final long offset = (long)first * pageSize;
-        copysets.register(table, home, first, count);
-        port.read(home, table.region(), offset, table.region(), offset, count * pageSize);
+        transfer(table, home, first, count);
         for (int page = first; page < first + count; page++)
         {
-            table.state(page, state);
+            table.state(page, PageState.READ_ONLY);
         }
-        counters.add(Counter.PAGES_FETCHED, count);
     }
 
     /**
@@ -83,6 +83,18 @@ final class PageFetcher
     {
         table.state(page, PageState.READ_ONLY);
         counters.increment(Counter.PREFETCHED_USED);
+    }
+
+    /**
+     * Joins the pages' copysets where this node has not, and reads them: one wait for both.
+     */
+    private void transfer(final PageTable table, final int home, final int first, final int count)
+    {
+        final int pageSize = table.pageSize();
+        final long offset = (long)first * pageSize;
+        copysets.register(table, home, first, count);
+        port.read(home, table.region(), offset, table.region(), offset, count * pageSize);
+        counters.add(Counter.PAGES_FETCHED, count);
     }
 
     private int adapt(final PageTable table, final int page)

@@ -35,7 +35,7 @@ public final class PageTable
     private final int[] twins;
     private final boolean[] dirty;
     private final long[] exclusive;
-    private final long[] stale;
+    private final CopysetMembership membership;
     private int exclusiveCount;
     private int unwritable;
     private long registrationsSeen;
@@ -91,7 +91,7 @@ public final class PageTable
         this.twins = new int[pages];
         this.dirty = new boolean[pages];
         this.exclusive = new long[layout.words()];
-        this.stale = new long[layout.words()];
+        this.membership = new CopysetMembership(pages, layout.words());
         Arrays.fill(twins, NO_TWIN);
         // A node alone starts its pages writable: nobody will ever cache them, so no first write needs to say that
         // they were written, and element access never takes its fault branch (which would stay in the JIT's profile).
@@ -271,13 +271,13 @@ public final class PageTable
     }
 
     /**
-     * The pages this node cached at the last barrier but whose copies were invalid then, as copyset words.
+     * When this node leaves the copysets of the array's pages.
      *
-     * @return the live words.
+     * @return the membership.
      */
-    long[] stale()
+    CopysetMembership membership()
     {
-        return stale;
+        return membership;
     }
 
     /**

@@ -126,6 +126,23 @@ public interface ProtocolPort
     long fetchAndAdd(int node, int region, long offset, long delta);
 
     /**
+     * Starts an atomic add, as {@link #fetchAndAdd}, whose previous value is not needed, and returns without waiting
+     * for it. It takes effect before every operation issued after it to the same node; the next operation to that
+     * node that waits for its completion ({@link #read}, an atomic, {@link #flushWrites()}) waits for it too, and
+     * reports its failure.
+     *
+     * @param node   the node.
+     * @param region its region.
+     * @param offset offset of the word, a multiple of 8.
+     * @param delta  the addend.
+     * @throws org.viadsm.consistency.ProtocolException if the node cannot be reached.
+     */
+    default void postFetchAndAdd(final int node, final int region, final long offset, final long delta)
+    {
+        fetchAndAdd(node, region, offset, delta);
+    }
+
+    /**
      * Delivers the notifications that have arrived, without waiting.
      *
      * @param handler receives each notification and each peer failure.
