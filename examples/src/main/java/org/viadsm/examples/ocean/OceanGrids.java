@@ -16,12 +16,16 @@ import org.viadsm.examples.runtime.Team;
  * function (C {@code psi[p][0]}), {@code q[p][k]} its block of level {@code k} (C {@code q_multi[p][k]}). Element
  * (i, j) of a block is at index {@code i * cols + j}.
  * <p>
- * Each processor's blocks live at that processor, and the small shared scalars at the master.
+ * Each processor's blocks live at that processor, each processor's part starting on a page of its own (padded to
+ * whole 4 KiB pages), and the small shared scalars at the master.
  * <p>
  * <b>Note:</b> allocation is collective; every member builds its own views of the same arrays.
  */
 final class OceanGrids
 {
+    /** Doubles per 4 KiB page, the default coherence unit. */
+    static final int PAGE_DOUBLES = 4096 / Double.BYTES;
+
     final DoubleArray[][] psi;
     final DoubleArray[][] psim;
     final DoubleArray[] psium;
@@ -93,12 +97,13 @@ final class OceanGrids
 
     private static DoubleArray[] grid(final Team team, final String name, final int nprocs, final int blockLength)
     {
-        final DoubleArray whole = team.doubles("ocean." + name, nprocs * blockLength,
-            Placement.byElement(element -> element / blockLength));
+        final int stride = pageAligned(blockLength);
+        final DoubleArray whole = team.doubles("ocean." + name, nprocs * stride,
+            Placement.byElement(element -> element / stride));
         final DoubleArray[] blocks = new DoubleArray[nprocs];
         for (int p = 0; p < nprocs; p++)
         {
-            blocks[p] = whole.range(p * blockLength, (p + 1) * blockLength);
+            blocks[p] = whole.range(p * stride, p * stride + blockLength);
         }
         return blocks;
     }
@@ -112,13 +117,13 @@ final class OceanGrids
         {
             perProc += geometry.blockRows(k) * geometry.blockCols(k);
         }
-        final int blocksLength = perProc;
-        final DoubleArray whole = team.doubles(name, nprocs * perProc,
-            Placement.byElement(element -> element / blocksLength));
+        final int stride = pageAligned(perProc);
+        final DoubleArray whole = team.doubles(name, nprocs * stride,
+            Placement.byElement(element -> element / stride));
         final DoubleArray[][] blocks = new DoubleArray[nprocs][numlev];
         for (int p = 0; p < nprocs; p++)
         {
-            int from = p * perProc;
+            int from = p * stride;
             for (int k = 0; k < numlev; k++)
             {
                 final int length = geometry.blockRows(k) * geometry.blockCols(k);
@@ -127,5 +132,15 @@ final class OceanGrids
             }
         }
         return blocks;
+    }
+
+    /**
+     * Where processor {@code p}'s part starts is {@code p} times this: its length rounded up to whole 4 KiB pages,
+     * so that no page holds two processors' points (a page both write would be twinned, diffed point by point
+     * at every phase of the red-black sweeps, and invalidated at the other).
+     */
+    static int pageAligned(final int doubles)
+    {
+        return (doubles + PAGE_DOUBLES - 1) / PAGE_DOUBLES * PAGE_DOUBLES;
     }
 }

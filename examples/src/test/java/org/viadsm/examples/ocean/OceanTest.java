@@ -240,19 +240,25 @@ class OceanTest
             final OceanGeometry geometry = OceanGeometry.of(130, members, 20000.0);
             final int finest = geometry.numlev - 1;
             final int block = geometry.blockRows(finest) * geometry.blockCols(finest);
+            final int blockStride = OceanGrids.pageAligned(block);
             int multigrid = 0;
             for (int level = 0; level < geometry.numlev; level++)
             {
                 multigrid += geometry.blockRows(level) * geometry.blockCols(level);
             }
+            final int multigridStride = OceanGrids.pageAligned(multigrid);
             for (int p = 0; p < members; p++)
             {
                 for (final String name : new String[] {"ocean.psi0", "ocean.ga", "ocean.work7_1", "ocean.oldgb"})
                 {
-                    homes.expect(name, p * block, (p + 1) * block, p);
+                    homes.expect(name, p * blockStride, p * blockStride + block, p);
+                    // the pages at both ends of the block hold only this processor's points
+                    assertEquals(p, homes.of(name, p * blockStride));
+                    assertEquals(p, homes.of(name, p * blockStride + block - 1));
                 }
-                homes.expect("ocean.q_multi", p * multigrid, (p + 1) * multigrid, p);
-                homes.expect("ocean.rhs_multi", p * multigrid, (p + 1) * multigrid, p);
+                homes.expect("ocean.q_multi", p * multigridStride, p * multigridStride + multigrid, p);
+                assertEquals(p, homes.of("ocean.q_multi", p * multigridStride + multigrid - 1));
+                homes.expect("ocean.rhs_multi", p * multigridStride, p * multigridStride + multigrid, p);
             }
             homes.expectAll("ocean.global", 0);
             homes.expectAll("ocean.times", 0);
