@@ -75,8 +75,10 @@ final class ReadMissCase extends NodeCase
                 }
                 sink += (long)sum;
             }
+            // the helper writes the next pass only after the measurer has read this one: without this barrier its
+            // writes race with the reads, and a home that writes pages nobody has registered for yet sends no notice
+            rig.dsm.barrier();
         }
-        rig.dsm.barrier();
         return placeholder(histogram);
     }
 
@@ -114,8 +116,8 @@ final class ReadMissCase extends NodeCase
                     }
                 }
             }
+            rig.dsm.barrier();
         }
-        rig.dsm.barrier();
         return placeholder(histogram);
     }
 
