@@ -15,8 +15,10 @@ package org.viadsm.consistency.sync;
  * share fewer cores than they number: a node that polls burns the share its partner needs, and a sleeper woken by
  * the message gets a core sooner than a poller that used its share. So the budget keeps a score of the waits that
  * polled: a wait the poll ended raises it by 1, up to {@link #SCORE_MAX}, one that outlasted the poll lowers it by
- * 2. At 0 waits go straight to the port's wait, except every {@value #PROBE_PERIOD}th, which polls the minimum
- * to find out whether polling pays again.
+ * 2. At 0 waits go straight to the port's wait, except every {@value #PROBE_PERIOD}th, which polls the longest
+ * budget to find out whether polling pays again. It must outlast the lateness of a partner that went to the port's
+ * wait too (it resumes from a park or a sleep), or a probe would never catch the message once both nodes stopped
+ * polling (a phase of long waits, such as a node reading many pages while the other waits, can stop both).
  * <p>
  * With more nodes than cores, polling would take the core from the node it waits for: the wait yields its core
  * instead, for about one wake-up, so that a node that is ready runs, and then sleeps.
@@ -91,7 +93,7 @@ final class SpinBudget
      * @param score         the score of the waits that polled, see {@link #nextScore(int, boolean)}.
      * @param recentWaitNs  the recent wait.
      * @param skipped       waits that went straight to the port's wait since the score reached 0, this one included.
-     * @return ns: the poll phase; {@link #YIELD_NS} with more nodes than cores; at score 0, {@link #MIN_SPIN_NS}
+     * @return ns: the poll phase; {@link #YIELD_NS} with more nodes than cores; at score 0, {@link #MAX_SPIN_NS}
      *         for every {@link #PROBE_PERIOD}th wait and 0 for the others.
      */
     static long budgetNs(final boolean nodesFitCores, final int score, final long recentWaitNs, final int skipped)
@@ -104,7 +106,7 @@ final class SpinBudget
         {
             return spinNs(recentWaitNs);
         }
-        return 0 == skipped % PROBE_PERIOD ? MIN_SPIN_NS : 0;
+        return 0 == skipped % PROBE_PERIOD ? MAX_SPIN_NS : 0;
     }
 
     /**
