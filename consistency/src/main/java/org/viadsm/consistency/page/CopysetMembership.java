@@ -19,6 +19,7 @@ final class CopysetMembership
     private final byte[] invalidBarriers;
     private final long[] left;
     private int leaveAfter = MIN_LEAVE_BARRIERS;
+    private int counting;
 
     CopysetMembership(final int pages, final int words)
     {
@@ -51,18 +52,33 @@ final class CopysetMembership
         {
             final int bit = Long.numberOfTrailingZeros(bits);
             final int page = (word << 6) + bit;
-            if (0 == (invalid & (1L << bit)))
+            final int before = invalidBarriers[page];
+            int after = 0;
+            if (0 != (invalid & (1L << bit)))
             {
-                invalidBarriers[page] = 0;
+                after = before + 1;
+                if (after >= leaveAfter)
+                {
+                    after = 0;
+                    leave |= 1L << bit;
+                }
             }
-            else if (++invalidBarriers[page] >= leaveAfter)
-            {
-                invalidBarriers[page] = 0;
-                leave |= 1L << bit;
-            }
+            invalidBarriers[page] = (byte)after;
+            counting += (0 == after ? 0 : 1) - (0 == before ? 0 : 1);
         }
         left[word] |= leave;
         return leave;
+    }
+
+    /**
+     * Whether some registered page has been invalid at a barrier and not left yet: while none has, and no page is
+     * invalid now, a barrier has nothing to count or leave.
+     *
+     * @return true if a page's count of invalid barriers is under way.
+     */
+    boolean isCounting()
+    {
+        return 0 != counting;
     }
 
     /**

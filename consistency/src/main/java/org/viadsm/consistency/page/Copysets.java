@@ -86,6 +86,11 @@ final class Copysets
         final AtomicBuffer memory = table.memory();
         final byte[] states = table.states();
         final CopysetMembership membership = table.membership();
+        if (!table.anyInvalid() && !membership.isCounting())
+        {
+            // every copy is valid and no count is under way: nothing to leave, and no scan of the cached pages
+            return;
+        }
         for (int word = 0; word < layout.words(); word++)
         {
             final int offset = layout.copysetOffset(nodeId, word);
