@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -29,6 +32,11 @@ import org.viadsm.dsm.DsmStats;
 public final class LocalCluster
 {
     private static final AtomicInteger CLUSTERS = new AtomicInteger();
+    /** The lowest port a cluster's tcp or ucx node is given; below are the well-known and registered services. */
+    private static final int FIRST_PORT = 10_000;
+    private static final int PORT_ATTEMPTS = 1_000;
+    private static final int DEFAULT_EPHEMERAL_LOW = 32_768;
+    private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
 
     private LocalCluster()
     {
@@ -172,15 +180,17 @@ public final class LocalCluster
 
     private static int[] freePorts(final int count)
     {
+        // The ports are closed again before the nodes listen on them. A port of the kernel's ephemeral range could
+        // meanwhile be handed to a bind to port 0 (UCX's own transports bind some while a node's NIC opens), so the
+        // ports are taken at random below that range, where only explicit binds go.
+        final int below = ephemeralLow();
         final List<ServerSocket> sockets = new ArrayList<>();
         try
         {
             final int[] ports = new int[count];
             for (int i = 0; i < count; i++)
             {
-                final ServerSocket socket = new ServerSocket();
-                socket.setReuseAddress(true);
-                socket.bind(new InetSocketAddress("127.0.0.1", 0));
+                final ServerSocket socket = bindBelow(below);
                 sockets.add(socket);
                 ports[i] = socket.getLocalPort();
             }
@@ -203,6 +213,46 @@ public final class LocalCluster
                     // Only the port number was wanted.
                 }
             }
+        }
+    }
+
+    private static ServerSocket bindBelow(final int below) throws IOException
+    {
+        final ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (int attempt = 0; below > FIRST_PORT && attempt < PORT_ATTEMPTS; attempt++)
+        {
+            final ServerSocket socket = new ServerSocket();
+            try
+            {
+                // no SO_REUSEADDR: a port that a closed connection still holds (TIME_WAIT) is refused here too
+                socket.setReuseAddress(false);
+                socket.bind(new InetSocketAddress("127.0.0.1", random.nextInt(FIRST_PORT, below)));
+                return socket;
+            }
+            catch (final IOException ex)
+            {
+                socket.close();
+            }
+        }
+        final ServerSocket socket = new ServerSocket();
+        socket.setReuseAddress(false);
+        socket.bind(new InetSocketAddress("127.0.0.1", 0));
+        return socket;
+    }
+
+    /**
+     * The first port of the kernel's ephemeral range (Linux's {@code ip_local_port_range}), or the usual default.
+     */
+    private static int ephemeralLow()
+    {
+        try
+        {
+            final String range = Files.readString(EPHEMERAL_RANGE).trim();
+            return Integer.parseInt(range.split("\\s+")[0]);
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            return DEFAULT_EPHEMERAL_LOW;
         }
     }
 }
