@@ -1,6 +1,7 @@
 package org.viadsm.dsm;
 
 import java.util.Arrays;
+import java.util.function.IntFunction;
 
 /**
  * A node's handles of the cluster's locks and semaphores, made on first use: every call with the same id returns
@@ -11,64 +12,63 @@ import java.util.Arrays;
  */
 final class SyncObjects
 {
-    private final Dsm dsm;
-    private final int maxLocks;
-    private final int maxSemaphores;
-    private DsmLock[] locks = new DsmLock[0];
-    private DsmSemaphore[] semaphores = new DsmSemaphore[0];
+    private final Handles<DsmLock> locks;
+    private final Handles<DsmSemaphore> semaphores;
 
     SyncObjects(final Dsm dsm, final int maxLocks, final int maxSemaphores)
     {
-        this.dsm = dsm;
-        this.maxLocks = maxLocks;
-        this.maxSemaphores = maxSemaphores;
+        this.locks = new Handles<>("lock", maxLocks, id -> new DsmLock(dsm, id));
+        this.semaphores = new Handles<>("semaphore", maxSemaphores, id -> new DsmSemaphore(dsm, id));
     }
 
     /** See {@link Dsm#lock(int)}. */
     DsmLock lock(final int id)
     {
-        checkId("lock", id, maxLocks);
-        if (id < locks.length && null != locks[id])
-        {
-            return locks[id];
-        }
-        if (id >= locks.length)
-        {
-            locks = Arrays.copyOf(locks, grownLength(id, maxLocks));
-        }
-        final DsmLock lock = new DsmLock(dsm, id);
-        locks[id] = lock;
-        return lock;
+        return locks.get(id);
     }
 
     /** See {@link Dsm#semaphore(int)}. */
     DsmSemaphore semaphore(final int id)
     {
-        checkId("semaphore", id, maxSemaphores);
-        if (id < semaphores.length && null != semaphores[id])
-        {
-            return semaphores[id];
-        }
-        if (id >= semaphores.length)
-        {
-            semaphores = Arrays.copyOf(semaphores, grownLength(id, maxSemaphores));
-        }
-        final DsmSemaphore semaphore = new DsmSemaphore(dsm, id);
-        semaphores[id] = semaphore;
-        return semaphore;
+        return semaphores.get(id);
     }
 
-    /** A length that holds {@code id}: at least double the id, so that growing costs O(1) per handle, capped. */
-    private static int grownLength(final int id, final int limit)
+    /**
+     * The handles of one kind, by id in {@code [0, limit)}.
+     */
+    private static final class Handles<T>
     {
-        return (int)Math.min(limit, Math.max(16L, 2L * id + 1));
-    }
+        private final String kind;
+        private final int limit;
+        private final IntFunction<T> factory;
+        private Object[] byId = new Object[0];
 
-    private static void checkId(final String kind, final int id, final int limit)
-    {
-        if (id < 0 || id >= limit)
+        Handles(final String kind, final int limit, final IntFunction<T> factory)
         {
-            throw new IllegalArgumentException(kind + " id must be in [0, " + limit + "): " + id);
+            this.kind = kind;
+            this.limit = limit;
+            this.factory = factory;
+        }
+
+        @SuppressWarnings("unchecked") // only factory-made handles are stored
+        T get(final int id)
+        {
+            if (id < 0 || id >= limit)
+            {
+                throw new IllegalArgumentException(kind + " id must be in [0, " + limit + "): " + id);
+            }
+            if (id < byId.length && null != byId[id])
+            {
+                return (T)byId[id];
+            }
+            if (id >= byId.length)
+            {
+                // at least double the id, so that growing costs O(1) per handle, capped at the limit
+                byId = Arrays.copyOf(byId, (int)Math.min(limit, Math.max(16L, 2L * id + 1)));
+            }
+            final T handle = factory.apply(id);
+            byId[id] = handle;
+            return handle;
         }
     }
 }
