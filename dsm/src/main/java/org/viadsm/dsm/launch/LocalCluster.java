@@ -247,7 +247,8 @@ public final class LocalCluster
     {
         try
         {
-            final String range = Files.readString(EPHEMERAL_RANGE).trim();
+            // read by lines: a file of /proc has size 0, and Files.readString took only its first byte
+            final String range = Files.readAllLines(EPHEMERAL_RANGE).get(0).trim();
             return Integer.parseInt(range.split("\\s+")[0]);
         }
         catch (final IOException | RuntimeException ex)
