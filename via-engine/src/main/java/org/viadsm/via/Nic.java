@@ -173,6 +173,12 @@ public interface Nic extends AutoCloseable
     /**
      * Server side of client/server connection: waits for a connection request with the given discriminator, as
      * {@code VipConnectWait} does.
+     * <p>
+     * A request whose client gave up (its {@link Vi#connectRequest} timed out) is withdrawn. Where NICs reach each
+     * other's shared areas ({@code jvm}, {@code shm}) the withdrawal is done when the client's call returns, and
+     * this wait never returns the request. Where it travels as a message ({@code tcp}, {@code ucx}) it may arrive
+     * after this wait took the request; answering that request then fails as {@link ConnectRequest#accept(Vi)}
+     * says, with {@link ViaError#NOT_REACHABLE}, and leaves the VI idle.
      *
      * @param discriminator the discriminator clients ask for.
      * @param timeoutNs     longest wait.

@@ -133,9 +133,19 @@ final class OutgoingRequest extends ListenerConnectAttempt
         }
     }
 
+    /**
+     * Done with the request; one that was not answered is withdrawn, and the withdrawal leaves before the caller
+     * learns the request is over, so the server's next wait for requests finds it withdrawn rather than taking it.
+     */
     @Override
     protected void forget()
     {
+        final UcpEndpoint control;
+        synchronized (connector)
+        {
+            control = endpoint;
+        }
         connector.forget(this);
+        connector.flush(control);
     }
 }

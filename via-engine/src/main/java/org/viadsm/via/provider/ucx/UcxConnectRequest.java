@@ -11,13 +11,11 @@ import org.viadsm.via.engine.ViConnection;
 
 /**
  * A client's request as {@code connectWait} returns it: accepting waits until the client confirmed; a refusal
- * (reject, or a reliability level that does not match) makes progress until the answer left.
+ * (reject, or a reliability level that does not match) makes progress until the answer left
+ * ({@link UcxConnector#flush}).
  */
 final class UcxConnectRequest implements ConnectRequest
 {
-    /** Longest a refusing thread makes progress for its answer to leave. */
-    static final long ANSWER_FLUSH_NS = 1_000_000_000L;
-
     private final UcxConnector connector;
     private final IncomingRequest request;
     private final UcxTransport nic;
@@ -74,7 +72,7 @@ final class UcxConnectRequest implements ConnectRequest
             {
                 throw clientGone();
             }
-            flushAnswer();
+            connector.flush(request.endpoint);
             throw new ViaException(ViaError.NO_MATCH, "VI " + server.id() + " is " + server.reliability() +
                 ", the request from " + request.request.address + " is " +
                 request.request.attributes().reliabilityLevel());
@@ -114,25 +112,7 @@ final class UcxConnectRequest implements ConnectRequest
             }
             connector.answer(request, Handshake.REJECT, 0);
         }
-        flushAnswer();
-    }
-
-    /**
-     * Makes progress until a refusal has left, for at most {@link #ANSWER_FLUSH_NS}: the refusing thread may not
-     * call into this NIC again, and over shared memory no other thread makes progress, so the requester would
-     * wait for its timeout instead of learning the answer.
-     */
-    private void flushAnswer()
-    {
-        final long deadlineNs = System.nanoTime() + ANSWER_FLUSH_NS;
-        while (connector.isSending(request.endpoint) && System.nanoTime() - deadlineNs < 0)
-        {
-            if (0 == nic.progress(false))
-            {
-                Thread.onSpinWait();
-            }
-        }
-        nic.progress(false);
+        connector.flush(request.endpoint);
     }
 
     private ViaException clientGone()

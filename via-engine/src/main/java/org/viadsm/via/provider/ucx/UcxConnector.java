@@ -36,6 +36,8 @@ final class UcxConnector extends Connector
      * its requester fails saying so.
      */
     static final int MAX_PENDING_REQUESTS = 64;
+    /** Longest a thread makes progress for its last setup message over an endpoint to leave. */
+    static final long FLUSH_NS = 1_000_000_000L;
 
     private final UcxTransport transport;
     private final Queue<Handshake> received = new ConcurrentLinkedQueue<>();
@@ -205,7 +207,31 @@ final class UcxConnector extends Connector
         return state;
     }
 
-    synchronized boolean isSending(final UcpEndpoint endpoint)
+    /**
+     * Makes progress until the last setup message over an endpoint (an answer, a withdrawal) has left, for at most
+     * {@link #FLUSH_NS}: the sending thread may not call into this NIC again, and over shared memory no other thread
+     * makes progress, so the peer would learn the outcome only at its own timeout.
+     *
+     * @param endpoint the endpoint, or null for none.
+     */
+    void flush(final UcpEndpoint endpoint)
+    {
+        if (null == endpoint || transport.nic().isClosed())
+        {
+            return;
+        }
+        final long deadlineNs = System.nanoTime() + FLUSH_NS;
+        while (isSending(endpoint) && System.nanoTime() - deadlineNs < 0)
+        {
+            if (0 == transport.progress(false))
+            {
+                Thread.onSpinWait();
+            }
+        }
+        transport.progress(false);
+    }
+
+    private synchronized boolean isSending(final UcpEndpoint endpoint)
     {
         return messages.isSending(endpoint);
     }
@@ -270,7 +296,14 @@ final class UcxConnector extends Connector
         if (Handshake.WITHDRAW == message.type)
         {
             final IncomingRequest from = incoming.find(message);
-            if (null != from && IncomingRequest.ACCEPTING != from.state)
+            if (null != from && IncomingRequest.ACCEPTING == from.state &&
+                Handshake.CLIENT_REQUEST == from.request.type)
+            {
+                // the client gave up before the accept reached it and will never confirm: the accepting thread
+                // sees the failure, drops the request and fails its accept now, not at the establish timeout
+                from.state = IncomingRequest.FAILED;
+            }
+            else if (null != from && IncomingRequest.ACCEPTING != from.state)
             {
                 from.state = IncomingRequest.FAILED;
                 incoming.remove(from);
