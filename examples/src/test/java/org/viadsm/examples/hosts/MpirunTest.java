@@ -32,7 +32,8 @@ class MpirunTest
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"one host", "namespace hosts"})
-    void shouldRunTheSameCommandLineOnOneHostAndAcrossHosts(final String where) throws Exception
+    void shouldRunTheSameCommandLineOnOneHostAndAcrossHosts(final String where, @TempDir final Path session)
+        throws Exception
     {
         NamespaceHosts.requireTools("mpirun", "mpirun tests need Open MPI (apt-get install openmpi-bin)");
         final List<String> command = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
@@ -41,6 +42,10 @@ class MpirunTest
             List.of("node", "--class", HostReport.class.getName())));
         final ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("VIADSM_RENDEZVOUS_DIR", rendezvous.toString());
+        // Open MPI's session directory (and its daemons' rendezvous files) in a folder of this run, not in the
+        // shared /tmp, where a concurrent mpirun's could collide with it; removed with the folder
+        builder.environment().put("OMPI_MCA_orte_tmpdir_base", session.toString());
+        builder.environment().put("TMPDIR", session.toString());
         try (NamespaceHosts hosts = "one host".equals(where) ? null : NamespaceHosts.create(RANKS))
         {
             if (null != hosts)
