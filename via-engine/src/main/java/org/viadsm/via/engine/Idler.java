@@ -32,7 +32,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class Idler
 {
     private static final long CANCEL_GRACE_NS = 1_000_000_000L;
-    private static final long MIN_DOORBELL_SLEEP_NS = 1_000_000L;
+    private static final long MIN_BELL_SLEEP_NS = 1_000_000L;
 
     private final EngineNic nic;
     private long startNs;
@@ -239,7 +239,7 @@ public final class Idler
     {
         final long sleepNs = unbounded ? nic.sleepMaxNs : Math.min(nic.sleepMaxNs, deadlineNs - nowNs);
         final Bell lent = bell;
-        if (null != lent && sleepNs >= MIN_DOORBELL_SLEEP_NS)
+        if (null != lent && sleepNs >= MIN_BELL_SLEEP_NS)
         {
             lent.await(sleepNs);
         }
