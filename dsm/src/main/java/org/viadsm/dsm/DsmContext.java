@@ -57,8 +57,10 @@ public final class DsmContext
      * {@code ~/.viadsm/rendezvous} by default.
      */
     public static final String RENDEZVOUS_DIR_PROP_NAME = "viadsm.rendezvous.dir";
-    /** For a launcher's rank: the NIC provider, {@code tcp} by default. */
+    /** For a launcher's rank: the NIC provider, {@value #PROVIDER_DEFAULT} by default. */
     public static final String PROVIDER_PROP_NAME = "viadsm.provider";
+    /** A launcher's rank's NIC provider when {@link #PROVIDER_PROP_NAME} is not set. */
+    public static final String PROVIDER_DEFAULT = "tcp";
     /**
      * For a launcher's rank: the interface, address or network ({@code 10.1.0.0/16}) the NIC listens on; see
      * {@link HostAddress} for the default.

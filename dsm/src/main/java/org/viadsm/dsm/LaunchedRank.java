@@ -12,6 +12,7 @@ import org.viadsm.via.internal.Settings;
 
 import static org.viadsm.dsm.DsmContext.ADDRESSES_PROP_NAME;
 import static org.viadsm.dsm.DsmContext.INTERFACE_PROP_NAME;
+import static org.viadsm.dsm.DsmContext.PROVIDER_DEFAULT;
 import static org.viadsm.dsm.DsmContext.PROVIDER_PROP_NAME;
 import static org.viadsm.dsm.DsmContext.RENDEZVOUS_DIR_PROP_NAME;
 import static org.viadsm.dsm.DsmContext.RENDEZVOUS_PROP_NAME;
@@ -45,7 +46,7 @@ record LaunchedRank(Rendezvous rendezvous, String localAddress, int rank)
         final InetSocketAddress at = endpoint.isEmpty() ? null : Rendezvous.endpoint(endpoint);
         final Path base = Paths.get(settings.text(RENDEZVOUS_DIR_PROP_NAME,
             Paths.get(System.getProperty("user.home"), ".viadsm", "rendezvous").toString()));
-        final String nic = job.nicAddress(settings.text(PROVIDER_PROP_NAME, "tcp"),
+        final String nic = job.nicAddress(settings.text(PROVIDER_PROP_NAME, PROVIDER_DEFAULT),
             HostAddress.pick(settings.text(INTERFACE_PROP_NAME, ""), at));
         final Rendezvous rendezvous = null == at ? Rendezvous.directory(job.directory(base), job.rank(), job.size()) :
             Rendezvous.tcp(at, job.rank(), job.size());

@@ -18,6 +18,7 @@ import org.viadsm.dsm.DsmContext;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.rendezvous.Rendezvous;
 import org.viadsm.examples.runtime.CFormat;
+import org.viadsm.via.internal.Settings;
 
 /**
  * What {@code viadsm node} adds for a node that a launcher started: after the run, every node hands its
@@ -83,9 +84,10 @@ final class JobRun
     int runClass(final String mainClass, final String classPath, final List<String> args) throws IOException
     {
         this.what = mainClass;
-        if (null != rendezvous && null == System.getProperty("viadsm.statsFile"))
+        if (null != rendezvous && !Settings.fromSystem().isSet(DsmContext.STATS_FILE_PROP_NAME))
         {
-            System.setProperty("viadsm.statsFile", statsFile().toString());
+            // the program's DsmContext reads it, as it would a user's
+            System.setProperty(DsmContext.STATS_FILE_PROP_NAME, statsFile().toString());
         }
         final List<URL> urls = new ArrayList<>();
         for (final String entry : classPath.split(File.pathSeparator))
@@ -166,7 +168,8 @@ final class JobRun
         }
         System.out.println();
         System.out.println(CFormat.format("%s on %d node(s), provider %s: %.3f s%s", what, rendezvous.size(),
-            System.getProperty("viadsm.provider", "tcp"), (System.nanoTime() - startNs) / 1e9,
+            Settings.fromSystem().text(DsmContext.PROVIDER_PROP_NAME, DsmContext.PROVIDER_DEFAULT),
+            (System.nanoTime() - startNs) / 1e9,
             appNs < 0 ? "" : CFormat.format(", verified (the application ran %.3f s on node 0)", appNs / 1e9)));
         if (!stats.isEmpty())
         {
