@@ -393,7 +393,8 @@ public final class Dsm implements AutoCloseable
 
     /**
      * A snapshot of this node's statistics: its counts, the pages it is home of, and where its time went since it
-     * joined or last reset them.
+     * joined or last reset them, or, once it began a measured phase, in its measured phases
+     * ({@link #beginMeasuredPhase()}).
      *
      * @return the statistics.
      */
@@ -403,11 +404,31 @@ public final class Dsm implements AutoCloseable
     }
 
     /**
-     * Sets this node's statistics to zero, e.g. after initialisation; times count from now.
+     * Sets this node's statistics to zero, e.g. after initialisation; times count from now. Forgets the measured
+     * phases.
      */
     public void resetStats()
     {
         statistics.reset();
+    }
+
+    /**
+     * Begins a measured phase on this node, such as the part of a program it times: from the first measured phase
+     * on, {@link #stats()} (and the statistics file {@link #close()} writes) give the sums over the measured phases
+     * since the node joined or {@link #resetStats()}, nothing outside them. A phase under way is ended first. Each
+     * node marks its own phases; no other node takes part, and nothing is sent.
+     */
+    public void beginMeasuredPhase()
+    {
+        statistics.beginPhase();
+    }
+
+    /**
+     * Ends the measured phase under way on this node, if any: what it counted is added to the sums.
+     */
+    public void endMeasuredPhase()
+    {
+        statistics.endPhase();
     }
 
     /**

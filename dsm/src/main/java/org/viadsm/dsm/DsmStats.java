@@ -34,11 +34,13 @@ public final class DsmStats
      *
      * @param nodeId    the node.
      * @param counters  the counters' values, indexed by {@link Counter#ordinal()}.
-     * @param elapsedNs time since the node joined or reset its statistics.
+     * @param elapsedNs time since the node joined or reset its statistics, or in its measured phases.
      * @param homes     pages the node is home of.
+     * @param phases    the measured phases the counters and the time are the sums over; 0 for none.
      * @return the statistics.
      */
-    static DsmStats of(final int nodeId, final long[] counters, final long elapsedNs, final long homes)
+    static DsmStats of(
+        final int nodeId, final long[] counters, final long elapsedNs, final long homes, final int phases)
     {
         final long[] values = new long[STATISTICS.length];
         for (int i = 0; i < counters.length; i++)
@@ -52,7 +54,31 @@ public final class DsmStats
         }
         values[Statistic.COMPUTE_NS.ordinal()] = Math.max(0, computeNs);
         values[Statistic.HOMES.ordinal()] = homes;
+        values[Statistic.MEASURED_PHASES.ordinal()] = phases;
         return new DsmStats(nodeId, values);
+    }
+
+    /**
+     * The mean per run of statistics summed over {@code runs} runs of a program: each count, time and measured
+     * phase count divided by {@code runs} (rounded down), the homes as they are.
+     *
+     * @param runs how many runs these statistics sum, at least 1.
+     * @return the statistics of one run, on average.
+     * @throws IllegalArgumentException if {@code runs} is below 1.
+     */
+    public DsmStats perRun(final int runs)
+    {
+        if (runs < 1)
+        {
+            throw new IllegalArgumentException("runs must be at least 1, not " + runs);
+        }
+        final long[] mean = new long[values.length];
+        for (int i = 0; i < mean.length; i++)
+        {
+            mean[i] = values[i] / runs;
+        }
+        mean[Statistic.HOMES.ordinal()] = values[Statistic.HOMES.ordinal()];
+        return new DsmStats(nodeId, mean);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.page.PageTable;
@@ -11,7 +12,9 @@ import org.viadsm.consistency.page.SharedSpace;
 
 /**
  * A node's statistics over time: its protocol counters, the time since they were last reset (up to the close),
- * the pages homed at the node, and the JSON file {@link Dsm#close()} leaves them in.
+ * the pages homed at the node, and the JSON file {@link Dsm#close()} leaves them in. Once a measured phase has
+ * begun, they are the sums over the measured phases since the reset instead: the counters' growth and the time
+ * between each phase's begin and end (up to now for a phase still under way).
  * <p>
  * <b>Note:</b> used by the thread that uses the node.
  */
@@ -20,29 +23,83 @@ final class NodeStatistics
     private final int nodeId;
     private final SharedSpace space;
     private final Counters counters;
+    private final long[] phaseBegin;
+    private final long[] measured;
     private long startNs;
     private long endNs;
     private boolean stopped;
+    private long phaseBeginNs;
+    private long measuredNs;
+    private int phases;
+    private boolean inPhase;
 
     NodeStatistics(final int nodeId, final SharedSpace space, final Counters counters)
     {
         this.nodeId = nodeId;
         this.space = space;
         this.counters = counters;
+        final int length = counters.snapshot().length;
+        this.phaseBegin = new long[length];
+        this.measured = new long[length];
     }
 
     /** A snapshot: the counters, the time since the last reset (up to the stop, if stopped) and the homes. */
     DsmStats snapshot()
     {
         final long nowNs = stopped ? endNs : System.nanoTime();
-        return DsmStats.of(nodeId, counters.snapshot(), nowNs - startNs, homes());
+        final long[] values = counters.snapshot();
+        if (0 == phases)
+        {
+            return DsmStats.of(nodeId, values, nowNs - startNs, homes(), 0);
+        }
+        long elapsedNs = measuredNs;
+        for (int i = 0; i < values.length; i++)
+        {
+            values[i] = measured[i] + (inPhase ? values[i] - phaseBegin[i] : 0);
+        }
+        if (inPhase)
+        {
+            elapsedNs += nowNs - phaseBeginNs;
+        }
+        return DsmStats.of(nodeId, values, elapsedNs, homes(), phases);
     }
 
-    /** Sets the counters to zero; times count from now. */
+    /** Sets the counters to zero and forgets the measured phases; times count from now. */
     void reset()
     {
         counters.reset();
+        Arrays.fill(measured, 0L);
+        measuredNs = 0;
+        phases = 0;
+        inPhase = false;
         startNs = System.nanoTime();
+    }
+
+    /** Begins a measured phase (ending the one under way, if any). */
+    void beginPhase()
+    {
+        endPhase();
+        final long[] now = counters.snapshot();
+        System.arraycopy(now, 0, phaseBegin, 0, now.length);
+        phaseBeginNs = System.nanoTime();
+        phases++;
+        inPhase = true;
+    }
+
+    /** Ends the measured phase under way, adding what it counted to the sums; nothing if none is. */
+    void endPhase()
+    {
+        if (inPhase)
+        {
+            final long nowNs = System.nanoTime();
+            final long[] now = counters.snapshot();
+            for (int i = 0; i < now.length; i++)
+            {
+                measured[i] += now[i] - phaseBegin[i];
+            }
+            measuredNs += nowNs - phaseBeginNs;
+            inPhase = false;
+        }
     }
 
     /** Stops the clock: snapshots from now on cover the time up to {@code endNs}. */

@@ -2,8 +2,9 @@ package org.viadsm.dsm;
 
 /**
  * What a node's {@link DsmStats} count, each with its name in reports and JSON and its unit. The {@code *_NS}
- * statistics split the node's time since it joined (or {@link Dsm#resetStats()}) into where it went: computing
- * outside the DSM ({@link #COMPUTE_NS}), read faults, write faults, releases, and lock, barrier and semaphore waits.
+ * statistics split the node's time since it joined (or {@link Dsm#resetStats()}), or its measured phases, into
+ * where it went: computing outside the DSM ({@link #COMPUTE_NS}), read faults, write faults, releases, and lock,
+ * barrier and semaphore waits.
  */
 public enum Statistic
 {
@@ -101,7 +102,12 @@ public enum Statistic
      */
     COMPUTE_NS("compute_ns", "ns"),
     /** Pages this node is home of, over every shared array (under first touch: those it has claimed so far). */
-    HOMES("homes", "pages");
+    HOMES("homes", "pages"),
+    /**
+     * The measured phases the other statistics are the sums over ({@link Dsm#beginMeasuredPhase()}): 0 when they
+     * cover the whole time since the node joined or reset its statistics.
+     */
+    MEASURED_PHASES("measured_phases", "count");
 
     private final String label;
     private final String unit;

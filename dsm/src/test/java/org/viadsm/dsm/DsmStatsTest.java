@@ -21,7 +21,8 @@ class DsmStatsTest
         {
             assertEquals(counter.name(), Statistic.valueOf(counter.name()).name());
         }
-        assertEquals(Counter.values().length + 2, Statistic.values().length, "plus compute_ns and homes");
+        assertEquals(Counter.values().length + 3, Statistic.values().length,
+            "plus compute_ns, homes and measured_phases");
     }
 
     @Test
@@ -74,6 +75,69 @@ class DsmStatsTest
         assertEquals(reader.asMap(), parsed.asMap());
         assertTrue(reader.toJson().contains("\"compute_ns\":") && reader.toJson().contains("\"homes\":"),
             reader.toJson());
+    }
+
+    @Test
+    void shouldCountOnlyTheMeasuredPhases()
+    {
+        final int pageDoubles = 512;
+        final List<DsmStats> stats = LocalCluster.run(2, "jvm", context -> { }, dsm ->
+        {
+            final SharedDoubleArray data = dsm.allocDoubles("phased", 10 * pageDoubles, Placement.onNode(1));
+            dsm.barrier();
+            if (0 == dsm.nodeId())
+            {
+                // Outside any phase: 3 read faults, 2 barriers.
+                for (int page = 0; page < 3; page++)
+                {
+                    assertEquals(0.0, data.get(page * pageDoubles));
+                }
+            }
+            dsm.barrier();
+            dsm.beginMeasuredPhase();
+            if (0 == dsm.nodeId())
+            {
+                for (int page = 3; page < 5; page++)
+                {
+                    assertEquals(0.0, data.get(page * pageDoubles));
+                }
+                data.set(0, 1.0);
+            }
+            dsm.barrier();
+            dsm.endMeasuredPhase();
+            if (0 == dsm.nodeId())
+            {
+                // Between the phases: not counted.
+                for (int page = 5; page < 9; page++)
+                {
+                    assertEquals(0.0, data.get(page * pageDoubles));
+                }
+            }
+            dsm.barrier();
+            dsm.beginMeasuredPhase();
+            if (0 == dsm.nodeId())
+            {
+                assertEquals(0.0, data.get(9 * pageDoubles));
+            }
+            dsm.barrier();
+            dsm.endMeasuredPhase();
+            dsm.barrier();
+        });
+        final DsmStats reader = stats.get(0);
+        assertEquals(2, reader.get(Statistic.MEASURED_PHASES), reader.toString());
+        assertEquals(2 + 1, reader.get(Statistic.READ_FAULTS), "pages 3, 4 and 9: " + reader);
+        assertEquals(2 + 1, reader.get(Statistic.PAGES_FETCHED), reader.toString());
+        assertEquals(1, reader.get(Statistic.WRITE_FAULTS), reader.toString());
+        assertEquals(1, reader.get(Statistic.DIFFS), "page 0's diff, at the phase's barrier: " + reader);
+        assertEquals(2, reader.get(Statistic.BARRIERS), "one per phase: " + reader);
+        assertEquals(10, reader.get(Statistic.HOMES) + stats.get(1).get(Statistic.HOMES), "homes are not counted");
+        assertEquals(2, stats.get(1).get(Statistic.BARRIERS), stats.get(1).toString());
+        assertEquals(0, stats.get(1).get(Statistic.READ_FAULTS), stats.get(1).toString());
+        final DsmStats perRun = reader.perRun(2);
+        assertEquals(1, perRun.get(Statistic.READ_FAULTS), perRun.toString());
+        assertEquals(1, perRun.get(Statistic.BARRIERS), perRun.toString());
+        assertEquals(1, perRun.get(Statistic.MEASURED_PHASES), perRun.toString());
+        assertEquals(reader.get(Statistic.HOMES), perRun.get(Statistic.HOMES), perRun.toString());
     }
 
     @Test

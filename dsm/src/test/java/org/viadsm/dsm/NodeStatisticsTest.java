@@ -43,4 +43,39 @@ class NodeStatisticsTest
         statistics.write(dir.resolve("missing").resolve("stats.json"));
         statistics.write(null);
     }
+
+    @Test
+    void shouldSumTheMeasuredPhasesOnly()
+    {
+        final Counters counters = new Counters();
+        final NodeStatistics statistics = new NodeStatistics(0, new SharedSpace(), counters);
+        statistics.reset();
+        counters.add(Counter.READ_FAULTS, 5);
+        assertEquals(0, statistics.snapshot().get(Statistic.MEASURED_PHASES));
+        statistics.beginPhase();
+        counters.add(Counter.READ_FAULTS, 3);
+        assertEquals(3, statistics.snapshot().get(Statistic.READ_FAULTS), "a phase under way counts up to now");
+        statistics.endPhase();
+        counters.add(Counter.READ_FAULTS, 100);
+        counters.add(Counter.BARRIERS, 7);
+        statistics.endPhase();
+        statistics.beginPhase();
+        counters.add(Counter.READ_FAULTS, 4);
+        counters.add(Counter.BARRIERS, 1);
+        statistics.beginPhase();
+        counters.add(Counter.READ_FAULTS, 2);
+        statistics.endPhase();
+        counters.add(Counter.READ_FAULTS, 1000);
+        final DsmStats measured = statistics.snapshot();
+        assertEquals(3, measured.get(Statistic.MEASURED_PHASES), measured.toString());
+        assertEquals(3 + 4 + 2, measured.get(Statistic.READ_FAULTS), measured.toString());
+        assertEquals(1, measured.get(Statistic.BARRIERS), measured.toString());
+        assertEquals(measured.asMap(), statistics.snapshot().asMap(), "no phase under way: nothing moves");
+
+        statistics.reset();
+        counters.add(Counter.READ_FAULTS, 6);
+        final DsmStats whole = statistics.snapshot();
+        assertEquals(0, whole.get(Statistic.MEASURED_PHASES), whole.toString());
+        assertEquals(6, whole.get(Statistic.READ_FAULTS), whole.toString());
+    }
 }

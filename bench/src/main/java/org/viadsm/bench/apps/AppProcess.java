@@ -85,7 +85,7 @@ final class AppProcess
             }
             final double[] seconds = AppTime.seconds(app, Files.readString(out, StandardCharsets.UTF_8), runS);
             return new AppMeasurement(app, mode, provider, nodes, warm, warmTime(seconds), seconds[0], runS[0], null,
-                AppMeasurement.DSM.equals(mode) ? perNode(json) : null);
+                AppMeasurement.DSM.equals(mode) ? perNode(json, Math.max(1, warm)) : null);
         }
         catch (final IOException ex)
         {
@@ -134,8 +134,11 @@ final class AppProcess
             .toArray();
     }
 
-    /** Every node's statistics: the objects of the array {@code "per_node":[{...},{...}]}. */
-    private static List<DsmStats> perNode(final String json)
+    /**
+     * Every node's statistics, the objects of the array {@code "per_node":[{...},{...}]}, per run: the run writes
+     * the sums over its {@code runs} warm runs.
+     */
+    private static List<DsmStats> perNode(final String json, final int runs)
     {
         final String key = "\"per_node\":[";
         final int at = json.indexOf(key);
@@ -148,7 +151,7 @@ final class AppProcess
         while (from < json.length() && '{' == json.charAt(from))
         {
             final int end = json.indexOf('}', from);
-            nodes.add(DsmStats.fromJson(json.substring(from, end + 1)));
+            nodes.add(DsmStats.fromJson(json.substring(from, end + 1)).perRun(runs));
             from = end + 1 < json.length() && ',' == json.charAt(end + 1) ? end + 2 : end + 1;
         }
         return nodes;

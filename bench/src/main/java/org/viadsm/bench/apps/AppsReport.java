@@ -18,8 +18,9 @@ import org.viadsm.dsm.Statistic;
 /**
  * The report of {@code bench apps}: one row per (application, mode, N) with the time, the speedup over the
  * sequential run, for DSM rows the ratio to the threads run with as many members (the sequential run for N = 1),
- * the DSM's statistics summed over the nodes and where the time went ({@link TimeBreakdown}). With warm runs, the
- * time is the median of the warm runs and a second table gives the first (cold) runs' figures. A table for people,
+ * the DSM's statistics summed over the nodes and where the time went ({@link TimeBreakdown}), both over the phase
+ * the program times. With warm runs, the time is the median of the warm runs, the statistics the mean over the
+ * warm runs, and a second table gives the first (cold) runs' times. A table for people,
  * JSON for tools:
  * <pre>
  * {"bench":"apps","cores":2,"rows":[
@@ -124,7 +125,8 @@ final class AppsReport
         final int warm = warm();
         if (warm > 0)
         {
-            out.println("Warm: the median of runs 2 to " + (warm + 1) + " in the same JVMs (statistics: the last run)");
+            out.println("Warm: the median of runs 2 to " + (warm + 1) + " in the same JVMs (statistics: the timed " +
+                "phase, mean over the warm runs)");
         }
         out.println(String.format(Locale.ROOT, FORMAT, "app", "mode", "N", "time-s", "speedup", "dsm/thr",
             "fetched", "diff-KiB", "lock-ms", "barrier-ms", "messages", "time source"));
@@ -153,7 +155,7 @@ final class AppsReport
             }
             out.println();
         }
-        TimeBreakdown.printTable(out, rows, warm > 0 ? "the last warm run" : "the whole run");
+        TimeBreakdown.printTable(out, rows, warm > 0 ? "mean over the " + warm + " warm runs" : "the run");
         out.println();
         final List<String> seen = new ArrayList<>();
         for (final AppMeasurement row : rows)

@@ -9,8 +9,9 @@ import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.Statistic;
 
 /**
- * Where a DSM run's time went, from its nodes' statistics (the whole run of the application, initialization
- * included, not only the phase the program times): milliseconds in computation outside the DSM, read faults
+ * Where a DSM run's time went, from its nodes' statistics over the phase the program times (each node from where
+ * its part of the timed phase begins to where it ends; the whole run for the WATER programs, whose time is the
+ * run's): milliseconds in computation outside the DSM, read faults
  * (fetches), write faults (twins), releases (diffs), and waits for locks, barriers and semaphores. The categories
  * add up to a node's elapsed time, so a node's row compares directly with the run's time; waits include the
  * imbalance between nodes (a node that computes longer makes the others wait at the next barrier). Homes (pages
@@ -75,8 +76,8 @@ final class TimeBreakdown
      */
     static void printTable(final PrintStream out, final List<AppMeasurement> rows, final String runs)
     {
-        out.println("Where the time went, DSM runs (" + runs + ", initialization included): ms per node; " +
-            "homes = pages homed at the node");
+        out.println("Where the time went, DSM runs (the program's timed phase, " + runs + "; WATER: the whole run): " +
+            "ms per node; homes = pages homed at the node");
         out.println(String.format(Locale.ROOT, FORMAT, "app", "N", "node", "compute", "rd-fault", "wr-fault",
             "release", "lock", "barrier", "semaphore", "homes"));
         for (final AppMeasurement row : rows)

@@ -85,7 +85,8 @@ class AppsBenchCommandTest
         final String table = out.toString(StandardCharsets.UTF_8);
         assertTrue(table.contains("Warm: the median of runs 2 to 3 in the same JVMs"), table);
         assertTrue(table.contains("Cold: the first run, in fresh JVMs"), table);
-        assertTrue(table.contains("Where the time went, DSM runs (the last warm run, "), table);
+        assertTrue(table.contains("Where the time went, DSM runs (the program's timed phase, mean over the 2 warm " +
+            "runs"), table);
         for (final String node : List.of("0", "1", "mean"))
         {
             assertTrue(table.matches("(?s).*\\Rfft\\s+2\\s+" + node + "\\s+[0-9.]+\\s.*"),

@@ -89,8 +89,10 @@ public final class BarnesApp extends App
         team.barrier();
 
         final BarnesMember member = new BarnesMember(team, params, shared, !noOptionalLocks, check);
+        team.beginTimedPhase();
         final long computestartNs = System.nanoTime();
         member.run(params.nbody);
+        team.endTimedPhase();
         if (0 == team.id())
         {
             printTimes(team.out(), member, System.nanoTime() - computestartNs);

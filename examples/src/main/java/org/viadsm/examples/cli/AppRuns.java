@@ -19,7 +19,8 @@ import org.viadsm.examples.runtime.ThreadTeam;
  * by a line of their own, so a single run prints exactly what it always did.
  * <p>
  * On the DSM every run but the last allocates in an {@link AllocationScope}, freed on every node before the next
- * run, and the node's statistics restart with each run, so the statistics a node reports are its last run's.
+ * run. A node's statistics cover the program's timed phases ({@link Team#beginTimedPhase()}): the cold run's, or,
+ * with warm runs, the sums over the warm runs' (the statistics restart with the first warm run).
  * Threads get a fresh team, with fresh arrays, for every run.
  */
 final class AppRuns
@@ -43,8 +44,9 @@ final class AppRuns
         for (int run = 0; run < runs; run++)
         {
             announce(team.out(), run, runs);
-            if (runs > 1)
+            if (1 == run)
             {
+                // The statistics sum the warm runs' timed phases.
                 dsm.resetStats();
             }
             if (run < runs - 1)

@@ -219,10 +219,7 @@ final class RunCommand implements Callable<Integer>
             warmRuns.length() > 0 ? warmRuns + " s warm" : ""));
         if (!result.stats.isEmpty())
         {
-            if (result.runNs.length > 1)
-            {
-                System.out.println("statistics of the last run:");
-            }
+            System.out.println(StatsReport.scope(result.stats.get(0), result.runNs.length - 1));
             StatsReport.printTable(System.out, result.stats);
         }
         if (null != statsJson)

@@ -46,6 +46,20 @@ final class StatsReport
         out.println(timeRow("total", total));
     }
 
+    /**
+     * What the statistics cover, as the line above the tables: the program's timed phase (if it marks one) of the
+     * run, or the sums over the warm runs.
+     */
+    static String scope(final DsmStats node0, final int warmRuns)
+    {
+        final boolean phases = node0.get(Statistic.MEASURED_PHASES) > 0;
+        if (0 == warmRuns)
+        {
+            return phases ? "statistics of the timed phase:" : "statistics of the whole run:";
+        }
+        return "statistics summed over the " + warmRuns + " warm runs" + (phases ? "' timed phases:" : ":");
+    }
+
     static String row(final String label, final DsmStats s)
     {
         return CFormat.format("%-6s %7d %9d %9d %9d %8d %8d %10.1f %9s %8d %9d",

@@ -162,6 +162,7 @@ public final class FftApp extends App
         team.barrier();
 
         long initdone = 0;
+        team.beginTimedPhase();
         if (0 == myNum || dostats)
         {
             initdone = SplashClock.micros();
@@ -171,6 +172,7 @@ public final class FftApp extends App
         {
             kernel.fft1d(-1);
         }
+        team.endTimedPhase();
         if (0 == myNum || dostats)
         {
             final long finish = SplashClock.micros();

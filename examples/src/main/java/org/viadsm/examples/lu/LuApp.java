@@ -175,6 +175,7 @@ public final class LuApp extends App
 
         long myrs = 0;
         long mydone = 0;
+        team.beginTimedPhase();
         if (timed)
         {
             myrs = SplashClock.micros();
@@ -185,6 +186,7 @@ public final class LuApp extends App
             mydone = SplashClock.micros();
         }
         team.barrier();
+        team.endTimedPhase();
 
         if (timed)
         {

@@ -108,6 +108,7 @@ public final class Ocean extends App
             team.barrier();
         }
         slave.checkFinite();
+        team.endTimedPhase();
         if (master)
         {
             final long computeendUs = clockUs();

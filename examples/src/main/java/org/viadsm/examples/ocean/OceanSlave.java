@@ -209,6 +209,7 @@ final class OceanSlave
                 dhourflag = false;
                 if (1 == nstep)
                 {
+                    team.beginTimedPhase();
                     if (0 == procid)
                     {
                         trackstartUs = Ocean.clockUs();

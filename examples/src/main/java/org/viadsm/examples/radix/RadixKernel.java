@@ -82,6 +82,7 @@ final class RadixKernel
         team.barrier();
 
         final boolean timed = 0 == myNum || stats;
+        team.beginTimedPhase();
         long time1 = 0;
         long time2 = 0;
         long time3 = 0;
@@ -151,6 +152,7 @@ final class RadixKernel
         }
 
         team.barrier();
+        team.endTimedPhase();
         if (timed)
         {
             final long time6 = SplashClock.micros();

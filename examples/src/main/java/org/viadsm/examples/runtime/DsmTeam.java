@@ -76,6 +76,18 @@ public final class DsmTeam implements Team
     }
 
     @Override
+    public void beginTimedPhase()
+    {
+        dsm.beginMeasuredPhase();
+    }
+
+    @Override
+    public void endTimedPhase()
+    {
+        dsm.endMeasuredPhase();
+    }
+
+    @Override
     public void lock(final int lockId)
     {
         dsm.lock(lockId).lock();

@@ -84,6 +84,23 @@ public interface Team
     void clearPause(int pauseId);
 
     /**
+     * Marks where this member's part of the program's timed phase begins: where the C program reads the clock that
+     * starts its measured time (after initialization), at the same point of the program on every member. A DSM
+     * node's statistics then cover its timed phases only; nothing is sent. A no-op by default.
+     */
+    default void beginTimedPhase()
+    {
+    }
+
+    /**
+     * Marks where this member's part of the timed phase ends: where the C program reads the clock that ends its
+     * measured time. A no-op by default.
+     */
+    default void endTimedPhase()
+    {
+    }
+
+    /**
      * Collectively allocates an array of doubles, zero-filled, with its pages' homes where {@code placement} puts
      * them (a team without homes ignores it).
      *

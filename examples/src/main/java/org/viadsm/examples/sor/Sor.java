@@ -113,6 +113,7 @@ public final class Sor extends App
         // The one barrier the C-style master/worker start needs: the boundary is written before anyone reads it.
         team.barrier();
 
+        team.beginTimedPhase();
         final long startNs = System.nanoTime();
         for (int iter = 0; iter < iterations; iter++)
         {
@@ -122,6 +123,7 @@ public final class Sor extends App
             team.barrier();
         }
         final long elapsedNs = System.nanoTime() - startNs;
+        team.endTimedPhase();
         final double[] scratch = new double[Math.max(rows, cols)];
         grid.sumRows(rowSums, scratch);
         team.barrier();

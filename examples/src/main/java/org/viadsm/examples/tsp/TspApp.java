@@ -102,9 +102,11 @@ public final class TspApp extends App
         team.barrier();
 
         final Cities map = Cities.copyOf(distances, n);
+        team.beginTimedPhase();
         final long startNs = System.nanoTime();
         new TspSolver(team, map, depth, queue, best).run();
         team.barrier();
+        team.endTimedPhase();
         if (0 == team.id())
         {
             final long elapsedNs = System.nanoTime() - startNs;

@@ -131,6 +131,10 @@ class ViadsmCommandTest
         assertTrue(stats.startsWith("{\"app\":\"sor\",\"provider\":\"jvm\",\"nodes\":2,"), stats);
         assertTrue(stats.contains("\"verified\":true") && stats.contains("\"per_node\":[{\"node\":0,"), stats);
         assertTrue(stats.matches("(?s).*\"time_s\":[0-9.]+,\"app_time_s\":[0-9.]+,.*"), stats);
+        assertTrue(out().contains("statistics of the timed phase:"), out());
+        // SOR's timed phase is its iterations: two barriers each; the start's and the end's barriers are outside.
+        assertEquals(2, stats.split("\"barriers\":8,", -1).length - 1, "each node's 4 iterations: " + stats);
+        assertEquals(2, stats.split("\"measured_phases\":1}", -1).length - 1, stats);
     }
 
     @Test
@@ -151,10 +155,11 @@ class ViadsmCommandTest
         assertEquals(3, out().split("TEST PASSED", -1).length - 1, out());
         assertTrue(out().contains("--- warm run 1 of 2 ---") && out().contains("--- warm run 2 of 2 ---"), out());
         assertTrue(out().matches("(?s).*verified \\(the application ran [0-9.]+ s on node 0 cold, then [0-9.]+, " +
-            "[0-9.]+ s warm\\)\\Rstatistics of the last run:.*"), out());
+            "[0-9.]+ s warm\\)\\Rstatistics summed over the 2 warm runs' timed phases:.*"), out());
         final String stats = Files.readString(json);
         assertTrue(stats.matches("(?s).*\"app_time_s\":([0-9.]+),\"app_times_s\":\\[\\1,[0-9.]+,[0-9.]+\\],.*"),
             stats);
+        assertEquals(2, stats.split("\"measured_phases\":2}", -1).length - 1, "one phase per warm run: " + stats);
         assertEquals(2, execute("run", "lu", "--warm", "-1"));
         assertTrue(err().contains("--warm must not be negative"), err());
     }
