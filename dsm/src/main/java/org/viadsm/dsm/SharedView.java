@@ -13,7 +13,7 @@ import org.viadsm.consistency.SyncEpoch;
  * <p>
  * The JIT vectorizes a loop over local memory only if it can tell that an element's byte offset fits an
  * {@code int}. An array holds less than 2 GiB, so every index of a view is at most
- * {@code Integer.MAX_VALUE >> shift}; {@link #first(int)}, {@link #end(int)} and {@link #address(int, int)} mask
+ * {@code Integer.MAX_VALUE >> shift}; {@link #first(int)}, {@link #end(int)} and {@link #address(int, int, int)} mask
  * with that bound, which changes no value but gives the loop's index and the address that range. A loop
  * {@code for (i = v.from(); i < v.to(); i++)} then runs as fast as over a {@code double[]}, as long as it touches
  * one view (two off-heap streams, such as {@code y[i] += a * x[i]}, stay unvectorized on JDK 25: C2 cannot rule
@@ -65,23 +65,40 @@ abstract class SharedView
 
     /**
      * The address of element {@code index}, after checking that the view is still valid and holds it.
+     * <p>
+     * This method and the two checks it calls stay within C2's size for inlining a call whatever its profile says
+     * ({@code MaxInlineSize}, 35 bytes of bytecode), so that a kernel's loop over a view inlines the whole access in
+     * every JVM: a larger method is inlined only where the profile calls its call site hot, and a profile collected
+     * partly in code without call counts (C1's tier 2, which the JIT picks while its queue is long) may not, which
+     * left a loop calling the check for every element and 5 times slower in some runs of the same program.
      *
-     * @param index the array index.
-     * @param shift log2 of the element size.
+     * @param index    the array index.
+     * @param shift    log2 of the element size.
+     * @param maxIndex {@code Integer.MAX_VALUE >> shift}.
      * @return the element's address.
      */
-    final long address(final int index, final int shift)
+    final long address(final int index, final int shift, final int maxIndex)
+    {
+        // The bound never fails once inView passed; its result carries the range [0, to) that lets C2 vectorize.
+        return address + ((long)Objects.checkIndex(inView(live(index)), end(maxIndex)) << shift);
+    }
+
+    private int live(final int index)
     {
         if (epoch != sync.value())
         {
             throw expired();
         }
+        return index;
+    }
+
+    private int inView(final int index)
+    {
         if (Integer.compareUnsigned(index - from, length) >= 0)
         {
             throw outside(index);
         }
-        // Never fails once the check above passed; its result carries the bound [0, to) that lets C2 vectorize.
-        return address + ((long)Objects.checkIndex(index, (from + length) & (Integer.MAX_VALUE >> shift)) << shift);
+        return index;
     }
 
     private IllegalStateException expired()

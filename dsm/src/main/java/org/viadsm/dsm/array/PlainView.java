@@ -39,7 +39,8 @@ abstract class PlainView
     }
 
     /**
-     * Checks that the view holds {@code index}.
+     * Checks that the view holds {@code index}. Small enough (with the message built elsewhere) for C2 to inline
+     * it into every access whatever the profile says, like {@code SharedView}'s checks.
      *
      * @param index the array index.
      * @return {@code index}.
@@ -48,9 +49,14 @@ abstract class PlainView
     {
         if (Integer.compareUnsigned(index - from, length) >= 0)
         {
-            throw new IndexOutOfBoundsException("index " + index + " is outside view [" + from + ", " + to() + ")");
+            throw outside(index);
         }
         return index;
+    }
+
+    private IndexOutOfBoundsException outside(final int index)
+    {
+        return new IndexOutOfBoundsException("index " + index + " is outside view [" + from + ", " + to() + ")");
     }
 
     /**
