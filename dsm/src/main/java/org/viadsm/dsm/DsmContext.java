@@ -315,7 +315,7 @@ public final class DsmContext
      *
      * @return the configuration, node count included and frozen once concluded.
      */
-    public ProtocolConfig protocol()
+    ProtocolConfig protocol()
     {
         return protocol.config();
     }
