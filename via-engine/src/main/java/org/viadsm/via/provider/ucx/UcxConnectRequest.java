@@ -58,7 +58,7 @@ final class UcxConnectRequest implements ConnectRequest
                 server.backToIdle();
                 throw new IllegalStateException("the connection request was already answered");
             }
-            refused = !connector.acceptOn(request, server, sequence);
+            refused = !connector.answers().accept(request, server, sequence);
         }
         if (refused)
         {
@@ -92,7 +92,7 @@ final class UcxConnectRequest implements ConnectRequest
                 idler.finish();
                 synchronized (connector)
                 {
-                    connector.drop(request);
+                    connector.answers().drop(request);
                 }
                 server.backToIdle();
                 throw clientGone();
@@ -110,7 +110,7 @@ final class UcxConnectRequest implements ConnectRequest
             {
                 throw new IllegalStateException("the connection request was already answered");
             }
-            connector.answer(request, Handshake.REJECT, 0);
+            connector.answers().answer(request, Handshake.REJECT, 0);
         }
         connector.flush(request.endpoint);
     }

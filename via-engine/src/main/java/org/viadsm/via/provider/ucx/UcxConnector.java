@@ -2,7 +2,6 @@ package org.viadsm.via.provider.ucx;
 
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ThreadLocalRandom;
 
 import org.openucx.jucx.ucp.UcpConnectionRequest;
 import org.openucx.jucx.ucp.UcpEndpoint;
@@ -24,7 +23,8 @@ import org.viadsm.via.engine.ViConnection;
  * {@link #RETRY_NS} until its timeout.
  * <p>
  * Messages from UCX callbacks are queued and handled by whichever thread makes progress next, under this
- * connector's lock; no UCX callback takes it.
+ * connector's lock; no UCX callback takes it. How a request that reached the listener is answered is
+ * {@link RequestAnswers}.
  * <p>
  * <b>Note:</b> thread-safe.
  */
@@ -45,6 +45,7 @@ final class UcxConnector extends Connector
     private final ListenerEndpoints accepted;
     private final OutgoingRequests outgoing;
     private final SetupMessages messages;
+    private final RequestAnswers answers;
     private volatile boolean busy;
 
     UcxConnector(final UcxTransport transport)
@@ -55,11 +56,17 @@ final class UcxConnector extends Connector
         this.accepted = new ListenerEndpoints(transport);
         this.incoming = new IncomingRequests(transport);
         this.messages = new SetupMessages(transport);
+        this.answers = new RequestAnswers(this, transport, incoming);
     }
 
     UcxTransport transport()
     {
         return transport;
+    }
+
+    RequestAnswers answers()
+    {
+        return answers;
     }
 
     /**
@@ -279,7 +286,7 @@ final class UcxConnector extends Connector
             {
                 if (null != from)
                 {
-                    answer(from, Handshake.BUSY, 0);
+                    answers.answer(from, Handshake.BUSY, 0);
                 }
                 return;
             }
@@ -319,7 +326,7 @@ final class UcxConnector extends Connector
             final IncomingRequest from = incoming.find(message);
             if (null != from && IncomingRequest.ACCEPTING == from.state && message.peerViId == from.acceptor.id())
             {
-                establishAcceptor(from);
+                answers.onConfirmed(from);
             }
             return;
         }
@@ -353,79 +360,20 @@ final class UcxConnector extends Connector
         {
             request.accepting = true;
             candidate.state = IncomingRequest.TAKEN;
-            if (!acceptOn(candidate, request.vi(), request.sequence()) && IncomingRequest.FAILED != candidate.state)
+            if (!answers.accept(candidate, request.vi(), request.sequence()) &&
+                IncomingRequest.FAILED != candidate.state)
             {
                 request.vi().settle(request.sequence(), 0, ViConnection.CONNECT_NO_MATCH);
             }
             return true;
         }
         candidate.state = IncomingRequest.TAKEN;
-        answer(candidate, Handshake.DEFER, request.vi().id());
+        answers.answer(candidate, Handshake.DEFER, request.vi().id());
         if (null == request.endpoint && 0 == request.retryAtNs)
         {
             sendRequest(request);
         }
         return false;
-    }
-
-    /**
-     * Accepts a request on an incoming control endpoint with a VI whose connection began: makes the link, fills
-     * the requester's mirror, answers, and waits for the confirmation in {@link #progress}.
-     *
-     * @return false if the reliability levels differ (answered) or the requester is gone (state failed).
-     */
-    boolean acceptOn(final IncomingRequest request, final ViConnection vi, final int sequence)
-    {
-        final Handshake peer = request.request;
-        if (peer.reliability != vi.reliability().vipValue())
-        {
-            answer(request, Handshake.NO_MATCH, vi.id());
-            return false;
-        }
-        final long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
-        RegistrationMirror mirror = null;
-        try
-        {
-            request.openAnswerEndpoint(transport);
-            mirror = new RegistrationMirror(transport, transport.area().table().capacity());
-            final UcxLink link = LinkSetup.open(transport, vi, token, peer, request.endpoint, request.sink, mirror);
-            request.link = link;
-            if (!link.publishTo(peer, transport.publisher()))
-            {
-                throw new IllegalStateException("cannot fill the registration mirror of " + peer.address);
-            }
-        }
-        catch (final RuntimeException ex)
-        {
-            request.failure = ex.getMessage();
-            if (null != request.link)
-            {
-                transport.release(request.link);
-                request.link = null;
-            }
-            else if (null != mirror)
-            {
-                mirror.close();
-            }
-            drop(request);
-            return false;
-        }
-        request.acceptor = vi;
-        request.sequence = sequence;
-        request.state = IncomingRequest.ACCEPTING;
-        transmit(request.endpoint, LinkSetup.describe(transport, Handshake.ACCEPT, vi, peer.viId, peer.sequence,
-            peer.discriminator, token, mirror, peer.address), null, null);
-        return true;
-    }
-
-    private void establishAcceptor(final IncomingRequest request)
-    {
-        final Handshake peer = request.request;
-        final ViConnection vi = request.acceptor;
-        request.state = IncomingRequest.DONE;
-        incoming.remove(request);
-        vi.settle(request.sequence, peer.viId, ViConnection.CONNECT_ACCEPTED);
-        LinkSetup.establish(transport, vi, request.link, peer);
     }
 
     private void onAccepted(final OutgoingRequest request, final Handshake peer)
@@ -472,44 +420,9 @@ final class UcxConnector extends Connector
     }
 
     /**
-     * Refuses or defers a request over an endpoint of its own, closed a while after the answer left.
-     */
-    void answer(final IncomingRequest request, final int type, final int viId)
-    {
-        request.state = IncomingRequest.DONE;
-        incoming.remove(request);
-        try
-        {
-            request.openAnswerEndpoint(transport);
-        }
-        catch (final RuntimeException ex)
-        {
-            return;
-        }
-        transmit(request.endpoint, Handshake.bare(type, viId, request.request.viId, request.request.sequence,
-            transport.nicId()), null, request.endpoint);
-    }
-
-    void drop(final IncomingRequest request)
-    {
-        request.state = IncomingRequest.FAILED;
-        if (incoming.remove(request))
-        {
-            if (null != request.link)
-            {
-                transport.release(request.link);
-            }
-            else
-            {
-                UcxEndpoints.close(transport, request.endpoint);
-            }
-        }
-    }
-
-    /**
      * Sends a setup message; a request's owner counts as having reached its peer once the message left.
      */
-    private void transmit(final UcpEndpoint endpoint, final Handshake message, final OutgoingRequest owner,
+    void transmit(final UcpEndpoint endpoint, final Handshake message, final OutgoingRequest owner,
         final UcpEndpoint closeAfter)
     {
         if (messages.transmit(endpoint, message, owner, closeAfter))
