@@ -36,6 +36,8 @@ final class UcxConnector extends Connector
      * its requester fails saying so.
      */
     static final int MAX_PENDING_REQUESTS = 64;
+    /** Most rounds of progress a wait makes at once while each finds work. */
+    static final int DRAIN_ROUNDS = 16;
     /** Longest a thread makes progress for its last setup message over an endpoint to leave. */
     static final long FLUSH_NS = 1_000_000_000L;
 
@@ -192,10 +194,17 @@ final class UcxConnector extends Connector
         transport.progress(false);
     }
 
+    /**
+     * Makes progress until nothing more is pending, within a bound: a withdrawal that follows its request in the
+     * same stream is then handled before a connection wait looks for requests.
+     */
     @Override
     protected void onWaiting()
     {
-        transport.progress(false);
+        for (int round = 0; round < DRAIN_ROUNDS && transport.progress(false) > 0; round++)
+        {
+            Thread.onSpinWait();
+        }
     }
 
     @Override
