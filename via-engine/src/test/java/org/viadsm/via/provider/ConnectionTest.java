@@ -108,8 +108,13 @@ class ConnectionTest extends TwoNodes
         nodes(scheme);
         final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
         final Vi server = b.vi(ReliabilityLevel.RELIABLE_RECEPTION);
-        assertEquals(ViaError.TIMEOUT, assertThrows(ViaException.class,
-            () -> client.connectRequest(b.nic.address(), 2, SHORT_NS)).error());
+        final ViaError gaveUp = assertThrows(ViaException.class,
+            () -> client.connectRequest(b.nic.address(), 2, SHORT_NS)).error();
+        // a shared-area request is in b's ring at once; over tcp and ucx it may not have reached b in time (a busy
+        // machine), which the requester reports as NOT_REACHABLE
+        assertTrue(ViaError.TIMEOUT == gaveUp ||
+            ViaError.NOT_REACHABLE == gaveUp && !Providers.sharedAreaProviders().toList().contains(scheme),
+            gaveUp.toString());
         assertNoConnectionOn(scheme, 2, server);
         assertEquals(ViState.IDLE, client.state());
     }
