@@ -48,6 +48,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private final Counters counters;
     private final ProtectionTag ptag;
     private final SendRing[] peers;
+    private final Descriptor[] startedReads;
     private final Int2ObjectHashMap<Region> regions = new Int2ObjectHashMap<>();
     private final Completion completion = new Completion();
     private final ByteBuffer scratchMemory;
@@ -65,6 +66,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         this.ptag = nic.createPtag();
         final CompletionQueue recvCq = nic.createCq(Math.max(64, nodeCount * RECEIVES_PER_PEER * 2));
         this.peers = new SendRing[nodeCount];
+        this.startedReads = new Descriptor[nodeCount];
         this.scratchMemory = nic.allocateMemory(4096);
         this.scratch = nic.registerMemory(scratchMemory, MemoryAttributes.localOnly(ptag));
         this.probeCq = nic.createCq(1);
@@ -163,31 +165,42 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     public void read(final int node, final int region, final long offset, final int localRegion,
         final long localOffset, final int length)
     {
-        final Region local = regionOf(localRegion);
-        if (node == nodeId)
-        {
-            local.local.buffer().putBytes((int)localOffset, regionOf(region).local.buffer(), (int)offset, length);
-            return;
-        }
-        final SendRing peer = peer(node);
-        final int handle = regionOf(region).handles[node];
-        Descriptor last = null;
-        // a run longer than the VI's maximum transfer size goes as several reads, completed in posting order
-        for (int done = 0; done < length; done += peer.maxTransfer)
-        {
-            final int chunk = Math.min(peer.maxTransfer, length - done);
-            last = peer.nextSend();
-            last.rdmaRead(handle, offset + done).addSegment(local.local, localOffset + done, chunk);
-            // after atomics posted without a wait (the only read-like operations that can be outstanding here)
-            last.queueFence(0 == done);
-            peer.post(last, SendRing.RDMA_READ, region, chunk);
-            counters.increment(Counter.RDMA_READS);
-        }
+        final Descriptor last = postRead(node, region, offset, localRegion, localOffset, length, true);
         if (null != last)
         {
-            peer.await(last);
+            peers[node].await(last);
+            counters.add(Counter.RDMA_READ_BYTES, length);
         }
-        counters.add(Counter.RDMA_READ_BYTES, length);
+    }
+
+    @Override
+    public void startRead(final int node, final int region, final long offset, final int localRegion,
+        final long localOffset, final int length)
+    {
+        // the first read started since the last wait comes after atomics posted without a wait; the others of the
+        // batch may overlap it
+        final Descriptor last = postRead(node, region, offset, localRegion, localOffset, length,
+            null == startedReads[node]);
+        if (null != last)
+        {
+            startedReads[node] = last;
+            counters.add(Counter.RDMA_READ_BYTES, length);
+        }
+    }
+
+    @Override
+    public void awaitReads()
+    {
+        for (int node = 0; node < nodeCount; node++)
+        {
+            final Descriptor last = startedReads[node];
+            if (null != last)
+            {
+                // reads complete in posting order, so the last one started covers the others
+                startedReads[node] = null;
+                peers[node].await(last);
+            }
+        }
     }
 
     @Override
@@ -415,6 +428,39 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
                 }
             }
         }
+    }
+
+    /**
+     * Posts the RDMA Reads of a read (several if it is longer than the VI's maximum transfer size), or copies
+     * locally from this node's own region.
+     *
+     * @param fence whether the first read starts only after earlier read-like operations (atomics posted without a
+     *              wait) completed.
+     * @return the last descriptor posted, or null if the copy was local.
+     */
+    private Descriptor postRead(final int node, final int region, final long offset, final int localRegion,
+        final long localOffset, final int length, final boolean fence)
+    {
+        final Region local = regionOf(localRegion);
+        if (node == nodeId)
+        {
+            local.local.buffer().putBytes((int)localOffset, regionOf(region).local.buffer(), (int)offset, length);
+            return null;
+        }
+        final SendRing peer = peer(node);
+        final int handle = regionOf(region).handles[node];
+        Descriptor last = null;
+        // a run longer than the VI's maximum transfer size goes as several reads, completed in posting order
+        for (int done = 0; done < length; done += peer.maxTransfer)
+        {
+            final int chunk = Math.min(peer.maxTransfer, length - done);
+            last = peer.nextSend();
+            last.rdmaRead(handle, offset + done).addSegment(local.local, localOffset + done, chunk);
+            last.queueFence(fence && 0 == done);
+            peer.post(last, SendRing.RDMA_READ, region, chunk);
+            counters.increment(Counter.RDMA_READS);
+        }
+        return last;
     }
 
     private long atomic(final SendRing peer, final Descriptor d, final int kind, final int region)

@@ -135,19 +135,10 @@ public final class Intervals
     public void acquire(final VectorClock incoming)
     {
         epoch.advance();
-        boolean invalidatedAll = false;
-        for (int node = 0; node < clock.size(); node++)
+        if (WriteNoticeReader.LOST == reader.read(nodeId, clock, incoming, coherence))
         {
-            if (node == nodeId || incoming.get(node) <= clock.get(node) || invalidatedAll)
-            {
-                continue;
-            }
-            if (WriteNoticeReader.LOST == reader.read(node, clock.get(node), incoming.get(node), coherence))
-            {
-                counters.increment(Counter.NOTICE_LOG_OVERRUNS);
-                coherence.invalidateAllCached();
-                invalidatedAll = true;
-            }
+            counters.increment(Counter.NOTICE_LOG_OVERRUNS);
+            coherence.invalidateAllCached();
         }
         coherence.finishAcquire();
         clock.merge(incoming);

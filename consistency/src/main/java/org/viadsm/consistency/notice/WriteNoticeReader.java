@@ -1,6 +1,7 @@
 package org.viadsm.consistency.notice;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.consistency.VectorClock;
 import org.viadsm.consistency.port.ProtocolPort;
 
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.ENTRY_END_OFFSET;
@@ -14,10 +15,15 @@ import static org.viadsm.consistency.notice.WriteNoticeLogLayout.NOTICE_LENGTH;
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.OLDEST_SEQUENCE_OFFSET;
 
 /**
- * Reads the write notices of a range of another node's intervals, one-sided, from that node's log into this
- * node's scratch area, seqlock style: the log's oldest sequence is read again after the notices, and if it moved
- * past the range the notices may have been overwritten, so the read reports {@link #LOST} and the caller
- * invalidates conservatively.
+ * Reads the write notices of ranges of other nodes' intervals, one-sided, from their logs into this node's scratch
+ * area, seqlock style: a log's oldest sequence is read again after its notices, and if it moved past the range the
+ * notices may have been overwritten, so the read reports {@link #LOST} and the caller invalidates conservatively.
+ * <p>
+ * The logs of every node an acquire lags behind are read together, in three round trips whatever the number of
+ * nodes (over a transport whose target must act, each read costs a thread of the log's owner; read one after the
+ * other, a node's log took four): their oldest sequences and index entries, then their notices, then their oldest
+ * sequences again. Each node's ranges go to a slice of the scratch area, packed; a range too long for its slice
+ * is read afterwards, alone, with the whole area.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -28,12 +34,25 @@ public final class WriteNoticeReader
     /** Some notices of the range are no longer in the log (dropped, or too many to list). */
     public static final int LOST = -1;
 
+    /** In a slice: the oldest sequence read before the notices, then after them, then the index entries. */
+    private static final int OLDEST_BEFORE = 0;
+    private static final int OLDEST_AFTER = Long.BYTES;
+    private static final int SLICE_HEADER = 2 * Long.BYTES;
+    private static final int PENDING = 1;
+    private static final int TOO_LONG = 2;
+
     private final ProtocolPort port;
     private final int controlRegion;
     private final int logOffset;
     private final int scratchOffset;
     private final WriteNoticeLogLayout layout;
     private final AtomicBuffer scratch;
+    private final int[] nodes;
+    private final long[] firsts;
+    private final long[] lasts;
+    private final long[] starts;
+    private final long[] ends;
+    private final int[] states;
 
     /**
      * Creates a reader.
@@ -57,6 +76,13 @@ public final class WriteNoticeReader
         this.scratchOffset = scratchOffset;
         this.layout = layout;
         this.scratch = port.region(controlRegion);
+        final int nodeCount = port.nodeCount();
+        this.nodes = new int[nodeCount];
+        this.firsts = new long[nodeCount];
+        this.lasts = new long[nodeCount];
+        this.starts = new long[nodeCount];
+        this.ends = new long[nodeCount];
+        this.states = new int[nodeCount];
     }
 
     /**
@@ -76,17 +102,155 @@ public final class WriteNoticeReader
         {
             return READ;
         }
-        final long first = after + 1;
-        if (upTo - after > layout.intervals() || oldest(node) > first)
+        nodes[0] = node;
+        firsts[0] = after + 1;
+        lasts[0] = upTo;
+        return readAll(1, handler);
+    }
+
+    /**
+     * Reads the notices of every interval {@code incoming} covers and {@code applied} does not, of every node but
+     * {@code self}, and hands each page to {@code handler}.
+     *
+     * @param self     this node, whose own intervals are skipped.
+     * @param applied  the intervals already applied.
+     * @param incoming the intervals to apply; each must have been published.
+     * @param handler  receives each page.
+     * @return {@link #READ}, or {@link #LOST} if the caller must invalidate every cached page (pages may have been
+     *         handed over already in that case).
+     */
+    public int read(final int self, final VectorClock applied, final VectorClock incoming,
+        final NoticeHandler handler)
+    {
+        int count = 0;
+        for (int node = 0; node < incoming.size(); node++)
+        {
+            if (node != self && incoming.get(node) > applied.get(node))
+            {
+                nodes[count] = node;
+                firsts[count] = applied.get(node) + 1;
+                lasts[count] = incoming.get(node);
+                count++;
+            }
+        }
+        return 0 == count ? READ : readAll(count, handler);
+    }
+
+    /**
+     * Reads the ranges in the first {@code count} entries of the arrays: together, in slices of the scratch area,
+     * then one at a time, in the whole area, those too long for their slice.
+     */
+    private int readAll(final int count, final NoticeHandler handler)
+    {
+        final int sliceLength = (layout.length() / count) & ~(Long.BYTES - 1);
+        int tooLong = 0;
+        if (LOST == readTogether(0, count, sliceLength, handler))
         {
             return LOST;
         }
-        readIndex(node, first, upTo);
+        for (int i = 0; i < count; i++)
+        {
+            tooLong += TOO_LONG == states[i] ? 1 : 0;
+        }
+        if (tooLong > 0)
+        {
+            for (int i = 0; i < count; i++)
+            {
+                // alone, a range has as much room as the log itself, so it fits; if not, invalidate rather than skip
+                if (TOO_LONG == states[i] &&
+                    (LOST == readTogether(i, i + 1, layout.length(), handler) || TOO_LONG == states[i]))
+                {
+                    return LOST;
+                }
+            }
+        }
+        return READ;
+    }
+
+    /**
+     * Reads entries {@code [from, to)}, entry {@code i}'s into slice {@code i - from}; marks those that do not fit
+     * {@link #TOO_LONG}, unless there is only one (it has the whole area, as much as the log).
+     */
+    private int readTogether(final int from, final int to, final int sliceLength, final NoticeHandler handler)
+    {
+        for (int i = from; i < to; i++)
+        {
+            if (lasts[i] - firsts[i] + 1 > layout.intervals())
+            {
+                return LOST;
+            }
+        }
+        for (int i = from; i < to; i++)
+        {
+            final long first = firsts[i];
+            final long last = lasts[i];
+            states[i] = SLICE_HEADER + (last - first + 1) * INDEX_ENTRY_LENGTH > sliceLength ? TOO_LONG : PENDING;
+            if (PENDING == states[i])
+            {
+                final int slice = scratchOffset + (i - from) * sliceLength;
+                copy(nodes[i], OLDEST_SEQUENCE_OFFSET, slice + OLDEST_BEFORE, Long.BYTES);
+                copyIndex(nodes[i], first, last, slice + SLICE_HEADER);
+            }
+        }
+        port.awaitReads();
+        for (int i = from; i < to; i++)
+        {
+            if (PENDING == states[i] && LOST == startNotices(i, scratchOffset + (i - from) * sliceLength,
+                sliceLength))
+            {
+                // reads started for the others must land before the scratch area is used again
+                port.awaitReads();
+                return LOST;
+            }
+        }
+        port.awaitReads();
+        for (int i = from; i < to; i++)
+        {
+            if (PENDING == states[i])
+            {
+                copy(nodes[i], OLDEST_SEQUENCE_OFFSET, scratchOffset + (i - from) * sliceLength + OLDEST_AFTER,
+                    Long.BYTES);
+            }
+        }
+        port.awaitReads();
+        for (int i = from; i < to; i++)
+        {
+            if (PENDING == states[i] &&
+                scratch.getLongVolatile(scratchOffset + (i - from) * sliceLength + OLDEST_AFTER) > firsts[i])
+            {
+                return LOST;
+            }
+        }
+        for (int i = from; i < to; i++)
+        {
+            if (PENDING == states[i])
+            {
+                final int notices = noticesOffset(scratchOffset + (i - from) * sliceLength, i);
+                for (long position = starts[i]; position < ends[i]; position++)
+                {
+                    handler.onNotice(scratch.getInt(notices + (int)(position - starts[i]) * NOTICE_LENGTH));
+                }
+            }
+        }
+        return READ;
+    }
+
+    /**
+     * Checks entry {@code i}'s oldest sequence and index entries, read into its slice, and starts reading its
+     * notices; or marks it {@link #TOO_LONG} if they do not fit the slice.
+     */
+    private int startNotices(final int i, final int slice, final int sliceLength)
+    {
+        final long first = firsts[i];
+        if (scratch.getLongVolatile(slice + OLDEST_BEFORE) > first)
+        {
+            return LOST;
+        }
         long start = -1;
         long end = -1;
-        for (long sequence = first; sequence <= upTo; sequence++)
+        for (long sequence = first; sequence <= lasts[i]; sequence++)
         {
-            final int entry = scratchOffset + layout.indexEntry(sequence);
+            final int entry = slice + SLICE_HEADER + (int)(sequence - first) * INDEX_ENTRY_LENGTH;
             if (scratch.getLong(entry + ENTRY_SEQUENCE_OFFSET) != sequence ||
                 (scratch.getLong(entry + ENTRY_FLAGS_OFFSET) & FLAG_OVERFLOW) != 0)
             {
@@ -108,39 +272,37 @@ public final class WriteNoticeReader
         {
             return LOST;
         }
-        readRing(node, start, end);
-        if (oldest(node) > first)
+        starts[i] = start;
+        ends[i] = end;
+        final int notices = noticesOffset(slice, i);
+        if (notices + (end - start) * NOTICE_LENGTH > slice + sliceLength)
         {
-            return LOST;
+            states[i] = TOO_LONG;
+            return READ;
         }
-        for (long position = start; position < end; position++)
-        {
-            handler.onNotice(scratch.getInt(scratchOffset + layout.notice(position)));
-        }
+        copyNotices(nodes[i], start, end, notices);
         return READ;
     }
 
-    private long oldest(final int node)
+    private int noticesOffset(final int slice, final int i)
     {
-        final int offset = OLDEST_SEQUENCE_OFFSET;
-        port.read(node, controlRegion, logOffset + offset, controlRegion, scratchOffset + offset, Long.BYTES);
-        return scratch.getLongVolatile(scratchOffset + offset);
+        return slice + SLICE_HEADER + (int)(lasts[i] - firsts[i] + 1) * INDEX_ENTRY_LENGTH;
     }
 
-    private void readIndex(final int node, final long first, final long last)
+    private void copyIndex(final int node, final long first, final long last, final int to)
     {
         final int mask = layout.intervals() - 1;
         final int firstSlot = (int)(first & mask);
         final int count = (int)(last - first + 1);
         final int beforeWrap = Math.min(count, layout.intervals() - firstSlot);
-        copy(node, HEADER_LENGTH + firstSlot * INDEX_ENTRY_LENGTH, beforeWrap * INDEX_ENTRY_LENGTH);
+        copy(node, HEADER_LENGTH + firstSlot * INDEX_ENTRY_LENGTH, to, beforeWrap * INDEX_ENTRY_LENGTH);
         if (count > beforeWrap)
         {
-            copy(node, HEADER_LENGTH, (count - beforeWrap) * INDEX_ENTRY_LENGTH);
+            copy(node, HEADER_LENGTH, to + beforeWrap * INDEX_ENTRY_LENGTH, (count - beforeWrap) * INDEX_ENTRY_LENGTH);
         }
     }
 
-    private void readRing(final int node, final long start, final long end)
+    private void copyNotices(final int node, final long start, final long end, final int to)
     {
         if (end == start)
         {
@@ -150,17 +312,16 @@ public final class WriteNoticeReader
         final int firstSlot = (int)(start & mask);
         final int count = (int)(end - start);
         final int beforeWrap = Math.min(count, layout.notices() - firstSlot);
-        copy(node, layout.noticesOffset() + firstSlot * NOTICE_LENGTH, beforeWrap * NOTICE_LENGTH);
+        copy(node, layout.noticesOffset() + firstSlot * NOTICE_LENGTH, to, beforeWrap * NOTICE_LENGTH);
         if (count > beforeWrap)
         {
-            copy(node, layout.noticesOffset(), (count - beforeWrap) * NOTICE_LENGTH);
+            copy(node, layout.noticesOffset(), to + beforeWrap * NOTICE_LENGTH, (count - beforeWrap) * NOTICE_LENGTH);
         }
     }
 
-    private void copy(final int node, final int relativeOffset, final int length)
+    private void copy(final int node, final int relativeOffset, final int to, final int length)
     {
-        port.read(node, controlRegion, logOffset + relativeOffset, controlRegion, scratchOffset + relativeOffset,
-            length);
+        port.startRead(node, controlRegion, logOffset + relativeOffset, controlRegion, to, length);
     }
 
     /**

@@ -63,6 +63,35 @@ public interface ProtocolPort
     void read(int node, int region, long offset, int localRegion, long localOffset, int length);
 
     /**
+     * Starts a read, as {@link #read}, that {@link #awaitReads()} completes, so that reads from several nodes, or
+     * several reads from one node, cost one round trip together. The destination must not be used until then.
+     * Reads started between two waits take effect after the operations issued to the node before them, in any
+     * order among themselves. The default reads at once.
+     *
+     * @param node        the node to read from.
+     * @param region      its region.
+     * @param offset      offset in that region.
+     * @param localRegion destination region of this node.
+     * @param localOffset offset in the destination.
+     * @param length      bytes.
+     * @throws org.viadsm.consistency.ProtocolException if the node cannot be reached.
+     */
+    default void startRead(final int node, final int region, final long offset, final int localRegion,
+        final long localOffset, final int length)
+    {
+        read(node, region, offset, localRegion, localOffset, length);
+    }
+
+    /**
+     * Waits until every read started with {@link #startRead} is in local memory.
+     *
+     * @throws org.viadsm.consistency.ProtocolException if a read failed.
+     */
+    default void awaitReads()
+    {
+    }
+
+    /**
      * Starts copying {@code length} bytes from a local region into a node's region; the source must not change
      * until {@link #flushWrites()} returns.
      *
