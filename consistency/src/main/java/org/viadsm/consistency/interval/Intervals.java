@@ -135,7 +135,14 @@ public final class Intervals
     public void acquire(final VectorClock incoming)
     {
         epoch.advance();
-        if (WriteNoticeReader.LOST == reader.read(nodeId, clock, incoming, coherence))
+        for (int node = 0; node < clock.size(); node++)
+        {
+            if (node != nodeId)
+            {
+                reader.addRange(node, clock.get(node), incoming.get(node));
+            }
+        }
+        if (WriteNoticeReader.LOST == reader.readRanges(coherence))
         {
             counters.increment(Counter.NOTICE_LOG_OVERRUNS);
             coherence.invalidateAllCached();

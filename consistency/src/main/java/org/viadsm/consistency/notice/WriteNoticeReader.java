@@ -1,7 +1,6 @@
 package org.viadsm.consistency.notice;
 
 import org.agrona.concurrent.AtomicBuffer;
-import org.viadsm.consistency.VectorClock;
 import org.viadsm.consistency.port.ProtocolPort;
 
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.ENTRY_END_OFFSET;
@@ -53,6 +52,7 @@ public final class WriteNoticeReader
     private final long[] starts;
     private final long[] ends;
     private final int[] states;
+    private int ranges;
 
     /**
      * Creates a reader.
@@ -109,30 +109,36 @@ public final class WriteNoticeReader
     }
 
     /**
-     * Reads the notices of every interval {@code incoming} covers and {@code applied} does not, of every node but
-     * {@code self}, and hands each page to {@code handler}.
+     * Adds a range of a node's intervals to those {@link #readRanges} reads; at most one per node between reads.
      *
-     * @param self     this node, whose own intervals are skipped.
-     * @param applied  the intervals already applied.
-     * @param incoming the intervals to apply; each must have been published.
-     * @param handler  receives each page.
+     * @param node  the node whose log to read.
+     * @param after the newest interval of {@code node} already applied.
+     * @param upTo  the newest interval to apply; must have been published. Nothing is added if not after
+     *              {@code after}.
+     */
+    public void addRange(final int node, final long after, final long upTo)
+    {
+        if (upTo > after)
+        {
+            nodes[ranges] = node;
+            firsts[ranges] = after + 1;
+            lasts[ranges] = upTo;
+            ranges++;
+        }
+    }
+
+    /**
+     * Reads the notices of the ranges added since the last read, together, and hands each page to
+     * {@code handler}.
+     *
+     * @param handler receives each page.
      * @return {@link #READ}, or {@link #LOST} if the caller must invalidate every cached page (pages may have been
      *         handed over already in that case).
      */
-    public int read(final int self, final VectorClock applied, final VectorClock incoming,
-        final NoticeHandler handler)
+    public int readRanges(final NoticeHandler handler)
     {
-        int count = 0;
-        for (int node = 0; node < incoming.size(); node++)
-        {
-            if (node != self && incoming.get(node) > applied.get(node))
-            {
-                nodes[count] = node;
-                firsts[count] = applied.get(node) + 1;
-                lasts[count] = incoming.get(node);
-                count++;
-            }
-        }
+        final int count = ranges;
+        ranges = 0;
         return 0 == count ? READ : readAll(count, handler);
     }
 

@@ -8,7 +8,6 @@ import org.agrona.collections.IntArrayList;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
-import org.viadsm.consistency.VectorClock;
 import org.viadsm.consistency.port.StubPort;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,7 +30,7 @@ class WriteNoticeReaderTest
         log1.publish(new int[] {12}, 1);
         log2.publish(new int[] {20}, 1);
         log2.publish(new int[] {21, 22}, 2);
-        assertEquals(WriteNoticeReader.READ, reader.read(0, clock(0, 0, 0), clock(0, 2, 2), pages::addInt));
+        assertEquals(WriteNoticeReader.READ, read(clock(0, 0, 0), clock(0, 2, 2)));
         assertEquals("[10, 11, 12, 20, 21, 22]", pages.toString());
         assertEquals(3, port.rounds);
     }
@@ -43,11 +42,11 @@ class WriteNoticeReaderTest
         log1.publish(new int[] {11}, 1);
         log2.publish(new int[] {20}, 1);
         log2.publish(new int[] {21}, 1);
-        assertEquals(WriteNoticeReader.READ, reader.read(0, clock(3, 2, 1), clock(9, 2, 2), pages::addInt));
+        assertEquals(WriteNoticeReader.READ, read(clock(3, 2, 1), clock(9, 2, 2)));
         assertEquals("[21]", pages.toString());
         assertEquals(3, port.rounds);
         pages.clear();
-        assertEquals(WriteNoticeReader.READ, reader.read(0, clock(3, 2, 2), clock(9, 1, 2), pages::addInt));
+        assertEquals(WriteNoticeReader.READ, read(clock(3, 2, 2), clock(9, 1, 2)));
         assertEquals(0, pages.size());
         assertEquals(3, port.rounds, "nothing to read, no round trip");
     }
@@ -62,7 +61,7 @@ class WriteNoticeReaderTest
         }
         log1.publish(many, many.length);
         log2.publish(new int[] {20}, 1);
-        assertEquals(WriteNoticeReader.READ, reader.read(0, clock(0, 0, 0), clock(0, 1, 1), pages::addInt));
+        assertEquals(WriteNoticeReader.READ, read(clock(0, 0, 0), clock(0, 1, 1)));
         assertEquals(701, pages.size());
         assertEquals(20, pages.getInt(0));
         assertEquals(1000, pages.getInt(1));
@@ -78,24 +77,28 @@ class WriteNoticeReaderTest
         {
             log2.publish(new int[] {i}, 1);
         }
-        assertEquals(WriteNoticeReader.LOST, reader.read(0, clock(0, 0, 20), clock(0, 1, 40), pages::addInt));
+        assertEquals(WriteNoticeReader.LOST, read(clock(0, 0, 20), clock(0, 1, 40)));
         assertEquals(0, pages.size());
         assertEquals(0, port.rounds, "a range longer than the log is lost before anything is read");
-        assertEquals(WriteNoticeReader.LOST, reader.read(0, clock(0, 0, 20), clock(0, 1, 30), pages::addInt));
+        assertEquals(WriteNoticeReader.LOST, read(clock(0, 0, 20), clock(0, 1, 30)));
         assertEquals(0, pages.size());
         assertEquals(0, port.started.size(), "every read started has landed");
-        assertEquals(WriteNoticeReader.READ, reader.read(0, clock(0, 0, 30), clock(0, 1, 40), pages::addInt));
+        assertEquals(WriteNoticeReader.READ, read(clock(0, 0, 30), clock(0, 1, 40)));
         assertEquals(11, pages.size());
     }
 
-    private static VectorClock clock(final long... entries)
+    private int read(final long[] applied, final long[] incoming)
     {
-        final VectorClock clock = new VectorClock(entries.length);
-        for (int node = 0; node < entries.length; node++)
+        for (int node = 1; node < applied.length; node++)
         {
-            clock.set(node, entries[node]);
+            reader.addRange(node, applied[node], incoming[node]);
         }
-        return clock;
+        return reader.readRanges(pages::addInt);
+    }
+
+    private static long[] clock(final long... entries)
+    {
+        return entries;
     }
 
     private static AtomicBuffer buffer(final int length)
