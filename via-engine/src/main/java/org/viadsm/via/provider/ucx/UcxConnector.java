@@ -1,5 +1,7 @@
 package org.viadsm.via.provider.ucx;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -48,6 +50,8 @@ final class UcxConnector extends Connector
     private final OutgoingRequests outgoing;
     private final SetupMessages messages;
     private final RequestAnswers answers;
+    /** Mirrors of requests withdrawn after they were sent; closed with the NIC. */
+    private final List<RegistrationMirror> withdrawnMirrors = new ArrayList<>();
     private volatile boolean busy;
 
     UcxConnector(final UcxTransport transport)
@@ -261,6 +265,11 @@ final class UcxConnector extends Connector
         incoming.close();
         accepted.close();
         outgoing.close();
+        for (final RegistrationMirror mirror : withdrawnMirrors)
+        {
+            mirror.close();
+        }
+        withdrawnMirrors.clear();
     }
 
     /**
@@ -449,13 +458,16 @@ final class UcxConnector extends Connector
             {
                 transmit(request.endpoint, Handshake.bare(Handshake.WITHDRAW, request.vi().id(), 0,
                     request.sequence(), transport.nicId()), null, request.endpoint);
+                // the server may take the request and unpack its mirror's key before the withdrawal reaches it, and
+                // UCX 1.13 crashes unpacking a key whose memory is gone: the mirror lives until this NIC closes
+                withdrawnMirrors.add(request.mirror);
             }
             else
             {
                 UcxEndpoints.close(transport, request.endpoint);
+                request.mirror.close();
             }
             request.endpoint = null;
-            request.mirror.close();
         }
     }
 }
