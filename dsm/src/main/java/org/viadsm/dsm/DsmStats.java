@@ -37,10 +37,12 @@ public final class DsmStats
      * @param elapsedNs time since the node joined or reset its statistics, or in its measured phases.
      * @param homes     pages the node is home of.
      * @param phases    the measured phases the counters and the time are the sums over; 0 for none.
+     * @param cpuNs     CPU time of the thread that marked the measured phases, in them; 0 for none.
      * @return the statistics.
      */
     static DsmStats of(
-        final int nodeId, final long[] counters, final long elapsedNs, final long homes, final int phases)
+        final int nodeId, final long[] counters, final long elapsedNs, final long homes, final int phases,
+        final long cpuNs)
     {
         final long[] values = new long[STATISTICS.length];
         for (int i = 0; i < counters.length; i++)
@@ -55,6 +57,7 @@ public final class DsmStats
         values[Statistic.COMPUTE_NS.ordinal()] = Math.max(0, computeNs);
         values[Statistic.HOMES.ordinal()] = homes;
         values[Statistic.MEASURED_PHASES.ordinal()] = phases;
+        values[Statistic.PHASE_CPU_NS.ordinal()] = cpuNs;
         return new DsmStats(nodeId, values);
     }
 

@@ -1,6 +1,8 @@
 package org.viadsm.dsm;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +32,8 @@ final class NodeStatistics
     private boolean stopped;
     private long phaseBeginNs;
     private long measuredNs;
+    private long phaseBeginCpuNs;
+    private long measuredCpuNs;
     private int phases;
     private boolean inPhase;
 
@@ -50,9 +54,10 @@ final class NodeStatistics
         final long[] values = counters.snapshot();
         if (0 == phases)
         {
-            return DsmStats.of(nodeId, values, nowNs - startNs, homes(), 0);
+            return DsmStats.of(nodeId, values, nowNs - startNs, homes(), 0, 0);
         }
         long elapsedNs = measuredNs;
+        long cpuNs = measuredCpuNs;
         for (int i = 0; i < values.length; i++)
         {
             values[i] = measured[i] + (inPhase ? values[i] - phaseBegin[i] : 0);
@@ -60,8 +65,9 @@ final class NodeStatistics
         if (inPhase)
         {
             elapsedNs += nowNs - phaseBeginNs;
+            cpuNs += threadCpuNs() - phaseBeginCpuNs;
         }
-        return DsmStats.of(nodeId, values, elapsedNs, homes(), phases);
+        return DsmStats.of(nodeId, values, elapsedNs, homes(), phases, Math.max(0, cpuNs));
     }
 
     /** Sets the counters to zero and forgets the measured phases; times count from now. */
@@ -70,6 +76,7 @@ final class NodeStatistics
         counters.reset();
         Arrays.fill(measured, 0L);
         measuredNs = 0;
+        measuredCpuNs = 0;
         phases = 0;
         inPhase = false;
         startNs = System.nanoTime();
@@ -81,6 +88,7 @@ final class NodeStatistics
         endPhase();
         final long[] now = counters.snapshot();
         System.arraycopy(now, 0, phaseBegin, 0, now.length);
+        phaseBeginCpuNs = threadCpuNs();
         phaseBeginNs = System.nanoTime();
         phases++;
         inPhase = true;
@@ -98,6 +106,7 @@ final class NodeStatistics
                 measured[i] += now[i] - phaseBegin[i];
             }
             measuredNs += nowNs - phaseBeginNs;
+            measuredCpuNs += threadCpuNs() - phaseBeginCpuNs;
             inPhase = false;
         }
     }
@@ -123,6 +132,13 @@ final class NodeStatistics
                 System.err.println("node " + nodeId + ": cannot write statistics to " + file + ": " + ex);
             }
         }
+    }
+
+    /** The calling thread's CPU time, or 0 where the JVM does not measure it. */
+    private static long threadCpuNs()
+    {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadCpuTime()) : 0;
     }
 
     private long homes()

@@ -107,7 +107,12 @@ public enum Statistic
      * The measured phases the other statistics are the sums over ({@link Dsm#beginMeasuredPhase()}): 0 when they
      * cover the whole time since the node joined or reset its statistics.
      */
-    MEASURED_PHASES("measured_phases", "count");
+    MEASURED_PHASES("measured_phases", "count"),
+    /**
+     * CPU time of the thread that marked the measured phases, in them (0 without phases): beside the phases'
+     * elapsed time it shows how long the node's thread was not running, waiting for a core or asleep.
+     */
+    PHASE_CPU_NS("phase_cpu_ns", "ns");
 
     private final String label;
     private final String unit;

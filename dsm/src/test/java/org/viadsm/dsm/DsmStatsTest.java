@@ -21,8 +21,8 @@ class DsmStatsTest
         {
             assertEquals(counter.name(), Statistic.valueOf(counter.name()).name());
         }
-        assertEquals(Counter.values().length + 3, Statistic.values().length,
-            "plus compute_ns, homes and measured_phases");
+        assertEquals(Counter.values().length + 4, Statistic.values().length,
+            "plus compute_ns, homes, measured_phases and phase_cpu_ns");
     }
 
     @Test
@@ -125,6 +125,7 @@ class DsmStatsTest
         });
         final DsmStats reader = stats.get(0);
         assertEquals(2, reader.get(Statistic.MEASURED_PHASES), reader.toString());
+        assertTrue(reader.get(Statistic.PHASE_CPU_NS) > 0, "the node's thread ran in its phases: " + reader);
         assertEquals(2 + 1, reader.get(Statistic.READ_FAULTS), "pages 3, 4 and 9: " + reader);
         assertEquals(2 + 1, reader.get(Statistic.PAGES_FETCHED), reader.toString());
         assertEquals(1, reader.get(Statistic.WRITE_FAULTS), reader.toString());

@@ -76,6 +76,7 @@ class NodeStatisticsTest
         counters.add(Counter.READ_FAULTS, 6);
         final DsmStats whole = statistics.snapshot();
         assertEquals(0, whole.get(Statistic.MEASURED_PHASES), whole.toString());
+        assertEquals(0, whole.get(Statistic.PHASE_CPU_NS), "CPU time is measured in phases only: " + whole);
         assertEquals(6, whole.get(Statistic.READ_FAULTS), whole.toString());
     }
 }
