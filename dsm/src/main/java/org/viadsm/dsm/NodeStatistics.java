@@ -33,6 +33,7 @@ final class NodeStatistics
     private long phaseBeginNs;
     private long measuredNs;
     private long phaseBeginCpuNs;
+    private long phaseThreadId;
     private long measuredCpuNs;
     private int phases;
     private boolean inPhase;
@@ -65,7 +66,7 @@ final class NodeStatistics
         if (inPhase)
         {
             elapsedNs += nowNs - phaseBeginNs;
-            cpuNs += threadCpuNs() - phaseBeginCpuNs;
+            cpuNs += threadCpuNs(phaseThreadId) - phaseBeginCpuNs;
         }
         return DsmStats.of(nodeId, values, elapsedNs, homes(), phases, Math.max(0, cpuNs));
     }
@@ -88,7 +89,8 @@ final class NodeStatistics
         endPhase();
         final long[] now = counters.snapshot();
         System.arraycopy(now, 0, phaseBegin, 0, now.length);
-        phaseBeginCpuNs = threadCpuNs();
+        phaseThreadId = Thread.currentThread().threadId();
+        phaseBeginCpuNs = threadCpuNs(phaseThreadId);
         phaseBeginNs = System.nanoTime();
         phases++;
         inPhase = true;
@@ -106,7 +108,7 @@ final class NodeStatistics
                 measured[i] += now[i] - phaseBegin[i];
             }
             measuredNs += nowNs - phaseBeginNs;
-            measuredCpuNs += threadCpuNs() - phaseBeginCpuNs;
+            measuredCpuNs += threadCpuNs(phaseThreadId) - phaseBeginCpuNs;
             inPhase = false;
         }
     }
@@ -134,11 +136,14 @@ final class NodeStatistics
         }
     }
 
-    /** The calling thread's CPU time, or 0 where the JVM does not measure it. */
-    private static long threadCpuNs()
+    /**
+     * The CPU time of the thread that began the phase, whichever thread asks (the statistics may be read by
+     * another), or 0 where the JVM does not measure it or the thread ended.
+     */
+    private static long threadCpuNs(final long threadId)
     {
         final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        return threads.isCurrentThreadCpuTimeSupported() ? Math.max(0, threads.getCurrentThreadCpuTime()) : 0;
+        return threads.isThreadCpuTimeSupported() ? Math.max(0, threads.getThreadCpuTime(threadId)) : 0;
     }
 
     private long homes()

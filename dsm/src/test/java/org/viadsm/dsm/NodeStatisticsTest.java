@@ -1,5 +1,7 @@
 package org.viadsm.dsm;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import org.viadsm.consistency.page.SharedSpace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A node's statistics: counters zeroed by a reset, a clock that stops at close, and the JSON line left in the
@@ -78,5 +81,32 @@ class NodeStatisticsTest
         assertEquals(0, whole.get(Statistic.MEASURED_PHASES), whole.toString());
         assertEquals(0, whole.get(Statistic.PHASE_CPU_NS), "CPU time is measured in phases only: " + whole);
         assertEquals(6, whole.get(Statistic.READ_FAULTS), whole.toString());
+    }
+
+    @Test
+    void shouldCountTheCpuTimeOfTheThreadThatMarksThePhasesWhoeverReadsIt() throws Exception
+    {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        assumeTrue(threads.isThreadCpuTimeSupported(), "this JVM measures no thread CPU time");
+        final Counters counters = new Counters();
+        final NodeStatistics statistics = new NodeStatistics(0, new SharedSpace(), counters);
+        statistics.reset();
+        final long[] spentNs = new long[1];
+        final Thread member = new Thread(() ->
+        {
+            statistics.beginPhase();
+            final long beginNs = threads.getCurrentThreadCpuTime();
+            while (threads.getCurrentThreadCpuTime() - beginNs < 20_000_000L)
+            {
+                Thread.onSpinWait();
+            }
+            spentNs[0] = threads.getCurrentThreadCpuTime() - beginNs;
+            statistics.endPhase();
+        });
+        member.start();
+        member.join();
+        final DsmStats measured = statistics.snapshot();
+        assertEquals(1, measured.get(Statistic.MEASURED_PHASES), measured.toString());
+        assertTrue(measured.get(Statistic.PHASE_CPU_NS) >= spentNs[0], measured + " against " + spentNs[0]);
     }
 }
