@@ -120,6 +120,32 @@ class ConnectionTest extends TwoNodes
     }
 
     /**
+     * A request that {@code connectWait} took while its client still waited, and that the client then gave up on,
+     * fails its accept with NOT_REACHABLE (the client gave up), not as a request already answered; both VIs stay
+     * idle.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldFailTheAcceptOfARequestWithdrawnAfterItWasTaken(final String scheme) throws Exception
+    {
+        nodes(scheme);
+        final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final Vi server = b.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+        final CompletableFuture<ViaError> gaveUp = CompletableFuture.supplyAsync(() ->
+            assertThrows(ViaException.class, () -> client.connectRequest(b.nic.address(), 4, SHORT_NS)).error(),
+            async);
+        final ConnectRequest withdrawn = b.nic.connectWait(4, T);
+        assertEquals(ViaError.TIMEOUT, gaveUp.get(20, TimeUnit.SECONDS));
+        // the next wait handles the withdrawal, where it travels as a message
+        assertEquals(ViaError.TIMEOUT,
+            assertThrows(ViaException.class, () -> b.nic.connectWait(4, SHORT_NS)).error());
+        final ViaException gone = assertThrows(ViaException.class, () -> withdrawn.accept(server));
+        assertEquals(ViaError.NOT_REACHABLE, gone.error(), gone.getMessage());
+        assertEquals(ViState.IDLE, server.state());
+        assertEquals(ViState.IDLE, client.state());
+    }
+
+    /**
      * What {@code Nic.connectWait} promises about requests whose requester gave up: over shared areas the wait
      * times out; over tcp and ucx it may return such a request (its withdrawal still on the way), and accepting it
      * fails with NOT_REACHABLE, the VI idle; either way a later wait finds nothing.

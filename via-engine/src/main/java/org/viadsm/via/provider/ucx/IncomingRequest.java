@@ -28,6 +28,8 @@ final class IncomingRequest
     UcxLink link;
     /** Why accepting it failed on this side, if it did (a malformed worker address). */
     String failure;
+    /** Whether the client withdrew it after this NIC's connection wait had taken it. */
+    boolean withdrawn;
 
     IncomingRequest(final Handshake request, final String key)
     {

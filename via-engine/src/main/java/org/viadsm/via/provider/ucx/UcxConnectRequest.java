@@ -53,6 +53,11 @@ final class UcxConnectRequest implements ConnectRequest
         final boolean refused;
         synchronized (connector)
         {
+            if (request.withdrawn)
+            {
+                server.backToIdle();
+                throw clientGone();
+            }
             if (IncomingRequest.TAKEN != request.state)
             {
                 server.backToIdle();

@@ -330,6 +330,8 @@ final class UcxConnector extends Connector
             }
             else if (null != from && IncomingRequest.ACCEPTING != from.state)
             {
+                // one the connection wait returned fails its accept as the client's giving up, not as answered
+                from.withdrawn = IncomingRequest.TAKEN == from.state;
                 from.state = IncomingRequest.FAILED;
                 incoming.remove(from);
                 if (null != from.endpoint)
