@@ -87,25 +87,20 @@ public final class WriteNoticeReader
 
     /**
      * Reads the notices of intervals {@code (after, upTo]} of {@code node} and hands each page to
-     * {@code handler}; a page may be handed more than once if several intervals wrote it.
+     * {@code handler}, as {@link #addRange} then {@link #readRanges} with no other range; a page may be handed more
+     * than once if several intervals wrote it.
      *
      * @param node    the node whose log to read.
      * @param after   the newest interval of {@code node} already applied.
      * @param upTo    the newest interval to apply; must have been published.
      * @param handler receives each page.
      * @return {@link #READ}, or {@link #LOST} if the caller must invalidate every page {@code node} may have
-     *         written (no page was handed over in that case).
+     *         written (no page was handed over in that case: one range always fits the scratch area).
      */
     public int read(final int node, final long after, final long upTo, final NoticeHandler handler)
     {
-        if (upTo <= after)
-        {
-            return READ;
-        }
-        nodes[0] = node;
-        firsts[0] = after + 1;
-        lasts[0] = upTo;
-        return readAll(1, handler);
+        addRange(node, after, upTo);
+        return readRanges(handler);
     }
 
     /**
@@ -174,8 +169,8 @@ public final class WriteNoticeReader
     }
 
     /**
-     * Reads entries {@code [from, to)}, entry {@code i}'s into slice {@code i - from}; marks those that do not fit
-     * {@link #TOO_LONG}, unless there is only one (it has the whole area, as much as the log).
+     * Reads entries {@code [from, to)}, entry {@code i}'s into slice {@code i - from}, and marks those that do not
+     * fit their slice {@link #TOO_LONG} (one alone has the whole area, as long as the log, so it fits).
      */
     private int readTogether(final int from, final int to, final int sliceLength, final NoticeHandler handler)
     {
