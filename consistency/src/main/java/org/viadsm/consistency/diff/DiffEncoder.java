@@ -5,10 +5,11 @@ import org.agrona.DirectBuffer;
 /**
  * Finds the runs of a page that differ from its twin, at the granularity of the array's elements.
  * <p>
- * Comparing 8 bytes at a time keeps the common case (unchanged words) fast; a word that differs is split into its
- * elements, so a run never includes an element this node did not change. That is what lets several nodes write
- * different elements of one page, even of one 8-byte word (adjacent ints or bytes), without one node's diff
- * writing back a stale copy of another's element.
+ * Unchanged stretches are skipped with the JDK's vectorised mismatch ({@link ByteMismatch}), so a page with a few
+ * changed words costs a scan at memory speed; a word that differs is split into its elements, so a run never
+ * includes an element this node did not change. That is what lets several nodes write different elements of one
+ * page, even of one 8-byte word (adjacent ints or bytes), without one node's diff writing back a stale copy of
+ * another's element.
  */
 public final class DiffEncoder
 {
@@ -41,6 +42,16 @@ public final class DiffEncoder
         int runStart = -1;
         for (int word = 0; word < length; word += Long.BYTES)
         {
+            if (runStart < 0)
+            {
+                final int changed = ByteMismatch.find(page, pageOffset + word, twin, twinOffset + word,
+                    length - word);
+                if (changed < 0)
+                {
+                    break;
+                }
+                word += changed & -Long.BYTES;
+            }
             final long now = page.getLong(pageOffset + word);
             final long then = twin.getLong(twinOffset + word);
             if (now == then)
