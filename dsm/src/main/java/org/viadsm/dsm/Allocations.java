@@ -161,8 +161,11 @@ final class Allocations
         try
         {
             agree(AllocationRecord.FREE, allocation, 0, -1);
-            // Sends every diff home and applies every write notice, so that no node still refers to the pages.
+            // Sends every diff home and applies every write notice, so that no node still refers to the pages; the
+            // second waits for every node's end of that acquire, which leaves the copysets of the copies it dropped
+            // with remote atomics on the region about to go.
             node.barrier();
+            node.syncBarrier();
             final PageTable table = allocation.table();
             allocation.faults().free();
             node.removeArray(table);

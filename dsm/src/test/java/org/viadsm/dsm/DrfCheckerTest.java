@@ -65,8 +65,9 @@ class DrfCheckerTest
 
     /**
      * The programs took pages through every sharing state: private to shared (an exclusive page another node starts
-     * to cache), shared to private (a written page nobody caches any more), copies given up, and pages written by
-     * nodes that are not their home, next to their home's own writes (multiple writers, diffs).
+     * to cache), shared to private (a written page nobody caches any more), copies given up when invalidated, pages
+     * read again after that (shared again), and pages written by nodes that are not their home, next to their home's
+     * own writes (multiple writers, diffs).
      */
     @AfterAll
     static void shouldHaveTakenPagesThroughEverySharingTransition()
@@ -77,6 +78,7 @@ class DrfCheckerTest
             assertTrue(total.get(Statistic.EXCLUSIVE_LOSSES) > 0, "private to shared: " + total);
             assertTrue(total.get(Statistic.EXCLUSIVE_GAINS) > 0, "shared to private: " + total);
             assertTrue(total.get(Statistic.COPYSET_LEAVES) > 0, "copies given up: " + total);
+            assertTrue(total.get(Statistic.COPYSET_REJOINS) > 0, "copies given up, read again: " + total);
             assertTrue(total.get(Statistic.DIFFS) > 0, "multiple writers: " + total);
         }
     }

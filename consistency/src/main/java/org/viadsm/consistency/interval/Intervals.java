@@ -150,13 +150,4 @@ public final class Intervals
         coherence.finishAcquire();
         clock.merge(incoming);
     }
-
-    /**
-     * Barrier housekeeping, before the barrier's release: leaves the copysets of the pages this node stopped
-     * reading, so that their homes write them without faults again.
-     */
-    public void beforeBarrier()
-    {
-        coherence.leaveStaleCopysets();
-    }
 }

@@ -1,92 +1,98 @@
 package org.viadsm.consistency.page;
 
 /**
- * When this node leaves the copysets of an array's pages it does not read any more. A registered page whose copy
- * stays invalid at {@link #leaveAfter()} barriers in a row is left, so that its home can write it without faults
- * again. A page read again after it was left shows that the array's pages are read with longer gaps: the array
- * waits twice as many barriers before it leaves (up to {@link #MAX_LEAVE_BARRIERS}), so that a node that reads
- * pages every few phases does not pay a leave and a rejoin (three remote atomics) for each of them.
+ * Which of an array's copysets this node is leaving: a registered page whose copy is invalidated (a write notice
+ * named it) stops counting as a sharer at the end of that acquire, so that its home, once it sees the copyset
+ * empty at a release, writes the page without faults, twins or notices again. The pages dropped in one acquire are
+ * left together, one remote atomic per copyset word and home. A page read again after it was left is joined again
+ * before it is read, as any page ({@code copyset_rejoins} counts those).
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
 final class CopysetMembership
 {
-    /** Barriers in a row a page's copy is invalid at before it is left, at first. */
-    static final int MIN_LEAVE_BARRIERS = 2;
-    /** The most barriers a page waits before it is left. */
-    static final int MAX_LEAVE_BARRIERS = 64;
-
-    private final byte[] invalidBarriers;
+    private final long[] leaving;
     private final long[] left;
-    private int leaveAfter = MIN_LEAVE_BARRIERS;
-    private int counting;
+    private int firstLeaving = Integer.MAX_VALUE;
+    private int lastLeaving = -1;
 
-    CopysetMembership(final int pages, final int words)
+    CopysetMembership(final int words)
     {
-        this.invalidBarriers = new byte[pages];
+        this.leaving = new long[words];
         this.left = new long[words];
     }
 
     /**
-     * Barriers in a row a registered page's copy must be invalid at before the page is left.
+     * Pages of a copyset word whose copies were dropped: they are to be left.
      *
-     * @return the count, from {@link #MIN_LEAVE_BARRIERS} to {@link #MAX_LEAVE_BARRIERS}.
+     * @param word    the copyset word.
+     * @param dropped the pages.
      */
-    int leaveAfter()
+    void dropped(final int word, final long dropped)
     {
-        return leaveAfter;
+        leaving[word] |= dropped;
+        firstLeaving = Math.min(firstLeaving, word);
+        lastLeaving = Math.max(lastLeaving, word);
     }
 
     /**
-     * A barrier: of a copyset word's registered pages, given which are invalid, the ones to leave now.
+     * The first copyset word with pages to leave, from {@code word} on.
      *
-     * @param word       the copyset word.
-     * @param registered its registered pages.
-     * @param invalid    those of them whose copy is invalid.
-     * @return the pages to leave, a subset of {@code invalid}.
+     * @param word where to start.
+     * @return the word, or -1 if none.
      */
-    long barrier(final int word, final long registered, final long invalid)
+    int nextLeaving(final int word)
     {
-        long leave = 0;
-        for (long bits = registered; 0 != bits; bits &= bits - 1)
+        for (int w = Math.max(word, firstLeaving); w <= lastLeaving; w++)
         {
-            final int bit = Long.numberOfTrailingZeros(bits);
-            final int page = (word << 6) + bit;
-            final int before = invalidBarriers[page];
-            int after = 0;
-            if (0 != (invalid & (1L << bit)))
+            if (0 != leaving[w])
             {
-                after = before + 1;
-                if (after >= leaveAfter)
-                {
-                    after = 0;
-                    leave |= 1L << bit;
-                }
+                return w;
             }
-            invalidBarriers[page] = (byte)after;
-            counting += (0 == after ? 0 : 1) - (0 == before ? 0 : 1);
         }
-        left[word] |= leave;
-        return leave;
+        return -1;
     }
 
     /**
-     * Whether some registered page has been invalid at a barrier and not left yet: while none has, and no page is
-     * invalid now, a barrier has nothing to count or leave.
+     * Whether pages of a copyset word are still to be left.
      *
-     * @return true if a page's count of invalid barriers is under way.
+     * @param word the copyset word.
+     * @return true if some are.
      */
-    boolean isCounting()
+    boolean isLeaving(final int word)
     {
-        return 0 != counting;
+        return 0 != leaving[word];
     }
 
     /**
-     * Pages of a copyset word are joined: if one of them was left before, the array waits longer before it leaves.
+     * Takes the pages of a copyset word to leave now, and records them as left.
+     *
+     * @param word the copyset word.
+     * @return the pages, possibly none.
+     */
+    long takeLeaving(final int word)
+    {
+        final long bits = leaving[word];
+        leaving[word] = 0;
+        left[word] |= bits;
+        if (word == firstLeaving)
+        {
+            firstLeaving = word + 1;
+        }
+        if (firstLeaving > lastLeaving)
+        {
+            firstLeaving = Integer.MAX_VALUE;
+            lastLeaving = -1;
+        }
+        return bits;
+    }
+
+    /**
+     * Pages of a copyset word are joined.
      *
      * @param word   the copyset word.
      * @param joined the pages joined.
-     * @return true if a page joined had been left.
+     * @return true if a page joined had been left before.
      */
     boolean joined(final int word, final long joined)
     {
@@ -95,7 +101,6 @@ final class CopysetMembership
             return false;
         }
         left[word] &= ~joined;
-        leaveAfter = Math.min(MAX_LEAVE_BARRIERS, leaveAfter << 1);
         return true;
     }
 }

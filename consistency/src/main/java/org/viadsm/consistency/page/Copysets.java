@@ -14,8 +14,8 @@ import org.viadsm.consistency.port.ProtocolPort;
  * <p>
  * A fetcher adds itself to a page's copyset, then bumps the array's registration count at the home, and only then
  * reads the page (the three posted together, one wait); while its copy is valid its bit stays set. It takes itself
- * out only for pages whose copy has stayed invalid for some barriers (pages it stopped reading, see
- * {@link CopysetMembership}), so that a home can keep writing them without faults.
+ * out when its copy is invalidated (see {@link CopysetMembership}), so that a home can write a page nobody reads
+ * any more without faults again.
  * Each fetcher's word at a home holds exactly the bits it registered there, so adding and removing bits are plain
  * fetch-and-adds, with no read first; this node's own slot of its own region (never read by a home) records what it
  * registered everywhere.
@@ -28,6 +28,7 @@ final class Copysets
     private final Counters counters;
     private final int nodeId;
     private final int nodeCount;
+    private boolean leaving;
 
     Copysets(final ProtocolPort port, final Counters counters)
     {
@@ -60,6 +61,11 @@ final class Copysets
             final long fresh = bits & ~registered;
             if (0 != fresh)
             {
+                if (membership.isLeaving(word))
+                {
+                    // the leave's subtraction goes before the join's addition, as the words at the home expect
+                    leave(table, word, membership.takeLeaving(word));
+                }
                 memory.putLong(offset, registered | fresh);
                 port.postFetchAndAdd(home, table.region(), offset, fresh);
                 if (membership.joined(word, fresh))
@@ -77,45 +83,47 @@ final class Copysets
     }
 
     /**
-     * Fetcher, at a barrier: leaves the copysets of the pages whose copy has been invalid at as many barriers in a
-     * row as the array's {@link CopysetMembership} asks.
+     * Fetcher, at an acquire: the copy of a page was dropped (invalidated); the page is left at the end of the
+     * acquire ({@link #leaveDropped}) if this node is in its copyset.
      */
-    void leaveStale(final PageTable table)
+    void dropped(final PageTable table, final int page)
     {
-        final ArrayRegionLayout layout = table.layout();
+        final int word = page >>> 6;
+        final long bit = 1L << page;
+        final int offset = table.layout().copysetOffset(nodeId, word);
         final AtomicBuffer memory = table.memory();
-        final byte[] states = table.states();
-        final CopysetMembership membership = table.membership();
-        if (!table.anyInvalid() && !membership.isCounting())
+        final long registered = memory.getLong(offset);
+        if (0 != (registered & bit))
         {
-            // every copy is valid and no count is under way: nothing to leave, and no scan of the cached pages
-            return;
+            memory.putLong(offset, registered & ~bit);
+            table.membership().dropped(word, bit);
+            leaving = true;
         }
-        for (int word = 0; word < layout.words(); word++)
+    }
+
+    /**
+     * Fetcher, at the end of an acquire: leaves the copysets of the pages whose copies it dropped, one posted
+     * remote atomic per copyset word and home.
+     *
+     * @return whether it posted any: the caller waits for them before the acquire ends.
+     */
+    boolean leaveDropped(final SharedSpace space)
+    {
+        if (!leaving)
         {
-            final int offset = layout.copysetOffset(nodeId, word);
-            final long registered = memory.getLong(offset);
-            if (0 == registered)
+            return false;
+        }
+        leaving = false;
+        for (int t = 0; t < space.tableCount(); t++)
+        {
+            final PageTable table = space.table(t);
+            final CopysetMembership membership = table.membership();
+            for (int word = membership.nextLeaving(0); word >= 0; word = membership.nextLeaving(word + 1))
             {
-                continue;
-            }
-            long invalid = 0;
-            for (long bits = registered; 0 != bits; bits &= bits - 1)
-            {
-                final int bit = Long.numberOfTrailingZeros(bits);
-                if (PageState.INVALID == states[(word << 6) + bit])
-                {
-                    invalid |= 1L << bit;
-                }
-            }
-            final long leave = membership.barrier(word, registered, invalid);
-            if (0 != leave)
-            {
-                memory.putLong(offset, registered & ~leave);
-                leave(table, word, leave, offset);
-                counters.add(Counter.COPYSET_LEAVES, Long.bitCount(leave));
+                leave(table, word, membership.takeLeaving(word));
             }
         }
+        return true;
     }
 
     /**
@@ -170,8 +178,10 @@ final class Copysets
         VarHandle.fullFence();
     }
 
-    private void leave(final PageTable table, final int word, final long leave, final int offset)
+    private void leave(final PageTable table, final int word, final long leave)
     {
+        final int offset = table.layout().copysetOffset(nodeId, word);
+        counters.add(Counter.COPYSET_LEAVES, Long.bitCount(leave));
         long left = leave;
         while (0 != left)
         {
@@ -185,7 +195,7 @@ final class Copysets
                     atHome |= 1L << bit;
                 }
             }
-            port.fetchAndAdd(home, table.region(), offset, -atHome);
+            port.postFetchAndAdd(home, table.region(), offset, -atHome);
             left &= ~atHome;
         }
     }

@@ -37,9 +37,9 @@ import org.viadsm.consistency.port.ProtocolPort;
  * So a node that caches a page always gets a notice for every write to it that it has not seen, as with tracked
  * pages: a page that becomes shared between an interval's write and its release gets its notice at that release,
  * or at the next one if the registration came after the check; a notice may name a page that was not written
- * (the home cannot tell), which only costs a fetch. A node leaves a copyset only for a page whose copy is invalid
- * (after some barriers, see {@link CopysetMembership}), so a home never stops noticing a page that somebody still
- * caches. Pages other nodes write are tracked as before, with twins and diffs.
+ * (the home cannot tell), which only costs a fetch. A node leaves a copyset only for a page whose copy it has
+ * invalidated, at the end of that acquire (see {@link CopysetMembership}), so a home never stops noticing a page
+ * that somebody still caches. Pages other nodes write are tracked as before, with twins and diffs.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -304,11 +304,17 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     }
 
     /**
-     * Ends an acquire: waits for the diffs that invalidations sent home, so that a page refetched later is not
-     * overwritten by its own diff still in flight.
+     * Ends an acquire: leaves the copysets of the pages it invalidated (after their diffs), and waits for the diffs
+     * that invalidations sent home, so that a page refetched later is not overwritten by its own diff still in
+     * flight, and for the leaves, so that none is in flight once the acquire is over (a collective free removes
+     * the array's region after its barrier).
      */
     public void finishAcquire()
     {
+        if (copysets.leaveDropped(space))
+        {
+            flushedSinceLastFence = true;
+        }
         if (flushedSinceLastFence)
         {
             port.flushWrites();
@@ -338,19 +344,6 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         final int home = 0L == previous ? nodeId : (int)previous - 1;
         ((FirstTouchHomePolicy)policy).decide(page, home);
         return home;
-    }
-
-    /**
-     * Barrier housekeeping, before the barrier's acquire: leaves the copysets of pages this node stopped reading
-     * (invalid at the previous barrier and still invalid), so that their homes can write them without faults again.
-     */
-    public void leaveStaleCopysets()
-    {
-        for (int t = 0; t < space.tableCount(); t++)
-        {
-            final PageTable table = space.table(t);
-            copysets.leaveStale(table);
-        }
     }
 
     private void fetch(final PageTable table, final int page)
@@ -409,6 +402,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             flushedSinceLastFence = true;
         }
         table.state(page, PageState.INVALID);
+        copysets.dropped(table, page);
         counters.increment(Counter.INVALIDATIONS);
     }
 }

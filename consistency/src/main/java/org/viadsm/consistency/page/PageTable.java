@@ -12,9 +12,8 @@ import org.viadsm.consistency.home.HomePolicy;
  * The {@link #states()} array is what shared arrays check on every access; it is changed only by the node's
  * application thread (faults, acquires and releases), so plain reads suffice, and only through
  * {@link #state(int, byte)} and {@link #invalidateAll()}, which count the pages that are not
- * {@link PageState#READ_WRITE} and those that are {@link PageState#INVALID}: {@link #allWritable()} and
- * {@link #anyInvalid()} answer for the whole array in one compare, at no cost to a synchronization (no rescan), so
- * element access can skip its per-page check while every page is writable.
+ * {@link PageState#READ_WRITE}: {@link #allWritable()} answers for the whole array in one compare, at no cost to a
+ * synchronization (no rescan), so element access can skip its per-page check while every page is writable.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -39,7 +38,6 @@ public final class PageTable
     private final CopysetMembership membership;
     private int exclusiveCount;
     private int unwritable;
-    private int invalid;
     private long registrationsSeen;
     private int readAheadWindow = 1;
     private int readAheadStart;
@@ -90,11 +88,10 @@ public final class PageTable
         }
         this.states = new byte[pages];
         this.unwritable = pages;
-        this.invalid = pages;
         this.twins = new int[pages];
         this.dirty = new boolean[pages];
         this.exclusive = new long[layout.words()];
-        this.membership = new CopysetMembership(pages, layout.words());
+        this.membership = new CopysetMembership(layout.words());
         Arrays.fill(twins, NO_TWIN);
         // A node alone starts its pages writable: nobody will ever cache them, so no first write needs to say that
         // they were written, and element access never takes its fault branch (which would stay in the JIT's profile).
@@ -274,7 +271,7 @@ public final class PageTable
     }
 
     /**
-     * When this node leaves the copysets of the array's pages.
+     * Which of the array's copysets this node is leaving.
      *
      * @return the membership.
      */
@@ -380,10 +377,6 @@ public final class PageTable
         {
             unwritable += PageState.READ_WRITE == was ? 1 : -1;
         }
-        if ((PageState.INVALID == was) != (PageState.INVALID == state))
-        {
-            invalid += PageState.INVALID == was ? -1 : 1;
-        }
     }
 
     /**
@@ -393,18 +386,6 @@ public final class PageTable
     {
         Arrays.fill(states, PageState.INVALID);
         unwritable = pages;
-        invalid = pages;
-    }
-
-    /**
-     * Whether some page is {@link PageState#INVALID}: counted as {@link #allWritable()} is, so that a barrier's
-     * look for copies to give up costs nothing while every cached copy is valid.
-     *
-     * @return true if at least one page is invalid.
-     */
-    public boolean anyInvalid()
-    {
-        return 0 != invalid;
     }
 
     /**

@@ -93,7 +93,6 @@ public final class BarrierProtocol
             breakBarrier(SyncState.BROKEN_BY_INTERRUPT, epoch + 1);
             return SyncWait.INTERRUPTED;
         }
-        node.intervals.beforeBarrier();
         node.intervals.release();
         final long startNs = System.nanoTime();
         final int index = exchange(SyncState.FULL_BARRIER, timeoutNs, interruptible);

@@ -9,29 +9,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CopysetMembershipTest
 {
     @Test
-    void shouldLeaveAPageInvalidAtEnoughBarriersInARowAndCountOnlyWhileACountIsUnderWay()
+    void shouldLeaveThePagesDroppedWordByWordAndCountAJoinOfAPageLeftAsARejoin()
     {
-        final CopysetMembership membership = new CopysetMembership(128, 2);
-        assertFalse(membership.isCounting());
+        final CopysetMembership membership = new CopysetMembership(4);
+        assertEquals(-1, membership.nextLeaving(0));
 
-        // pages 0 and 1 registered; page 1 invalid at one barrier, then valid again: its count starts and is reset
-        assertEquals(0L, membership.barrier(0, 0b11L, 0b10L));
-        assertTrue(membership.isCounting());
-        assertEquals(0L, membership.barrier(0, 0b11L, 0L));
-        assertFalse(membership.isCounting());
+        membership.dropped(3, 0b1L);
+        membership.dropped(1, 0b10L);
+        membership.dropped(1, 0b100L);
+        assertTrue(membership.isLeaving(1));
+        assertFalse(membership.isLeaving(2));
+        assertEquals(1, membership.nextLeaving(0));
+        assertEquals(0b110L, membership.takeLeaving(1));
+        assertEquals(3, membership.nextLeaving(2));
+        assertEquals(0b1L, membership.takeLeaving(3));
+        assertEquals(-1, membership.nextLeaving(0));
 
-        // page 65 invalid at MIN_LEAVE_BARRIERS barriers in a row is left, and no count is left under way
-        for (int barrier = 1; barrier < CopysetMembership.MIN_LEAVE_BARRIERS; barrier++)
-        {
-            assertEquals(0L, membership.barrier(1, 0b10L, 0b10L));
-            assertTrue(membership.isCounting());
-        }
-        assertEquals(0b10L, membership.barrier(1, 0b10L, 0b10L));
-        assertFalse(membership.isCounting());
-
-        // joining it again doubles the barriers before the next leave
-        assertTrue(membership.joined(1, 0b10L));
-        assertEquals(2 * CopysetMembership.MIN_LEAVE_BARRIERS, membership.leaveAfter());
-        assertFalse(membership.joined(1, 0b10L));
+        assertTrue(membership.joined(1, 0b10L), "left before");
+        assertFalse(membership.joined(1, 0b10L), "joined since");
+        assertFalse(membership.joined(2, 0b1L), "never left");
+        assertTrue(membership.joined(3, 0b11L));
     }
 }
