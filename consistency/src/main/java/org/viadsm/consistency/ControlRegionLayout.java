@@ -11,7 +11,8 @@ import org.viadsm.consistency.notice.WriteNoticeLogLayout;
  *  | header                                       |  64 B
  *  | outbox: clocks this node sends               |  OUTBOX_SLOTS x clock stride
  *  | lock tails this node manages                 |  ceil(lockIds / N) x 64 B
- *  | lock queue elements, one per lock id         |  lockIds x align64(word 8 B + clock)
+ *  | lock queue elements, one per lock id         |  lockIds x align64(2 x (word 8 B + clock))
+ *  | grant outbox and grant inbox                 |  2 x align64(clock + FORWARDED_NOTICES_LENGTH)
  *  | barrier mailboxes                            |  2 epochs x MAX_ROUNDS x clock stride
  *  | barrier arrival counter                      |  64 B
  *  | semaphore counts this node manages           |  ceil(maxSemaphores / N) x 64 B
@@ -32,16 +33,16 @@ public final class ControlRegionLayout
     public static final int MAX_ROUNDS = 8;
     /** Bytes of one allocation record. */
     public static final int ALLOCATION_RECORD_LENGTH = 512;
-    /** Outbox slot for a grant's clock written to a successor. */
-    public static final int OUTBOX_GRANT = 0;
     /** First outbox slot for barrier rounds; round {@code r} uses {@code OUTBOX_BARRIER + r}. */
-    public static final int OUTBOX_BARRIER = 1;
+    public static final int OUTBOX_BARRIER = 0;
     /** Outbox slot for scalars written to or read from other nodes (words, queue pointers). */
     public static final int OUTBOX_SCALAR = OUTBOX_BARRIER + MAX_ROUNDS;
     /** Slot clocks read from other nodes land in. */
     public static final int OUTBOX_INBOX = OUTBOX_SCALAR + 1;
     /** Number of outbox slots. */
     public static final int OUTBOX_SLOTS = OUTBOX_INBOX + 1;
+    /** Bytes of the write notices a lock grant forwards at most (see {@link #grantInbox()}). */
+    public static final int FORWARDED_NOTICES_LENGTH = 4096;
     /** Bytes of a condition wait record: its state word, then its next word. */
     public static final int CONDITION_RECORD_LENGTH = 2 * Long.BYTES;
 
@@ -52,6 +53,8 @@ public final class ControlRegionLayout
     private final int lockTailsOffset;
     private final int lockElementsOffset;
     private final int lockElementLength;
+    private final int grantOutboxOffset;
+    private final int grantInboxOffset;
     private final int mailboxOffset;
     private final int arrivalsOffset;
     private final int semaphoresOffset;
@@ -78,7 +81,9 @@ public final class ControlRegionLayout
         final long locks = lockIds(config);
         final long conditions = conditionIds(config);
         return line + OUTBOX_SLOTS * clock +
-            (locks + n - 1) / n * line + locks * BitUtil.align(Long.BYTES + n * Long.BYTES, BitUtil.CACHE_LINE_LENGTH) +
+            (locks + n - 1) / n * line +
+            locks * BitUtil.align(2 * (Long.BYTES + n * Long.BYTES), BitUtil.CACHE_LINE_LENGTH) +
+            2 * BitUtil.align(n * Long.BYTES + FORWARDED_NOTICES_LENGTH, BitUtil.CACHE_LINE_LENGTH) +
             2L * MAX_ROUNDS * clock + line +
             (config.maxSemaphores() + n - 1) / n * line +
             (conditions + n - 1) / n * line + conditions * CONDITION_RECORD_LENGTH + line +
@@ -128,8 +133,12 @@ public final class ControlRegionLayout
         this.lockTailsOffset = offset;
         offset += ceilDiv(locks, nodeCount) * BitUtil.CACHE_LINE_LENGTH;
         this.lockElementsOffset = offset;
-        this.lockElementLength = align(Long.BYTES + clockLength);
+        this.lockElementLength = align(2 * (Long.BYTES + clockLength));
         offset += locks * lockElementLength;
+        this.grantOutboxOffset = offset;
+        offset += align(clockLength + FORWARDED_NOTICES_LENGTH);
+        this.grantInboxOffset = offset;
+        offset += align(clockLength + FORWARDED_NOTICES_LENGTH);
         this.mailboxOffset = offset;
         offset += 2 * MAX_ROUNDS * clockStride;
         this.arrivalsOffset = offset;
@@ -214,6 +223,40 @@ public final class ControlRegionLayout
     public int lockClock(final int lockId)
     {
         return lockElement(lockId) + Long.BYTES;
+    }
+
+    /**
+     * Offset of the successor's clock beside this node's queue element for lock {@code lockId}: a word holding the
+     * node that wrote it plus one, then that node's clock when it queued behind this element. The releaser forwards
+     * the notices that clock lacks with its grant.
+     *
+     * @param lockId the lock.
+     * @return its offset (the word's), in every node's region.
+     */
+    public int lockSuccessorClock(final int lockId)
+    {
+        return lockClock(lockId) + clockLength;
+    }
+
+    /**
+     * Offset of the area a grant is built in: the releaser's clock, then the notices it forwards.
+     *
+     * @return its offset.
+     */
+    public int grantOutbox()
+    {
+        return grantOutboxOffset;
+    }
+
+    /**
+     * Offset of the area a grant lands in: the releaser's clock, then the notices it forwarded, at most
+     * {@link #FORWARDED_NOTICES_LENGTH} bytes. A node waits for one grant at a time.
+     *
+     * @return its offset.
+     */
+    public int grantInbox()
+    {
+        return grantInboxOffset;
     }
 
     /**

@@ -47,6 +47,8 @@ public enum Counter
     RELEASE_NS,
     /** Write notices applied from other nodes' intervals. */
     NOTICES_APPLIED,
+    /** Intervals whose notices a lock's releaser forwarded with its grant and this node applied. */
+    INTERVALS_FORWARDED,
     /** Cached pages invalidated. */
     INVALIDATIONS,
     /** Times a peer's notice log had dropped intervals this node needed, so it invalidated every cached page. */

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.sync.ConditionProtocol;
 import org.viadsm.consistency.sync.LockProtocol;
 import org.viadsm.consistency.sync.SemaphoreProtocol;
@@ -170,6 +171,74 @@ class SyncProtocolsTest
                 assertEquals(atomics, cluster.counters[1].get(Counter.ATOMICS));
                 assertEquals(33, data.get(node, 3), "the releaser's writes: the cached copy was invalidated");
                 node.unlock(6);
+            }
+            node.barrier();
+        });
+    }
+
+    /**
+     * Node 2 writes under lock 0, node 0 takes the lock from it and writes, node 1 queues behind node 0: node 0's
+     * grant brings node 1 the notices of both intervals, so node 1 reads no log, and it sees both writes although
+     * it cached both pages. An interval with more pages than a grant holds is left to the log.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 1100})
+    void shouldForwardTheNoticesAQueuedAcquirerLacksWithTheGrant(final int pagesWritten)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        final int perPage = cluster.config.pageSize() / Long.BYTES;
+        final InMemoryCluster.LongArray data = cluster.longs("data", (pagesWritten + 1) * perPage, Homes.onNode(0));
+        final int element = new ControlRegionLayout(cluster.config).lockElement(0);
+        final CountDownLatch released = new CountDownLatch(1);
+        final CountDownLatch queued = new CountDownLatch(1);
+        cluster.run((id, node) ->
+        {
+            for (int page = 0; 1 == id && page <= pagesWritten; page++)
+            {
+                assertEquals(0, data.get(node, page * perPage));
+            }
+            node.barrier();
+            if (2 == id)
+            {
+                node.lock(0);
+                data.set(node, 0, 20);
+                node.unlock(0);
+                released.countDown();
+            }
+            else if (0 == id)
+            {
+                released.await();
+                node.lock(0);
+                for (int page = 1; page <= pagesWritten; page++)
+                {
+                    data.set(node, page * perPage, 10 + page);
+                }
+                final long held = cluster.ports[0].region(HlrcNode.CONTROL_REGION).getLongVolatile(element);
+                queued.countDown();
+                while (held == cluster.ports[0].region(HlrcNode.CONTROL_REGION).getLongVolatile(element))
+                {
+                    Thread.onSpinWait();    // until node 1 has linked behind this node
+                }
+                node.unlock(0);
+            }
+            else if (1 == id)
+            {
+                queued.await();
+                final long[] before = remoteOperations(cluster.counters[1]);
+                node.lock(0);
+                final long[] after = remoteOperations(cluster.counters[1]);
+                final boolean forwarded = 1 == pagesWritten;
+                assertEquals(forwarded ? 2 : 1, cluster.counters[1].get(Counter.INTERVALS_FORWARDED),
+                    "node 2's interval, and node 0's if it fits");
+                assertEquals(forwarded ? 0 : 4, after[0] - before[0],
+                    "reads: none, or node 0's log only (oldest, index, notices, oldest)");
+                assertEquals(1, after[1] - before[1], "writes: the clock left beside node 0's element");
+                assertEquals(20, data.get(node, 0));
+                for (int page = 1; page <= pagesWritten; page++)
+                {
+                    assertEquals(10 + page, data.get(node, page * perPage));
+                }
+                node.unlock(0);
             }
             node.barrier();
         });

@@ -52,6 +52,8 @@ public enum Statistic
     RELEASE_NS("release_ns", "ns"),
     /** Write notices applied from other nodes' intervals. */
     NOTICES_APPLIED("notices_applied", "count"),
+    /** Intervals whose notices a lock's releaser forwarded with its grant and this node applied. */
+    INTERVALS_FORWARDED("intervals_forwarded", "count"),
     /** Cached pages invalidated. */
     INVALIDATIONS("invalidations", "count"),
     /** Times a peer's notice log had dropped intervals this node needed, so it invalidated every cached page. */

@@ -21,6 +21,45 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(120)
 class DsmLockTest
 {
+    /**
+     * Three nodes take turns under one lock, each writing a page of its own per turn and reading every page written
+     * in the turns before, which it cached when it read them: the grants' forwarded notices (or the logs, for what
+     * a grant did not bring) must invalidate each of them.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.testsupport.Providers#all")
+    void shouldSeeEveryEarlierHoldersWritesAfterContendedHandOffs(final String provider)
+    {
+        final int turnsPerNode = 20;
+        LocalCluster.run(3, provider, context -> { }, dsm ->
+        {
+            final int stride = dsm.pageSize() / Long.BYTES;
+            final SharedLongArray turns = dsm.allocLongs("turns", 1, Placement.onNode(0));
+            final SharedLongArray pages = dsm.allocLongs("pages", 3 * turnsPerNode * stride, Placement.cyclic());
+            final DsmLock lock = dsm.lock(0);
+            for (int i = 0; i < turnsPerNode; i++)
+            {
+                lock.lock();
+                try
+                {
+                    final int turn = (int)turns.get(0);
+                    for (int earlier = 0; earlier < turn; earlier++)
+                    {
+                        assertEquals(earlier + 1, pages.get(earlier * stride), "turn " + earlier + " at " + turn);
+                    }
+                    pages.set(turn * stride, turn + 1);
+                    turns.set(0, turn + 1);
+                }
+                finally
+                {
+                    lock.unlock();
+                }
+            }
+            dsm.barrier();
+            assertEquals(3 * turnsPerNode, turns.get(0));
+        });
+    }
+
     @ParameterizedTest
     @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldLeaveTheQueueOnTimeoutOrInterruptAndServeTheOthersInOrder(final String provider)

@@ -1,10 +1,12 @@
 package org.viadsm.consistency.interval;
 
 import org.agrona.collections.IntArrayList;
+import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.SyncEpoch;
 import org.viadsm.consistency.VectorClock;
+import org.viadsm.consistency.notice.NoticeHistory;
 import org.viadsm.consistency.notice.WriteNoticeLog;
 import org.viadsm.consistency.notice.WriteNoticeReader;
 import org.viadsm.consistency.page.PageCoherence;
@@ -18,6 +20,10 @@ import org.viadsm.consistency.page.PageCoherence;
  * entry is ahead of this node's, reads exactly the notices of the intervals in between and invalidates those
  * pages.
  * <p>
+ * The notices of the intervals applied here and closed here stay in a {@link NoticeHistory}, so that a lock's
+ * releaser can forward to the next holder the notices it lacks with the grant ({@link #forward}); the holder then
+ * reads only the logs of the nodes whose intervals were not forwarded ({@link #acquireForwarded}).
+ * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
 public final class Intervals
@@ -30,6 +36,24 @@ public final class Intervals
     private final Counters counters;
     private final SyncEpoch epoch;
     private final IntArrayList notices = new IntArrayList();
+    private final NoticeHistory history;
+    private final boolean[] forwarded;
+    private final WriteNoticeReader.NoticeHandler recorder = new WriteNoticeReader.NoticeHandler()
+    {
+        private int writer;
+
+        public void onNotice(final int globalPage)
+        {
+            history.addPage(writer, globalPage);
+            coherence.onNotice(globalPage);
+        }
+
+        public void onInterval(final int node, final long sequence)
+        {
+            writer = node;
+            history.beginInterval(node, sequence);
+        }
+    };
     private int[] noticeArray = new int[64];
 
     /**
@@ -54,6 +78,8 @@ public final class Intervals
     {
         this.nodeId = nodeId;
         this.clock = new VectorClock(nodeCount);
+        this.history = new NoticeHistory(nodeCount);
+        this.forwarded = new boolean[nodeCount];
         this.log = log;
         this.reader = reader;
         this.coherence = coherence;
@@ -111,6 +137,11 @@ public final class Intervals
             noticeArray[i] = notices.getInt(i);
         }
         final long sequence = log.publish(noticeArray, count);
+        history.beginInterval(nodeId, sequence);
+        for (int i = 0; i < count; i++)
+        {
+            history.addPage(nodeId, noticeArray[i]);
+        }
         clock.set(nodeId, sequence);
         counters.increment(Counter.INTERVALS);
         counters.add(Counter.RELEASE_NS, System.nanoTime() - startNs);
@@ -142,10 +173,83 @@ public final class Intervals
                 reader.addRange(node, clock.get(node), incoming.get(node));
             }
         }
-        if (WriteNoticeReader.LOST == reader.readRanges(coherence))
+        finishAcquire(incoming);
+    }
+
+    /**
+     * As {@link #acquire}, with the notices the releaser forwarded (see {@link #forward}): applies those of the
+     * nodes whose intervals they all bring, and reads the others' from their logs.
+     *
+     * @param incoming the clock of the matching release.
+     * @param buffer   the buffer holding the forwarded notices.
+     * @param offset   their offset.
+     */
+    public void acquireForwarded(final VectorClock incoming, final AtomicBuffer buffer, final int offset)
+    {
+        epoch.advance();
+        for (int node = 0; node < clock.size(); node++)
+        {
+            final long after = clock.get(node);
+            final long upTo = incoming.get(node);
+            forwarded[node] = node != nodeId && upTo > after &&
+                ForwardedNotices.covers(buffer, offset, node, after, upTo);
+            if (node != nodeId && !forwarded[node])
+            {
+                reader.addRange(node, after, upTo);
+            }
+        }
+        final int records = buffer.getInt(offset);
+        int at = offset + Integer.BYTES;
+        for (int i = 0; i < records; i++)
+        {
+            final int node = buffer.getInt(at);
+            final int pages = buffer.getInt(at + Integer.BYTES);
+            final long sequence = buffer.getLong(at + 2 * Integer.BYTES);
+            at += ForwardedNotices.RECORD_LENGTH;
+            if (forwarded[node] && sequence > clock.get(node))
+            {
+                recorder.onInterval(node, sequence);
+                for (int p = 0; p < pages; p++)
+                {
+                    recorder.onNotice(buffer.getInt(at + p * Integer.BYTES));
+                }
+                counters.increment(Counter.INTERVALS_FORWARDED);
+            }
+            at += pages * Integer.BYTES;
+        }
+        finishAcquire(incoming);
+    }
+
+    /**
+     * Writes the notices a node whose clock is {@code after} lacks of this node's clock, as far as this node
+     * knows them and they fit (see {@link ForwardedNotices}).
+     *
+     * @param after    the next holder's clock, or an older one of it.
+     * @param holder   the next holder.
+     * @param buffer   where to write.
+     * @param offset   the offset.
+     * @param capacity bytes available from the offset, at least 4.
+     * @return the bytes written, at most {@code capacity}.
+     */
+    public int forward(final VectorClock after, final int holder, final AtomicBuffer buffer, final int offset,
+        final int capacity)
+    {
+        return ForwardedNotices.write(history, clock, after, holder, buffer, offset, capacity);
+    }
+
+    private void finishAcquire(final VectorClock incoming)
+    {
+        if (WriteNoticeReader.LOST == reader.readRanges(recorder))
         {
             counters.increment(Counter.NOTICE_LOG_OVERRUNS);
             coherence.invalidateAllCached();
+            for (int node = 0; node < clock.size(); node++)
+            {
+                if (node != nodeId && incoming.get(node) > clock.get(node))
+                {
+                    history.forget(node, incoming.get(node));
+                }
+            }
         }
         coherence.finishAcquire();
         clock.merge(incoming);

@@ -226,10 +226,17 @@ public final class WriteNoticeReader
         {
             if (PENDING == states[i])
             {
-                final int notices = noticesOffset(scratchOffset + (i - from) * sliceLength, i);
-                for (long position = starts[i]; position < ends[i]; position++)
+                final int slice = scratchOffset + (i - from) * sliceLength;
+                final int notices = noticesOffset(slice, i);
+                for (long sequence = firsts[i]; sequence <= lasts[i]; sequence++)
                 {
-                    handler.onNotice(scratch.getInt(notices + (int)(position - starts[i]) * NOTICE_LENGTH));
+                    final int entry = slice + SLICE_HEADER + (int)(sequence - firsts[i]) * INDEX_ENTRY_LENGTH;
+                    handler.onInterval(nodes[i], sequence);
+                    final long end = scratch.getLong(entry + ENTRY_END_OFFSET);
+                    for (long position = scratch.getLong(entry + ENTRY_START_OFFSET); position < end; position++)
+                    {
+                        handler.onNotice(scratch.getInt(notices + (int)(position - starts[i]) * NOTICE_LENGTH));
+                    }
                 }
             }
         }
@@ -337,5 +344,15 @@ public final class WriteNoticeReader
          * @param globalPage the page written.
          */
         void onNotice(int globalPage);
+
+        /**
+         * The pages handed next, up to the next call, are those of this interval.
+         *
+         * @param node     the interval's writer.
+         * @param sequence the interval.
+         */
+        default void onInterval(final int node, final long sequence)
+        {
+        }
     }
 }

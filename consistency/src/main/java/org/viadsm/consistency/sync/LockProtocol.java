@@ -16,7 +16,9 @@ import org.viadsm.consistency.VectorClock;
  * element and reads the clock beside it. Otherwise it writes itself into the predecessor's element as its
  * successor and sleeps until the grant, an RDMA Write of the releaser's clock with a notification. Waiters are
  * served in the order they reached the tail (FIFO); nobody but the acquirer, its predecessor and the manager's
- * memory takes part, and no thread of theirs runs.
+ * memory takes part, and no thread of theirs runs. Before it links, the node leaves its clock beside the
+ * predecessor's element, and the grant brings the write notices that clock lacks as far as the releaser knows
+ * them, so the node reads the logs only of the writers the grant left out.
  * <p>
  * <b>Caching.</b> A release that finds no successor costs no network operation: the releaser leaves its clock
  * beside its own element and marks it {@link LockWord#CACHED}, with a compare-and-swap on its own memory that a
@@ -193,7 +195,8 @@ public final class LockProtocol
                 case LockWord.DEPOSITED:
                     if (control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1)))
                     {
-                        acquireGranted(lockId);
+                        incoming.read(control, node.layout.lockClock(lockId));
+                        node.intervals.acquire(incoming);
                         return ACQUIRED_CACHED;
                     }
                     break;
@@ -311,7 +314,7 @@ public final class LockProtocol
         {
             wait.finish();
         }
-        acquireGranted(lockId);
+        acquireGranted();
         return ACQUIRED;
     }
 
@@ -368,13 +371,12 @@ public final class LockProtocol
     }
 
     /**
-     * Acquires the clock beside this node's element: the lock was handed here (granted or deposited).
-     *
-     * @param lockId the lock, now held.
+     * Acquires the clock and the notices of the grant that handed the lock here.
      */
-    void acquireGranted(final int lockId)
+    void acquireGranted()
     {
-        incoming.read(control, node.layout.lockClock(lockId));
-        node.intervals.acquire(incoming);
+        final int grant = node.layout.grantInbox();
+        incoming.read(control, grant);
+        node.intervals.acquireForwarded(incoming, control, grant + node.layout.clockLength());
     }
 }

@@ -71,6 +71,7 @@ final class LockQueue
     {
         final int element = node.layout.lockElement(lockId);
         long expected = LockWord.of(LockWord.CACHED, -1);
+        boolean clockLeft = false;
         while (true)
         {
             final int state = LockWord.state(expected);
@@ -79,6 +80,11 @@ final class LockQueue
             {
                 node.sync.failWith("lock " + lockId + ": the element of node " + predecessor + ", before this " +
                     "node in the queue, is " + LockWord.describe(expected));
+            }
+            if (!take && !clockLeft)
+            {
+                leaveClock(lockId, predecessor);
+                clockLeft = true;
             }
             final long update = take ? LockWord.of(LockWord.IDLE, node.nodeId) :
                 LockWord.withSuccessor(expected, node.nodeId);
@@ -99,10 +105,26 @@ final class LockQueue
     }
 
     /**
+     * Leaves this node's clock beside the predecessor's element, before this node links behind it, so that the
+     * predecessor's release forwards the notices this node lacks; it has landed when the link can be seen. A
+     * stale clock of this node left there earlier is older, so it only makes the release forward more.
+     */
+    private void leaveClock(final int lockId, final int predecessor)
+    {
+        final int outbox = node.layout.grantOutbox();
+        node.control.putLong(outbox, node.nodeId + 1L);
+        node.intervals.clock().write(node.control, outbox + Long.BYTES);
+        node.port.write(predecessor, SyncNode.CONTROL, node.layout.lockSuccessorClock(lockId), SyncNode.CONTROL,
+            outbox, Long.BYTES + node.layout.clockLength());
+        node.port.flushWrites();
+    }
+
+    /**
      * Hands a released lock to the first element from {@code successor} on that still wants it: grants it to a
-     * waiting element (its state becomes {@link LockWord#HELD}, then an RDMA Write of the clock with a grant
-     * notification follows), passes abandoned elements that have a successor, and leaves the lock at an abandoned
-     * element that has none ({@link LockWord#DEPOSITED}, clock beside it).
+     * waiting element (its state becomes {@link LockWord#HELD}, then an RDMA Write of the clock and the notices
+     * forwarded for the successor's clock left beside this node's element, with a grant notification, follows),
+     * passes abandoned elements that have a successor, and leaves the lock at an abandoned element that has none
+     * ({@link LockWord#DEPOSITED}, clock beside it).
      *
      * @param lockId    the lock.
      * @param successor the node queued behind the releaser.
@@ -113,8 +135,21 @@ final class LockQueue
         final int element = node.layout.lockElement(lockId);
         final int clockOffset = node.layout.lockClock(lockId);
         final int clockLength = node.layout.clockLength();
-        final int grant = node.outbox(ControlRegionLayout.OUTBOX_GRANT);
+        final int grant = node.layout.grantOutbox();
         clock.write(node.control, grant);
+        final int successorClock = node.layout.lockSuccessorClock(lockId);
+        final int grantLength;
+        if (successor + 1L == node.control.getLongVolatile(successorClock))
+        {
+            incoming.read(node.control, successorClock + Long.BYTES);
+            grantLength = clockLength + node.intervals.forward(incoming, successor, node.control, grant + clockLength,
+                ControlRegionLayout.FORWARDED_NOTICES_LENGTH);
+        }
+        else
+        {
+            node.control.putInt(grant + clockLength, 0);
+            grantLength = clockLength + Integer.BYTES;
+        }
         int next = successor;
         long expected = LockWord.of(LockWord.WAITING, -1);
         while (true)
@@ -142,7 +177,13 @@ final class LockQueue
             }
             else if (LockWord.WAITING == state)
             {
-                node.port.writeAndNotify(next, SyncNode.CONTROL, clockOffset, SyncNode.CONTROL, grant, clockLength,
+                if (next != successor)
+                {
+                    // the notices were chosen for the successor, who gave up: the next one reads the logs
+                    node.control.putInt(grant + clockLength, 0);
+                }
+                node.port.writeAndNotify(next, SyncNode.CONTROL, node.layout.grantInbox(), SyncNode.CONTROL, grant,
+                    next != successor ? clockLength + Integer.BYTES : grantLength,
                     Notifications.of(Notifications.GRANT, lockId));
                 node.counters.increment(Counter.MESSAGES_SENT);
                 node.port.flushWrites();
