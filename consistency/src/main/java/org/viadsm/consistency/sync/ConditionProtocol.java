@@ -148,7 +148,7 @@ public final class ConditionProtocol
         if (SIGNALLED == outcome)
         {
             control.putLongVolatile(record, IDLE);
-            locks.acquireGranted();
+            locks.acquireGranted(lockId);
         }
         else
         {

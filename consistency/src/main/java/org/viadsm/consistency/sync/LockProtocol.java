@@ -276,7 +276,8 @@ public final class LockProtocol
         {
             node.sync.failWith("lock " + lockId + ": the queue's tail was this node, whose element was idle");
         }
-        if (LockQueue.TAKEN == queue.linkOrTake(lockId, predecessor))
+        if (LockQueue.TAKEN == queue.linkOrTake(lockId, predecessor,
+            SyncWait.NO_TIMEOUT == timeoutNs && !interruptible))
         {
             toHeld(element);
             node.intervals.acquire(queue.taken());
@@ -314,7 +315,7 @@ public final class LockProtocol
         {
             wait.finish();
         }
-        acquireGranted();
+        acquireGranted(lockId);
         return ACQUIRED;
     }
 
@@ -371,10 +372,14 @@ public final class LockProtocol
     }
 
     /**
-     * Acquires the clock and the notices of the grant that handed the lock here.
+     * Takes the lock the grant that arrived handed here: marks this node's element held (a grant to a node that
+     * waits firmly leaves that to it), then acquires the grant's clock and notices.
+     *
+     * @param lockId the lock.
      */
-    void acquireGranted()
+    void acquireGranted(final int lockId)
     {
+        toHeld(node.layout.lockElement(lockId));
         final int grant = node.layout.grantInbox();
         incoming.read(control, grant);
         node.intervals.acquireForwarded(incoming, control, grant + node.layout.clockLength());

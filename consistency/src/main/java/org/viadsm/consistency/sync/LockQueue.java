@@ -18,6 +18,12 @@ final class LockQueue
     static final int TAKEN = 1;
     /** {@link #linkOrTake} queued behind a predecessor that holds the lock or waits for it. */
     static final int LINKED = 2;
+    /**
+     * In the word before the clock a node leaves beside its predecessor's element: the node waits until it is
+     * granted the lock (no timeout, no interrupt), so it never abandons its element and the grant needs no
+     * compare-and-swap on it.
+     */
+    static final long FIRM_WAIT = 1L << 32;
 
     private final SyncNode node;
     private final VectorClock incoming;
@@ -65,9 +71,10 @@ final class LockQueue
      *
      * @param lockId      the lock.
      * @param predecessor the node {@link #joinTail} returned.
+     * @param firm        whether this node waits until it is granted the lock, whatever the time or interrupts.
      * @return {@link #TAKEN} or {@link #LINKED}.
      */
-    int linkOrTake(final int lockId, final int predecessor)
+    int linkOrTake(final int lockId, final int predecessor, final boolean firm)
     {
         final int element = node.layout.lockElement(lockId);
         long expected = LockWord.of(LockWord.CACHED, -1);
@@ -83,7 +90,7 @@ final class LockQueue
             }
             if (!take && !clockLeft)
             {
-                leaveClock(lockId, predecessor);
+                leaveClock(lockId, predecessor, firm);
                 clockLeft = true;
             }
             final long update = take ? LockWord.of(LockWord.IDLE, node.nodeId) :
@@ -107,12 +114,14 @@ final class LockQueue
     /**
      * Leaves this node's clock beside the predecessor's element, before this node links behind it, so that the
      * predecessor's release forwards the notices this node lacks; it has landed when the link can be seen. A
-     * stale clock of this node left there earlier is older, so it only makes the release forward more.
+     * stale clock of this node left there earlier is older, so it only makes the release forward more; a stale
+     * {@link #FIRM_WAIT} is only ever seen for a node that cannot abandon its element either (it was moved into
+     * the queue by a signal, or it rejoined at the place of an element that a firm wait never abandons).
      */
-    private void leaveClock(final int lockId, final int predecessor)
+    private void leaveClock(final int lockId, final int predecessor, final boolean firm)
     {
         final int outbox = node.layout.grantOutbox();
-        node.control.putLong(outbox, node.nodeId + 1L);
+        node.control.putLong(outbox, node.nodeId + 1L | (firm ? FIRM_WAIT : 0));
         node.intervals.clock().write(node.control, outbox + Long.BYTES);
         node.port.write(predecessor, SyncNode.CONTROL, node.layout.lockSuccessorClock(lockId), SyncNode.CONTROL,
             outbox, Long.BYTES + node.layout.clockLength());
@@ -121,10 +130,11 @@ final class LockQueue
 
     /**
      * Hands a released lock to the first element from {@code successor} on that still wants it: grants it to a
-     * waiting element (its state becomes {@link LockWord#HELD}, then an RDMA Write of the clock and the notices
-     * forwarded for the successor's clock left beside this node's element, with a grant notification, follows),
-     * passes abandoned elements that have a successor, and leaves the lock at an abandoned element that has none
-     * ({@link LockWord#DEPOSITED}, clock beside it).
+     * waiting element (its state becomes {@link LockWord#HELD}, by the releaser's compare-and-swap unless the
+     * element's node waits firmly, when the node sets it itself on the grant; then an RDMA Write of the clock and
+     * the notices forwarded for the successor's clock left beside this node's element, with a grant notification,
+     * follows), passes abandoned elements that have a successor, and leaves the lock at an abandoned element that
+     * has none ({@link LockWord#DEPOSITED}, clock beside it).
      *
      * @param lockId    the lock.
      * @param successor the node queued behind the releaser.
@@ -138,8 +148,9 @@ final class LockQueue
         final int grant = node.layout.grantOutbox();
         clock.write(node.control, grant);
         final int successorClock = node.layout.lockSuccessorClock(lockId);
+        final long tag = node.control.getLongVolatile(successorClock);
         final int grantLength;
-        if (successor + 1L == node.control.getLongVolatile(successorClock))
+        if (successor + 1L == (tag & ~FIRM_WAIT))
         {
             incoming.read(node.control, successorClock + Long.BYTES);
             grantLength = clockLength + node.intervals.forward(incoming, successor, node.control, grant + clockLength,
@@ -149,6 +160,12 @@ final class LockQueue
         {
             node.control.putInt(grant + clockLength, 0);
             grantLength = clockLength + Integer.BYTES;
+        }
+        if (successor + 1L + FIRM_WAIT == tag)
+        {
+            // the successor waits until it is granted the lock: nothing it does can race the hand-off
+            grant(lockId, successor, grant, grantLength);
+            return;
         }
         int next = successor;
         long expected = LockWord.of(LockWord.WAITING, -1);
@@ -182,11 +199,7 @@ final class LockQueue
                     // the notices were chosen for the successor, who gave up: the next one reads the logs
                     node.control.putInt(grant + clockLength, 0);
                 }
-                node.port.writeAndNotify(next, SyncNode.CONTROL, node.layout.grantInbox(), SyncNode.CONTROL, grant,
-                    next != successor ? clockLength + Integer.BYTES : grantLength,
-                    Notifications.of(Notifications.GRANT, lockId));
-                node.counters.increment(Counter.MESSAGES_SENT);
-                node.port.flushWrites();
+                grant(lockId, next, grant, next != successor ? clockLength + Integer.BYTES : grantLength);
                 return;
             }
             else if (deposit)
@@ -199,6 +212,17 @@ final class LockQueue
                 expected = LockWord.of(LockWord.WAITING, -1);
             }
         }
+    }
+
+    /**
+     * Writes a grant (the releaser's clock and the forwarded notices) into a node's grant inbox and notifies it.
+     */
+    private void grant(final int lockId, final int holder, final int grant, final int length)
+    {
+        node.port.writeAndNotify(holder, SyncNode.CONTROL, node.layout.grantInbox(), SyncNode.CONTROL, grant, length,
+            Notifications.of(Notifications.GRANT, lockId));
+        node.counters.increment(Counter.MESSAGES_SENT);
+        node.port.flushWrites();
     }
 
     /**
