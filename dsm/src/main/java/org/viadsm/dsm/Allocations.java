@@ -71,7 +71,7 @@ final class Allocations
         try
         {
             final int region = nextRegion;
-            final ByteBuffer regionMemory = port.nic().allocateMemory((int)regionLength);
+            final ByteBuffer regionMemory = port.regionMemory((int)regionLength);
             final int handle = port.addRegion(region, regionMemory).handle();
             try
             {

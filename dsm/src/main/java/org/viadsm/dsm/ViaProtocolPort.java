@@ -56,6 +56,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private final CompletionQueue probeCq;
     private final NodeLoss loss;
     private final NotificationReceiver receiver;
+    private final RegionMemory regionMemory;
 
     ViaProtocolPort(final Nic nic, final int nodeId, final int nodeCount, final Counters counters)
     {
@@ -68,6 +69,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         this.peers = new SendRing[nodeCount];
         this.startedReads = new Descriptor[nodeCount];
         this.scratchMemory = nic.allocateMemory(4096);
+        this.regionMemory = new RegionMemory(nic);
         this.scratch = nic.registerMemory(scratchMemory, MemoryAttributes.localOnly(ptag));
         this.probeCq = nic.createCq(1);
         this.loss = new NodeLoss(nodeId, nodeCount, this::probe);
@@ -126,14 +128,20 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         return registered;
     }
 
-    /** Deregisters a region of this node and frees its memory. */
+    /** Zeroed memory for a region of {@code length} bytes: a freed region's, if one of that length is kept. */
+    ByteBuffer regionMemory(final int length)
+    {
+        return regionMemory.take(length);
+    }
+
+    /** Deregisters a region of this node and gives its memory back for reuse (see {@link RegionMemory}). */
     void removeRegion(final int region)
     {
         final Region removed = regions.remove(region);
         if (null != removed)
         {
             nic.deregisterMemory(removed.local);
-            nic.freeMemory(removed.memory);
+            regionMemory.give(removed.memory);
         }
     }
 

@@ -28,8 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Collective free: a freed array refuses every access, its memory and registration are given back on every node,
- * its name can be allocated again, and nodes that free differently fail naming the node that disagreed.
+ * Collective free: a freed array refuses every access, its registration is given back and its memory kept for the
+ * next array of its length on every node, its name can be allocated again, and nodes that free differently fail
+ * naming the node that disagreed.
  */
 @Timeout(120)
 class DsmFreeTest
@@ -88,9 +89,10 @@ class DsmFreeTest
     }
 
     @Test
-    void shouldRemoveTheSharedMemoryFilesOfAFreedArray()
+    void shouldKeepAFreedArraysMemoryForTheNextArrayOfItsLengthAndRemoveItsFilesAtClose()
     {
         final String pid = "-" + ProcessHandle.current().pid() + "-";
+        final long outside = memoryFiles(pid);
         LocalCluster.run(2, "shm", context -> { }, dsm ->
         {
             dsm.barrier();
@@ -102,10 +104,23 @@ class DsmFreeTest
             assertEquals(before + 2, memoryFiles(pid), "one file per node for the array");
             dsm.barrier();
             dsm.free(a);
+            final SharedByteArray b = dsm.allocBytes("b", 1 << 20);
+            assertEquals(0, b.get(0), "the memory taken back is zeroed");
+            assertEquals(0, b.get(1), "the memory taken back is zeroed");
+            b.set(2 + dsm.nodeId(), (byte)(5 + dsm.nodeId()));
             dsm.barrier();
-            assertEquals(before, memoryFiles(pid), "the array's files are gone");
+            assertEquals(before + 2, memoryFiles(pid), "the array of the same length took the freed memory back");
+            assertEquals(5, b.get(2));
+            assertEquals(6, b.get(3));
             dsm.barrier();
+            final SharedByteArray c = dsm.allocBytes("c", 1 << 19);
+            dsm.barrier();
+            assertEquals(before + 4, memoryFiles(pid), "an array of another length maps memory of its own");
+            dsm.barrier();
+            dsm.free(c);
+            dsm.free(b);
         });
+        assertEquals(outside, memoryFiles(pid), "closing the nodes removes the files of the memory they kept");
     }
 
     @Test
