@@ -3,6 +3,7 @@ package org.viadsm.consistency.page;
 import org.agrona.collections.IntArrayList;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
+import org.viadsm.consistency.home.HomePolicy;
 
 /**
  * What a home does with its own pages at a release, against their copysets (read in its own memory, after a fence
@@ -17,9 +18,11 @@ final class HomeSettlement
     private final SharedSpace space;
     private final Copysets copysets;
     private final Counters counters;
+    private final int nodeId;
 
-    HomeSettlement(final SharedSpace space, final Copysets copysets, final Counters counters)
+    HomeSettlement(final SharedSpace space, final Copysets copysets, final Counters counters, final int nodeId)
     {
+        this.nodeId = nodeId;
         this.space = space;
         this.copysets = copysets;
         this.counters = counters;
@@ -84,6 +87,44 @@ final class HomeSettlement
             if (table.exclusiveCount() > 0 && copysets.registeredSince(table))
             {
                 shareExclusive(table, notices);
+            }
+        }
+    }
+
+    /**
+     * A write fault on a valid home page: makes writable every home page of its copyset word that is read-only here
+     * and that no other node caches now, in one fault rather than one each. Exclusive pages are marked written; the
+     * others become exclusive (nobody caches them, so their writes need no tracking; their writes before were noticed
+     * at the release that made them read-only). A page becomes exclusive here as at a release: a node that registers
+     * after this look reads a copy with every write of the intervals before (the page was read-only here since the
+     * last release), and the next release sees its registration and sends a notice, as the page is marked written.
+     * A page marked written that was not written only costs a node that starts to cache it a notice and a fetch.
+     *
+     * @param table the array.
+     * @param word  the copyset word of the page that faulted.
+     */
+    void openWord(final PageTable table, final int word)
+    {
+        final byte[] states = table.states();
+        final HomePolicy homes = table.homes();
+        final long shared = copysets.shared(table, word);
+        final long exclusive = table.exclusive(word);
+        final int first = word << 6;
+        final int end = Math.min(table.pages(), first + Long.SIZE);
+        for (int page = first; page < end; page++)
+        {
+            final long bit = 1L << page;
+            if (PageState.READ_ONLY == states[page] && homes.home(page) == nodeId)
+            {
+                if (0 != (exclusive & bit))
+                {
+                    table.state(page, PageState.READ_WRITE);
+                }
+                else if (0 == (shared & bit))
+                {
+                    table.makeExclusive(page, PageState.READ_WRITE);
+                    counters.increment(Counter.EXCLUSIVE_GAINS);
+                }
             }
         }
     }

@@ -15,7 +15,8 @@ import org.viadsm.consistency.port.ProtocolPort;
  * <li>a read of an invalid page fetches it whole from its home (one RDMA Read, possibly prefetching the invalid
  * pages after it with the same home), after joining the page's copyset at the home;</li>
  * <li>a page no other node caches is <em>exclusive</em> at its home: writable there across intervals, with no write
- * fault (but its first ever, which only records that it has been written), twin, diff or write notice;</li>
+ * fault (but its first, which only records that it has been written, and does so for every home page of its
+ * copyset word that nobody caches, see {@link HomeSettlement#openWord}), twin, diff or write notice;</li>
  * <li>the first write to any other page in an interval makes a twin (unless this node is the page's home, whose copy
  * is the master) and puts the page on the dirty list;</li>
  * <li>at a release every dirty page's diff goes home, one RDMA Write per run, straight into the home's copy, so the
@@ -81,7 +82,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         this.nodeCount = port.nodeCount();
         this.copysets = new Copysets(port, counters);
         this.fetcher = new PageFetcher(port, counters, copysets, prefetchPages);
-        this.settlement = new HomeSettlement(space, copysets, counters);
+        this.settlement = new HomeSettlement(space, copysets, counters, nodeId);
     }
 
     /**
@@ -126,11 +127,14 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         {
             fetcher.used(table, page);
         }
-        if (table.isExclusive(page))
+        if (PageState.READ_ONLY == states[page] && table.homes().home(page) == nodeId)
         {
-            // The first write to a clean exclusive page: nothing to track, it stays writable.
-            table.state(page, PageState.READ_WRITE);
-            return;
+            settlement.openWord(table, page >>> 6);
+            if (PageState.READ_WRITE == states[page])
+            {
+                // Exclusive: nothing to track, it stays writable.
+                return;
+            }
         }
         if (PageState.INVALID == states[page] || home(table, page) != nodeId)
         {
