@@ -1,9 +1,11 @@
 package org.viadsm.consistency.page;
 
 /**
- * Which of an array's copysets this node is leaving: a registered page whose copy is invalidated (a write notice
- * named it) stops counting as a sharer at the end of that acquire, so that its home, once it sees the copyset
- * empty at a release, writes the page without faults, twins or notices again. The pages dropped in one acquire are
+ * Which of an array's copysets this node is leaving: a registered page whose copy was invalidated, and that a
+ * second write notice names before this node read it again, stops counting as a sharer at the end of that acquire,
+ * so that its home, once it sees the copyset empty at a release, writes the page without faults, twins or notices
+ * again. Not at the first notice: a page every lock holder reads in turn (migratory data) would then leave and
+ * rejoin on every hand-off, a remote atomic each way. The pages dropped in one acquire are
  * left together, one remote atomic per copyset word and home. A page read again after it was left is joined again
  * before it is read, as any page ({@code copyset_rejoins} counts those).
  * <p>

@@ -14,8 +14,8 @@ import org.viadsm.consistency.port.ProtocolPort;
  * <p>
  * A fetcher adds itself to a page's copyset, then bumps the array's registration count at the home, and only then
  * reads the page (the three posted together, one wait); while its copy is valid its bit stays set. It takes itself
- * out when its copy is invalidated (see {@link CopysetMembership}), so that a home can write a page nobody reads
- * any more without faults again.
+ * out when a notice names a page whose copy an earlier notice invalidated and that it has not read since (see
+ * {@link CopysetMembership}), so that a home can write a page nobody reads any more without faults again.
  * Each fetcher's word at a home holds exactly the bits it registered there, so adding and removing bits are plain
  * fetch-and-adds, with no read first; this node's own slot of its own region (never read by a home) records what it
  * registered everywhere.
@@ -83,8 +83,9 @@ final class Copysets
     }
 
     /**
-     * Fetcher, at an acquire: the copy of a page was dropped (invalidated); the page is left at the end of the
-     * acquire ({@link #leaveDropped}) if this node is in its copyset.
+     * Fetcher, at an acquire: a notice named a page whose copy is invalid and was not read since it was
+     * invalidated; the page is left at the end of the acquire ({@link #leaveDropped}) if this node is in its
+     * copyset.
      */
     void dropped(final PageTable table, final int page)
     {

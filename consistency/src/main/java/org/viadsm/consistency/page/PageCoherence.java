@@ -39,8 +39,9 @@ import org.viadsm.consistency.port.ProtocolPort;
  * pages: a page that becomes shared between an interval's write and its release gets its notice at that release,
  * or at the next one if the registration came after the check; a notice may name a page that was not written
  * (the home cannot tell), which only costs a fetch. A node leaves a copyset only for a page whose copy it has
- * invalidated, at the end of that acquire (see {@link CopysetMembership}), so a home never stops noticing a page
- * that somebody still caches. Pages other nodes write are tracked as before, with twins and diffs.
+ * invalidated and not read since, when a second notice names it, at the end of that acquire (see
+ * {@link CopysetMembership}), so a home never stops noticing a page that somebody still caches. Pages other nodes
+ * write are tracked as before, with twins and diffs.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -392,8 +393,16 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     private void invalidate(final PageTable table, final int page)
     {
         final byte[] states = table.states();
-        if (PageState.INVALID == states[page] || table.homes().home(page) == nodeId)
+        if (table.homes().home(page) == nodeId)
         {
+            return;
+        }
+        if (PageState.INVALID == states[page])
+        {
+            // a second notice, and the copy the first one invalidated was not read since: leave the copyset.
+            // Leaving at the first would make a page that every lock holder reads (migratory data) leave and
+            // rejoin on every hand-off, a remote atomic each way
+            copysets.dropped(table, page);
             return;
         }
         if (PageState.PREFETCHED == states[page])
@@ -406,7 +415,6 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             flushedSinceLastFence = true;
         }
         table.state(page, PageState.INVALID);
-        copysets.dropped(table, page);
         counters.increment(Counter.INVALIDATIONS);
     }
 }
