@@ -40,6 +40,13 @@ final class AotCache
      * times slower, while loading and linking alone made whole runs faster and left the timed phases as they were.
      */
     private static final String NO_PROFILES = "-XX:-AOTRecordTraining";
+    /**
+     * A JVM started from the cache replays no training data either: with replay on (the JDK's default for a cache),
+     * C2 sometimes compiled LU's kernels before this run had profiled their view calls, so those interface calls
+     * were not inlined and the timed phase ran 6 to 10 times slower in that JVM (3 of 30 invocations of
+     * {@code run lu --nodes 1 --warm 3}; 0 of 20 with replay off, 0 of 16 without a cache).
+     */
+    private static final String NO_REPLAY = "-XX:-AOTReplayTraining";
     private static final long TRAINING_TIMEOUT_NS = TimeUnit.MINUTES.toNanos(10);
     private static final long CHECK_TIMEOUT_NS = TimeUnit.MINUTES.toNanos(1);
 
@@ -71,7 +78,7 @@ final class AotCache
      */
     static List<String> options(final Path cache)
     {
-        return List.of("-XX:AOTCache=" + cache, "-Xlog:aot*=off", "-Xlog:cds*=off");
+        return List.of("-XX:AOTCache=" + cache, UNLOCK_DIAGNOSTIC, NO_REPLAY, "-Xlog:aot*=off", "-Xlog:cds*=off");
     }
 
     /**
