@@ -3,6 +3,7 @@ package org.viadsm.consistency.interval;
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.VectorClock;
 import org.viadsm.consistency.notice.NoticeHistory;
+import org.viadsm.consistency.notice.WriteNoticeReader;
 
 /**
  * The write notices a releaser forwards with a lock grant: for each node, the intervals the next holder lacks,
@@ -21,7 +22,7 @@ import org.viadsm.consistency.notice.NoticeHistory;
 public final class ForwardedNotices
 {
     /** Bytes of one interval record. */
-    static final int RECORD_LENGTH = 16;
+    private static final int RECORD_LENGTH = 16;
 
     private ForwardedNotices()
     {
@@ -101,8 +102,49 @@ public final class ForwardedNotices
                 }
                 expected = sequence + 1;
             }
-            at += RECORD_LENGTH + buffer.getInt(at + Integer.BYTES) * Integer.BYTES;
+            at = next(buffer, at);
         }
         return expected == upTo + 1;
+    }
+
+    /**
+     * Hands a handler the forwarded intervals, in order, of the nodes marked in {@code nodes} that {@code clock}
+     * does not cover yet.
+     *
+     * @param buffer  the buffer holding the records.
+     * @param offset  the offset of the header.
+     * @param nodes   the nodes whose records to apply ({@link #covers} said they bring all that is needed).
+     * @param clock   the receiving node's clock.
+     * @param handler receives each interval, then its pages.
+     * @return the intervals handed over.
+     */
+    static int apply(final AtomicBuffer buffer, final int offset, final boolean[] nodes, final VectorClock clock,
+        final WriteNoticeReader.NoticeHandler handler)
+    {
+        final int records = buffer.getInt(offset);
+        int applied = 0;
+        int at = offset + Integer.BYTES;
+        for (int i = 0; i < records; i++)
+        {
+            final int node = buffer.getInt(at);
+            final long sequence = buffer.getLong(at + 2 * Integer.BYTES);
+            if (nodes[node] && sequence > clock.get(node))
+            {
+                handler.onInterval(node, sequence);
+                final int pages = buffer.getInt(at + Integer.BYTES);
+                for (int p = 0; p < pages; p++)
+                {
+                    handler.onNotice(buffer.getInt(at + RECORD_LENGTH + p * Integer.BYTES));
+                }
+                applied++;
+            }
+            at = next(buffer, at);
+        }
+        return applied;
+    }
+
+    private static int next(final AtomicBuffer buffer, final int record)
+    {
+        return record + RECORD_LENGTH + buffer.getInt(record + Integer.BYTES) * Integer.BYTES;
     }
 }

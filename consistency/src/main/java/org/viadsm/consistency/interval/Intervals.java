@@ -198,25 +198,7 @@ public final class Intervals
                 reader.addRange(node, after, upTo);
             }
         }
-        final int records = buffer.getInt(offset);
-        int at = offset + Integer.BYTES;
-        for (int i = 0; i < records; i++)
-        {
-            final int node = buffer.getInt(at);
-            final int pages = buffer.getInt(at + Integer.BYTES);
-            final long sequence = buffer.getLong(at + 2 * Integer.BYTES);
-            at += ForwardedNotices.RECORD_LENGTH;
-            if (forwarded[node] && sequence > clock.get(node))
-            {
-                recorder.onInterval(node, sequence);
-                for (int p = 0; p < pages; p++)
-                {
-                    recorder.onNotice(buffer.getInt(at + p * Integer.BYTES));
-                }
-                counters.increment(Counter.INTERVALS_FORWARDED);
-            }
-            at += pages * Integer.BYTES;
-        }
+        counters.add(Counter.INTERVALS_FORWARDED, ForwardedNotices.apply(buffer, offset, forwarded, clock, recorder));
         finishAcquire(incoming);
     }
 
