@@ -17,7 +17,7 @@ final class BarrierCase extends NodeCase
     {
         super("dsm.barrier_" + nodes, "us",
             "sense-reversing counter barrier in a /dev/shm file the " + nodes + " processes map (spin ~20 us, then " +
-                "park, as the DSM waits)", 2 == nodes ? "<=5 us" : "-", rig);
+                "park, as the DSM waits)", 2 == nodes ? "<=1.5 us" : "-", rig);
     }
 
     @Override

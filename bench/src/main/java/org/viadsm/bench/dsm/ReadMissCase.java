@@ -26,7 +26,7 @@ final class ReadMissCase extends NodeCase
     {
         super("dsm.read_miss", "us",
             "copy of a cold 4 KiB page the other process wrote, from a /dev/shm file both map, into a cold local page",
-            "<=2 us", rig);
+            "<=1 us", rig);
         this.pages = coldLength / ViEndpoint.PAGE_LENGTH;
     }
 
