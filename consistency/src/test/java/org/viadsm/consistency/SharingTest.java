@@ -268,6 +268,103 @@ class SharingTest
         assertEquals(3, cluster.counters[2].get(Counter.DIFFS));
     }
 
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldDropACopyFetchedOnlyForAWriteSoThatItsHomeWritesWithoutFaults(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final int pages = 4;
+        final InMemoryCluster.LongArray data = cluster.longs("data", pages * PER_PAGE, Homes.onNode(0));
+        cluster.run((id, node) ->
+        {
+            // node 1 initialises one element of each of node 0's pages without reading them (as SOR's master writes
+            // the boundary of every row); its release sends the diffs and leaves the copysets
+            if (1 == id)
+            {
+                for (int p = 0; p < pages; p++)
+                {
+                    data.set(node, p * PER_PAGE, -p);
+                }
+            }
+            node.barrier();
+            for (int round = 1; round <= 6; round++)
+            {
+                writePages(id, node, data, pages, round);
+                node.barrier();
+            }
+            for (int p = 0; p < pages; p++)
+            {
+                assertEquals(-p, data.get(node, p * PER_PAGE), "page " + p);
+                assertEquals(6, data.get(node, p * PER_PAGE + 5), "page " + p);
+            }
+        });
+        final Counters home = cluster.counters[0];
+        final Counters writer = cluster.counters[1];
+        assertEquals(pages, writer.get(Counter.TWINS));
+        assertEquals(pages, writer.get(Counter.COPYSET_LEAVES), "every copy dropped at the release after its write");
+        assertEquals(0, writer.get(Counter.INVALIDATIONS), "no notices: nothing to invalidate");
+        assertEquals(1, home.get(Counter.WRITE_FAULTS), "rounds 1 to 6: one fault opens the copyset word's pages");
+        assertEquals(0, home.get(Counter.INTERVALS), "no notices: nobody caches the pages");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldKeepACopyWrittenUnreadOnceItsDropCostAFetch(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
+        cluster.run((id, node) ->
+        {
+            // node 1 writes the page unread in every round, and nobody else writes it
+            for (int round = 1; round <= 4; round++)
+            {
+                if (1 == id)
+                {
+                    data.set(node, round, round);
+                }
+                node.barrier();
+            }
+            for (int round = 1; round <= 4; round++)
+            {
+                assertEquals(round, data.get(node, round));
+            }
+        });
+        final Counters writer = cluster.counters[1];
+        assertEquals(4, writer.get(Counter.WRITE_FAULTS));
+        assertEquals(4, writer.get(Counter.TWINS));
+        assertEquals(1, writer.get(Counter.COPYSET_LEAVES), "dropped after round 1 only");
+        assertEquals(2, writer.get(Counter.COPYSET_JOINS), "fetched in rounds 1 and 2, kept since");
+        assertEquals(1, writer.get(Counter.COPYSET_REJOINS));
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldKeepACopyReadBeforeItWasWritten(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
+        cluster.run((id, node) ->
+        {
+            if (1 == id)
+            {
+                data.set(node, 1, data.get(node, 0) + 7);
+            }
+            node.barrier();
+            if (1 == id)
+            {
+                assertEquals(PageState.READ_ONLY, data.table(1).states()[0], "kept after the release");
+                assertEquals(7, data.get(node, 1));
+            }
+        });
+        final Counters writer = cluster.counters[1];
+        assertEquals(1, writer.get(Counter.READ_FAULTS), "the read before the write; none after the release");
+        assertEquals(0, writer.get(Counter.COPYSET_LEAVES));
+        assertEquals(1, writer.get(Counter.COPYSET_JOINS));
+    }
+
     private static void writePages(
         final int id, final HlrcNode node, final InMemoryCluster.LongArray data, final int pages, final int round)
     {

@@ -24,6 +24,9 @@ import org.viadsm.consistency.port.ProtocolPort;
  * that nobody caches becomes exclusive, with no notice, and an exclusive page somebody now caches becomes read-only,
  * so its next write faults, with a notice if it has ever been written (it may have been written since that node's
  * copy was read);</li>
+ * <li>a copy of another node's page that was fetched by a write fault, and so not read before it was written, is
+ * dropped at that release once its diff has gone, and its copyset left: it was fetched only to be twinned, and
+ * keeping it would make the home track its writes to the page until two notices made this node leave;</li>
  * <li>at an acquire every page named by a new write notice is invalidated (after sending its own diff home if it
  * is dirty here), so the next access fetches the current copy.</li>
  * </ul>
@@ -104,6 +107,10 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         {
             counters.increment(Counter.READ_FAULTS);
             final long startNs = System.nanoTime();
+            if (PageTable.COPY_DROPPED == table.copyUse(page))
+            {
+                table.copyUse(page, PageTable.COPY_ALWAYS_KEPT);
+            }
             fetch(table, page);
             counters.add(Counter.READ_FAULT_NS, System.nanoTime() - startNs);
         }
@@ -124,6 +131,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             return;
         }
         counters.increment(Counter.WRITE_FAULTS);
+        final byte wasState = states[page];
         if (PageState.PREFETCHED == states[page])
         {
             fetcher.used(table, page);
@@ -153,6 +161,10 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             }
             if (home(table, page) != nodeId)
             {
+                if (PageState.INVALID == wasState)
+                {
+                    fetchedForWrite(table, page);
+                }
                 diffs.twin(table, page);
             }
             counters.add(Counter.WRITE_FAULT_NS, System.nanoTime() - startNs);
@@ -267,13 +279,19 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
                 diffs.send(table, page);
             }
             final byte[] states = table.states();
-            if (PageState.READ_WRITE == states[page])
+            if (PageTable.COPY_WRITTEN_UNREAD == table.copyUse(page))
+            {
+                dropWrittenUnread(table, page);
+            }
+            else if (PageState.READ_WRITE == states[page])
             {
                 table.state(page, PageState.READ_ONLY);
             }
             notices.addInt(globalPage);
         }
         dirty.clear();
+        // the leaves go after the diffs: operations to one node take effect in the order they are posted
+        copysets.leaveDropped(space);
         port.flushWrites();
         flushedSinceLastFence = false;
         settlement.settle(homeDirty, notices);
@@ -390,12 +408,51 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         return end;
     }
 
+    /**
+     * A write fault fetched a copy of another node's page: it is written before it is read, unless this node had
+     * dropped it as such and needs it again with no notice in between (the drop cost this fetch), in which case
+     * the page's copy is always kept from now on.
+     */
+    private static void fetchedForWrite(final PageTable table, final int page)
+    {
+        final byte use = table.copyUse(page);
+        if (PageTable.COPY_DROPPED == use)
+        {
+            table.copyUse(page, PageTable.COPY_ALWAYS_KEPT);
+        }
+        else if (PageTable.COPY_KEPT_OR_READ == use)
+        {
+            table.copyUse(page, PageTable.COPY_WRITTEN_UNREAD);
+        }
+    }
+
+    /**
+     * Release: a copy of another node's page that was fetched for a write, and not accessed before it, is dropped
+     * once its diff is sent, and the page's copyset left (with the others at the end of the release): a node that
+     * writes a page without reading it (a master initialising others' partitions, a producer) would otherwise stay
+     * in the copyset, and the home would take a write fault, and send a notice, at every interval it writes the
+     * page until two notices made this node leave. Reading the page again fetches it, as after a notice; a page
+     * this node needs again before a notice names it is kept from then on (BARNES writes cells unread, interval
+     * after interval).
+     */
+    private void dropWrittenUnread(final PageTable table, final int page)
+    {
+        table.copyUse(page, PageTable.COPY_DROPPED);
+        table.state(page, PageState.INVALID);
+        copysets.dropped(table, page);
+    }
+
     private void invalidate(final PageTable table, final int page)
     {
         final byte[] states = table.states();
         if (table.homes().home(page) == nodeId)
         {
             return;
+        }
+        if (PageTable.COPY_DROPPED == table.copyUse(page))
+        {
+            // a notice came after the drop: the copy would have been invalid now, the drop cost nothing
+            table.copyUse(page, PageTable.COPY_KEPT_OR_READ);
         }
         if (PageState.INVALID == states[page])
         {

@@ -21,6 +21,14 @@ public final class PageTable
 {
     /** Marks a page without a twin. */
     public static final int NO_TWIN = -1;
+    /** A copy kept at releases as usual; none was dropped, or a notice since made its drop free. */
+    static final byte COPY_KEPT_OR_READ = 0;
+    /** A copy fetched by a write fault in the current interval: written before it was read. */
+    static final byte COPY_WRITTEN_UNREAD = 1;
+    /** A copy dropped at a release, as written unread, and not needed since. */
+    static final byte COPY_DROPPED = 2;
+    /** A copy whose drop cost a fetch (this node needed it again before any notice): never dropped again. */
+    static final byte COPY_ALWAYS_KEPT = 3;
 
     private final String name;
     private final int region;
@@ -34,6 +42,7 @@ public final class PageTable
     private final byte[] states;
     private final int[] twins;
     private final boolean[] dirty;
+    private final byte[] copyUse;
     private final long[] exclusive;
     private final CopysetMembership membership;
     private int exclusiveCount;
@@ -90,6 +99,7 @@ public final class PageTable
         this.unwritable = pages;
         this.twins = new int[pages];
         this.dirty = new boolean[pages];
+        this.copyUse = new byte[pages];
         this.exclusive = new long[layout.words()];
         this.membership = new CopysetMembership(layout.words());
         Arrays.fill(twins, NO_TWIN);
@@ -441,6 +451,30 @@ public final class PageTable
     public void dirty(final int page, final boolean value)
     {
         dirty[page] = value;
+    }
+
+    /**
+     * What this node knows of how it uses its copy of a page another node is home of, for dropping copies it only
+     * writes; see {@link PageCoherence}: {@link #COPY_KEPT_OR_READ} (the default), {@link #COPY_WRITTEN_UNREAD},
+     * {@link #COPY_DROPPED} or {@link #COPY_ALWAYS_KEPT}.
+     *
+     * @param page the page.
+     * @return the use.
+     */
+    byte copyUse(final int page)
+    {
+        return copyUse[page];
+    }
+
+    /**
+     * Records how this node uses its copy of a page.
+     *
+     * @param page the page.
+     * @param use  the use.
+     */
+    void copyUse(final int page, final byte use)
+    {
+        copyUse[page] = use;
     }
 
     /**
