@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
     footer = {
         "",
         "Rows (node processes over shm, or --provider; node 0 measures; every wait spins ~20 us then parks, except",
-        "a barrier's, which first polls for about its recent wait while the nodes fit the cores; see the README):",
+        "a barrier's, which first polls for about two wake-ups while the machine has a core for it; see the README):",
         "  dsm.read_miss              2 nodes. First read of an element of a page that is invalid on node 0 and whose",
         "                             home is node 1: fault + RDMA Read of the 4 KiB page + load, pages in order over",
         "                             --cold-mib after an untimed pass. Baseline: copy a cold 4 KiB page node 1 wrote",

@@ -2,49 +2,51 @@ package org.viadsm.consistency.sync;
 
 /**
  * How long a barrier wait keeps polling for its message before it goes to the port's wait, which spins briefly
- * and then sleeps until the message wakes it.
+ * and then sleeps until the message wakes it, sized from what a wake-up costs on this machine now.
  * <p>
- * A wake-up costs about {@value #WAKE_UP_NS} ns, and it costs twice: the sleeper starts late, so the partner that
- * waits for it in the next barrier outlasts the port's short spin and sleeps too. Once one wait sleeps, every
- * barrier pays a wake-up. While the nodes that share the machine's cores are no more than the cores, a waiting node
- * holds a core nobody else needs, so it polls for a budget sized from its recent waits: twice the recent wait, at
- * least {@link #MIN_SPIN_NS} (a partner's wake-up and its way back) and at most {@link #MAX_SPIN_NS}; when the
- * recent wait is longer than that (imbalance, not hand-off) it polls only the minimum.
+ * A waiter that sleeps sees its message one wake-up late, and the lateness cascades: the sleeper starts its next
+ * phase late, so its partner waits that much longer at the next barrier, sleeps too and is woken late in turn. A
+ * wake-up costs about {@value #WAKE_UP_NS} ns on a quiet machine, but 0.15 to 1 ms on a loaded one, where
+ * a woken thread queues for a core. So the wait measures it: a wait that outlasts its poll parks once for
+ * {@value #PROBE_PARK_NS} ns before the port's wait, and how far that park overshoots is a sample of the wake-up
+ * cost (it sleeps anyway, so the probe costs it nothing). The poll budget is twice the moving average of the samples
+ * (the lateness counts twice, at the sleeper and at its partner), at least {@link #MIN_SPIN_NS}, the granularity at
+ * which the port's wait sees a message once it dozes, and at most {@link #MAX_SPIN_NS}. A partner that arrives
+ * within a wake-up is caught polling; a longer wait (imbalance) polls one budget, then sleeps, so no more than one
+ * wake-up's worth of core is spent on it. Every wait still ends in the port's wait.
  * <p>
- * Polling pays only if the message comes within the budget. When the machine is busy with other work, the nodes
- * share fewer cores than they number: a node that polls burns the share its partner needs, and a sleeper woken by
- * the message gets a core sooner than a poller that used its share. So the budget keeps a score of the waits that
- * polled: a wait the poll ended raises it by 1, up to {@link #SCORE_MAX}, one that outlasted the poll lowers it by
- * 2. At 0 waits go straight to the port's wait, except every {@value #PROBE_PERIOD}th, which polls the longest
- * budget to find out whether polling pays again. It must outlast the lateness of a partner that went to the port's
- * wait too (it resumes from a park or a sleep), or a probe would never catch the message once both nodes stopped
- * polling (a phase of long waits, such as a node reading many pages while the other waits, can stop both).
- * <p>
- * With more nodes than cores, polling would take the core from the node it waits for: the wait yields its core
- * instead, for about one wake-up, so that a node that is ready runs, and then sleeps.
- * <p>
- * The recent wait is a moving average (weight 1/4 to the newest) of the waits that found their message missing;
- * a wait that found it needs no budget.
+ * A poller must not take the core from the node it waits for, nor from anything else the machine runs. While the
+ * nodes that share the machine's cores are no more than the cores, a poll first spins on the core for
+ * {@link #SPIN_ONLY_NS} (a partner on another core answers within it), then yields between polls; with more nodes
+ * than cores it yields from the start. How much of the yielding time the thread still ran tells whether others wanted
+ * its core ({@link PollIdleStrategy#conclude()}). On a machine busy with other work they do, and a poller, even a
+ * yielding one, slows the partner it waits for, while a sleeper woken by the message is scheduled ahead of threads
+ * that used their share. So the budget keeps a score: a poll that kept its core raises it by 1, up to
+ * {@link #SCORE_MAX}, one that gave its core away lowers it by 2. At 0 waits go straight to the port's wait, except
+ * every {@value #PROBE_PERIOD}th, which polls to find out whether the machine is free again.
  * <p>
  * <b>Note:</b> not thread-safe; one per node, used by its application thread.
  */
 final class SpinBudget
 {
-    /** What a wake-up from sleep costs, in ns, on the machines measured. */
+    /** What a wake-up from sleep costs, in ns, on a quiet machine: the estimate before any is measured. */
     static final long WAKE_UP_NS = 20_000L;
-    /** The shortest poll phase while the nodes fit the cores: a partner's wake-up and its way back, with margin. */
-    static final long MIN_SPIN_NS = 3 * WAKE_UP_NS;
-    /** The longest poll phase. */
-    static final long MAX_SPIN_NS = 10 * WAKE_UP_NS;
-    /** The yield phase with more nodes than cores. */
-    static final long YIELD_NS = WAKE_UP_NS;
+    /** The park whose overshoot measures a wake-up, in ns. */
+    static final long PROBE_PARK_NS = 10_000L;
+    /** The shortest poll phase: about the port's longest doze park, after which a dozing waiter sees its message. */
+    static final long MIN_SPIN_NS = 200_000L;
+    /** The longest poll phase, and the largest wake-up sample taken. */
+    static final long MAX_SPIN_NS = 2_000_000L;
+    /** How long a poll phase spins before it yields between polls, while the nodes fit the cores. */
+    static final long SPIN_ONLY_NS = WAKE_UP_NS;
+
     /** The highest score. */
     static final int SCORE_MAX = 8;
-    /** At score 0, one wait in this many polls (the minimum) anyway. */
+    /** At score 0, one wait in this many polls anyway. */
     static final int PROBE_PERIOD = 16;
 
     private final boolean nodesFitCores;
-    private long recentWaitNs = MIN_SPIN_NS;
+    private long wakeUpNs = WAKE_UP_NS;
     private int score = SCORE_MAX / 2;
     private int skipped;
 
@@ -60,7 +62,7 @@ final class SpinBudget
     }
 
     /**
-     * Whether waiting nodes may poll: every node can have a core of its own.
+     * Whether waiting nodes may spin on their core: every node can have a core of its own.
      *
      * @param nodes nodes that share the cores.
      * @param cores the cores.
@@ -72,128 +74,138 @@ final class SpinBudget
     }
 
     /**
-     * The poll phase of a wait that polls, while the nodes fit the cores.
+     * The poll phase for a wake-up cost.
      *
-     * @param recentWaitNs the recent wait, see {@link #nextRecentWaitNs(long, long)}.
-     * @return ns to poll before the port's wait.
+     * @param wakeUpNs the wake-up cost, see {@link #nextWakeUpNs(long, long)}.
+     * @return ns to poll before the port's wait: twice the wake-up, within {@link #MIN_SPIN_NS} and
+     *         {@link #MAX_SPIN_NS}.
      */
-    static long spinNs(final long recentWaitNs)
+    static long budgetNs(final long wakeUpNs)
     {
-        if (recentWaitNs > MAX_SPIN_NS)
-        {
-            return MIN_SPIN_NS;
-        }
-        return Math.min(MAX_SPIN_NS, Math.max(MIN_SPIN_NS, 2 * recentWaitNs));
+        return Math.min(MAX_SPIN_NS, Math.max(MIN_SPIN_NS, 2 * wakeUpNs));
     }
 
     /**
-     * How long a wait polls or yields before the port's wait.
+     * The wake-up cost after one more sample.
+     *
+     * @param wakeUpNs the moving average so far.
+     * @param sampleNs how far a probe park overshot; taken within 0 and {@link #MAX_SPIN_NS}.
+     * @return the new average: a quarter of the way from the old one to the sample.
+     */
+    static long nextWakeUpNs(final long wakeUpNs, final long sampleNs)
+    {
+        return wakeUpNs + (Math.min(MAX_SPIN_NS, Math.max(0, sampleNs)) - wakeUpNs) / 4;
+    }
+
+    /**
+     * How long a poll phase spins before it yields between polls.
      *
      * @param nodesFitCores whether the nodes fit the cores, see {@link #fitsCores(int, int)}.
-     * @param score         the score of the waits that polled, see {@link #nextScore(int, boolean)}.
-     * @param recentWaitNs  the recent wait.
-     * @param skipped       waits that went straight to the port's wait since the score reached 0, this one included.
-     * @return ns: the poll phase; {@link #YIELD_NS} with more nodes than cores; at score 0, {@link #MAX_SPIN_NS}
-     *         for every {@link #PROBE_PERIOD}th wait and 0 for the others.
+     * @return {@link #SPIN_ONLY_NS}, or 0 with more nodes than cores.
      */
-    static long budgetNs(final boolean nodesFitCores, final int score, final long recentWaitNs, final int skipped)
+    static long spinOnlyNs(final boolean nodesFitCores)
     {
-        if (!nodesFitCores)
+        return nodesFitCores ? SPIN_ONLY_NS : 0;
+    }
+
+    /**
+     * How long this node's poll phases spin before they yield.
+     *
+     * @return ns, see {@link #spinOnlyNs(boolean)}.
+     */
+    long spinOnlyNs()
+    {
+        return spinOnlyNs(nodesFitCores);
+    }
+
+    /**
+     * How long a wait polls.
+     *
+     * @param score    the score of the polls, see {@link #nextScore(int, int)}.
+     * @param wakeUpNs the wake-up cost.
+     * @param skipped  waits that went straight to the port's wait since the score reached 0, this one included.
+     * @return ns: {@link #budgetNs(long)} while the score is above 0, and at 0 for every {@link #PROBE_PERIOD}th
+     *         wait; 0 for the others.
+     */
+    static long budgetNs(final int score, final long wakeUpNs, final int skipped)
+    {
+        return score > 0 || 0 == skipped % PROBE_PERIOD ? budgetNs(wakeUpNs) : 0;
+    }
+
+    /**
+     * The score after one more poll.
+     *
+     * @param score   the score so far.
+     * @param verdict what the poll's yields said, see {@link PollIdleStrategy#conclude()}.
+     * @return the new score, from 0 to {@link #SCORE_MAX}: 1 up if it kept its core, 2 down if it gave it away,
+     *         unchanged if it did not yield.
+     */
+    static int nextScore(final int score, final int verdict)
+    {
+        return switch (verdict)
         {
-            return YIELD_NS;
-        }
-        if (score > 0)
-        {
-            return spinNs(recentWaitNs);
-        }
-        return 0 == skipped % PROBE_PERIOD ? MAX_SPIN_NS : 0;
+            case PollIdleStrategy.KEPT_CORE -> Math.min(SCORE_MAX, score + 1);
+            case PollIdleStrategy.GAVE_CORE -> Math.max(0, score - 2);
+            default -> score;
+        };
     }
 
     /**
-     * The score after one more wait that polled.
+     * How long the next wait that found its message missing polls before the port's wait; then
+     * {@link #onPolled(int)} tells how it went, if it polled.
      *
-     * @param score the score so far.
-     * @param hit   whether the message came while it polled.
-     * @return the new score, from 0 to {@link #SCORE_MAX}.
-     */
-    static int nextScore(final int score, final boolean hit)
-    {
-        return hit ? Math.min(SCORE_MAX, score + 1) : Math.max(0, score - 2);
-    }
-
-    /**
-     * The moving average after one more wait.
-     *
-     * @param recentWaitNs the average so far.
-     * @param waitNs       the wait that ended.
-     * @return the new average: a quarter of the way from the old one to the new wait.
-     */
-    static long nextRecentWaitNs(final long recentWaitNs, final long waitNs)
-    {
-        return recentWaitNs + (Math.max(0, waitNs) - recentWaitNs) / 4;
-    }
-
-    /**
-     * Whether this node's waits poll (the nodes fit the cores) or yield.
-     *
-     * @return true if they poll without giving up the core.
-     */
-    boolean spins()
-    {
-        return nodesFitCores;
-    }
-
-    /**
-     * How long the next wait that found its message missing polls or yields before the port's wait; then
-     * {@link #onWaited(long, long)} tells how it went.
-     *
-     * @return ns.
+     * @return ns, see {@link #budgetNs(int, long, int)}.
      */
     long nextBudgetNs()
     {
-        if (nodesFitCores && 0 == score)
+        if (0 == score)
         {
             skipped++;
         }
-        return budgetNs(nodesFitCores, score, recentWaitNs, skipped);
+        return budgetNs(score, wakeUpNs, skipped);
     }
 
     /**
-     * A wait that found its message missing ended (by the message, slept or not).
+     * A poll phase ended.
      *
-     * @param budgetNs what {@link #nextBudgetNs()} gave it.
-     * @param waitNs   how long it took.
+     * @param verdict what its yields said, see {@link PollIdleStrategy#conclude()}.
      */
-    void onWaited(final long budgetNs, final long waitNs)
+    void onPolled(final int verdict)
     {
-        if (nodesFitCores && budgetNs > 0)
+        score = nextScore(score, verdict);
+        if (score > 0)
         {
-            score = nextScore(score, waitNs <= budgetNs);
-            if (score > 0)
-            {
-                skipped = 0;
-            }
+            skipped = 0;
         }
-        recentWaitNs = nextRecentWaitNs(recentWaitNs, waitNs);
     }
 
     /**
-     * The recent wait.
-     *
-     * @return ns, the moving average.
-     */
-    long recentWaitNs()
-    {
-        return recentWaitNs;
-    }
-
-    /**
-     * The score of the waits that polled.
+     * The score of the polls.
      *
      * @return from 0 (waits go straight to the port's wait) to {@link #SCORE_MAX}.
      */
     int score()
     {
         return score;
+    }
+
+    /**
+     * A probe park of {@link #PROBE_PARK_NS} ended.
+     *
+     * @param parkedNs how long it took.
+     */
+    void onProbeParked(final long parkedNs)
+    {
+        wakeUpNs = nextWakeUpNs(wakeUpNs, parkedNs - PROBE_PARK_NS);
+    }
+
+    /**
+     * The wake-up cost measured so far.
+     *
+     * @return ns, the moving average of the samples.
+     */
+    long wakeUpNs()
+    {
+        return wakeUpNs;
     }
 }

@@ -1,7 +1,13 @@
 package org.viadsm.consistency.sync;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
@@ -45,6 +51,7 @@ public final class SyncState implements NotificationHandler
     private final long syncTimeoutNs;
     private final BarrierMailbox barriers = new BarrierMailbox();
     private final SpinBudget spin;
+    private final PollIdleStrategy pollIdle;
     private final long[] leftAfterEpoch;
     private final String[] failures;
     private final boolean[] gone;
@@ -67,6 +74,7 @@ public final class SyncState implements NotificationHandler
         this.nodeId = port.nodeId();
         this.syncTimeoutNs = syncTimeoutNs;
         this.spin = new SpinBudget(port.nodeCount(), Runtime.getRuntime().availableProcessors());
+        this.pollIdle = new PollIdleStrategy(SystemNanoClock.INSTANCE, threadCpuClock(), spin.spinOnlyNs());
         this.leftAfterEpoch = new long[port.nodeCount()];
         this.failures = new String[port.nodeCount()];
         this.gone = new boolean[port.nodeCount()];
@@ -291,12 +299,11 @@ public final class SyncState implements NotificationHandler
         int arrivedKind = barriers.take(parity, round);
         if (-1 == arrivedKind && !barriers.isBroken(epoch))
         {
-            final long startNs = System.nanoTime();
-            final long budgetNs = spin.nextBudgetNs();
-            arrivedKind = pollBarrier(parity, round, epoch, startNs, Math.min(budgetNs, wait.remainingNs()));
+            arrivedKind = pollBarrier(parity, round, epoch, Math.min(spin.nextBudgetNs(), wait.remainingNs()));
             if (-1 == arrivedKind && !barriers.isBroken(epoch))
             {
                 counters.increment(Counter.BARRIER_SLEEPS);
+                arrivedKind = probeWakeUp(parity, round, wait);
             }
             while (-1 == arrivedKind && !barriers.isBroken(epoch))
             {
@@ -307,7 +314,6 @@ public final class SyncState implements NotificationHandler
                 }
                 arrivedKind = barriers.take(parity, round);
             }
-            spin.onWaited(budgetNs, System.nanoTime() - startNs);
         }
         if (barriers.isBroken(epoch))
         {
@@ -328,27 +334,54 @@ public final class SyncState implements NotificationHandler
      *
      * @return the message's barrier kind, or -1 if it has not arrived.
      */
-    private int pollBarrier(
-        final int parity, final int round, final long epoch, final long startNs, final long budgetNs)
+    private int pollBarrier(final int parity, final int round, final long epoch, final long budgetNs)
     {
-        final boolean spins = spin.spins();
+        if (budgetNs <= 0)
+        {
+            return -1;
+        }
+        final long startNs = System.nanoTime();
+        pollIdle.reset();
         int arrivedKind;
         while (-1 == (arrivedKind = barriers.take(parity, round)) && !barriers.isBroken(epoch) &&
             System.nanoTime() - startNs < budgetNs && !Thread.currentThread().isInterrupted())
         {
-            if (0 == port.pollNotifications(this))
-            {
-                if (spins)
-                {
-                    Thread.onSpinWait();
-                }
-                else
-                {
-                    Thread.yield();
-                }
-            }
+            pollIdle.idle(port.pollNotifications(this));
         }
+        spin.onPolled(pollIdle.conclude());
         return arrivedKind;
+    }
+
+    /**
+     * The calling thread's CPU time, where the JVM measures it; else the wall clock, so that polls look as if they
+     * kept their core.
+     */
+    private static NanoClock threadCpuClock()
+    {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled() ?
+            threads::getCurrentThreadCpuTime : SystemNanoClock.INSTANCE;
+    }
+
+    /**
+     * Measures a wake-up for the poll budget (see {@link SpinBudget}) with one short park of a wait that outlasted
+     * its poll and would sleep anyway, then takes in the notifications that came meanwhile.
+     *
+     * @return the message's barrier kind, or -1 if it has not arrived.
+     */
+    private int probeWakeUp(final int parity, final int round, final SyncWait wait)
+    {
+        if (wait.remainingNs() > SpinBudget.PROBE_PARK_NS && !Thread.currentThread().isInterrupted())
+        {
+            final long parkedNs = System.nanoTime();
+            LockSupport.parkNanos(SpinBudget.PROBE_PARK_NS);
+            if (!Thread.currentThread().isInterrupted())
+            {
+                spin.onProbeParked(System.nanoTime() - parkedNs);
+            }
+            port.pollNotifications(this);
+        }
+        return barriers.take(parity, round);
     }
 
     /**

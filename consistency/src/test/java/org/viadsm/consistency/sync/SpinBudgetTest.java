@@ -7,114 +7,138 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The decisions of a barrier wait's poll phase: whether it polls or yields, for how long, and how the score of
- * recent waits turns polling off and back on.
+ * The decisions of a barrier wait's poll phase: how long it polls, sized from the measured wake-up, whether it
+ * spins or yields, and how the score of the polls turns polling off on a busy machine and back on.
  */
 class SpinBudgetTest
 {
     @Test
-    void shouldPollOnlyWhileTheNodesFitTheCores()
+    void shouldSpinBeforeYieldingOnlyWhileTheNodesFitTheCores()
     {
         assertTrue(SpinBudget.fitsCores(2, 2));
         assertTrue(SpinBudget.fitsCores(1, 8));
         assertFalse(SpinBudget.fitsCores(3, 2));
-        assertTrue(new SpinBudget(2, 2).spins());
-        assertFalse(new SpinBudget(4, 2).spins());
+        assertEquals(SpinBudget.SPIN_ONLY_NS, new SpinBudget(2, 2).spinOnlyNs());
+        assertEquals(0, new SpinBudget(4, 2).spinOnlyNs());
     }
 
     @Test
-    void shouldYieldForOneWakeUpWithMoreNodesThanCores()
+    void shouldPollTwiceTheWakeUpWithinItsBounds()
     {
-        final SpinBudget budget = new SpinBudget(4, 2);
+        assertEquals(SpinBudget.MIN_SPIN_NS, SpinBudget.budgetNs(0));
+        assertEquals(SpinBudget.MIN_SPIN_NS, SpinBudget.budgetNs(SpinBudget.MIN_SPIN_NS / 2));
+        assertEquals(2 * 300_000L, SpinBudget.budgetNs(300_000L));
+        assertEquals(SpinBudget.MAX_SPIN_NS, SpinBudget.budgetNs(SpinBudget.MAX_SPIN_NS / 2));
+        assertEquals(SpinBudget.MAX_SPIN_NS, SpinBudget.budgetNs(1_000_000_000L));
+    }
+
+    @Test
+    void shouldAverageWakeUpsAQuarterTowardsTheNewestSampleWithinItsBounds()
+    {
+        assertEquals(100, SpinBudget.nextWakeUpNs(0, 400));
+        assertEquals(300, SpinBudget.nextWakeUpNs(400, 0));
+        assertEquals(400, SpinBudget.nextWakeUpNs(400, 400));
+        assertEquals(300, SpinBudget.nextWakeUpNs(400, -5));
+        assertEquals(SpinBudget.MAX_SPIN_NS / 4, SpinBudget.nextWakeUpNs(0, Long.MAX_VALUE));
+    }
+
+    @Test
+    void shouldStartFromTheNominalWakeUp()
+    {
+        final SpinBudget budget = new SpinBudget(2, 2);
+        assertEquals(SpinBudget.WAKE_UP_NS, budget.wakeUpNs());
+        assertEquals(SpinBudget.MIN_SPIN_NS, budget.nextBudgetNs());
+    }
+
+    @Test
+    void shouldLengthenThePollWhenWakeUpsAreLateAndShortenItWhenTheyAreOnTime()
+    {
+        final SpinBudget budget = new SpinBudget(2, 2);
+        // a loaded machine: every probe park of 10 us takes 800 us
         for (int i = 0; i < 40; i++)
         {
-            assertEquals(SpinBudget.YIELD_NS, budget.nextBudgetNs());
-            budget.onWaited(SpinBudget.YIELD_NS, 10_000_000L);
+            budget.onProbeParked(SpinBudget.PROBE_PARK_NS + 800_000L);
         }
-        assertEquals(SpinBudget.YIELD_NS, SpinBudget.budgetNs(false, 0, 0, 16));
-        assertEquals(SpinBudget.YIELD_NS, SpinBudget.budgetNs(false, SpinBudget.SCORE_MAX, 0, 0));
+        assertTrue(budget.wakeUpNs() > 790_000L && budget.wakeUpNs() <= 800_000L, "wake-up " + budget.wakeUpNs());
+        assertEquals(2 * budget.wakeUpNs(), budget.nextBudgetNs());
+        // a GC pause during a probe counts no more than the longest poll
+        budget.onProbeParked(1_000_000_000L);
+        assertEquals(SpinBudget.MAX_SPIN_NS, budget.nextBudgetNs());
+        // quiet again: parks overshoot by 30 us
+        for (int i = 0; i < 60; i++)
+        {
+            budget.onProbeParked(SpinBudget.PROBE_PARK_NS + 30_000L);
+        }
+        assertTrue(budget.wakeUpNs() < 40_000L, "wake-up " + budget.wakeUpNs());
+        assertEquals(SpinBudget.MIN_SPIN_NS, budget.nextBudgetNs());
     }
 
     @Test
-    void shouldPollTwiceTheRecentWaitWithinItsBounds()
+    void shouldSizeTheSameBudgetWithMoreNodesThanCores()
     {
-        assertEquals(SpinBudget.MIN_SPIN_NS, SpinBudget.spinNs(0));
-        assertEquals(SpinBudget.MIN_SPIN_NS, SpinBudget.spinNs(SpinBudget.MIN_SPIN_NS / 2));
-        assertEquals(2 * 70_000L, SpinBudget.spinNs(70_000L));
-        assertEquals(SpinBudget.MAX_SPIN_NS, SpinBudget.spinNs(SpinBudget.MAX_SPIN_NS));
-        assertEquals(SpinBudget.MIN_SPIN_NS, SpinBudget.spinNs(SpinBudget.MAX_SPIN_NS + 1));
-        assertEquals(SpinBudget.MIN_SPIN_NS, SpinBudget.spinNs(1_000_000_000L));
-    }
-
-    @Test
-    void shouldAverageRecentWaitsAQuarterTowardsTheNewest()
-    {
-        assertEquals(100, SpinBudget.nextRecentWaitNs(0, 400));
-        assertEquals(300, SpinBudget.nextRecentWaitNs(400, 0));
-        assertEquals(400, SpinBudget.nextRecentWaitNs(400, 400));
-        assertEquals(300, SpinBudget.nextRecentWaitNs(400, -5));
+        final SpinBudget budget = new SpinBudget(4, 2);
+        budget.onProbeParked(SpinBudget.PROBE_PARK_NS + 4 * 400_000L);
+        assertEquals(400_000L + SpinBudget.WAKE_UP_NS * 3 / 4, budget.wakeUpNs());
+        assertEquals(SpinBudget.budgetNs(budget.wakeUpNs()), budget.nextBudgetNs());
     }
 
     @Test
     void shouldRaiseTheScoreByOneAndLowerItByTwoWithinItsBounds()
     {
-        assertEquals(1, SpinBudget.nextScore(0, true));
-        assertEquals(SpinBudget.SCORE_MAX, SpinBudget.nextScore(SpinBudget.SCORE_MAX, true));
-        assertEquals(3, SpinBudget.nextScore(5, false));
-        assertEquals(0, SpinBudget.nextScore(1, false));
-        assertEquals(0, SpinBudget.nextScore(0, false));
+        assertEquals(1, SpinBudget.nextScore(0, PollIdleStrategy.KEPT_CORE));
+        assertEquals(SpinBudget.SCORE_MAX, SpinBudget.nextScore(SpinBudget.SCORE_MAX, PollIdleStrategy.KEPT_CORE));
+        assertEquals(3, SpinBudget.nextScore(5, PollIdleStrategy.GAVE_CORE));
+        assertEquals(0, SpinBudget.nextScore(1, PollIdleStrategy.GAVE_CORE));
+        assertEquals(0, SpinBudget.nextScore(0, PollIdleStrategy.GAVE_CORE));
+        assertEquals(5, SpinBudget.nextScore(5, PollIdleStrategy.SPUN));
     }
 
     @Test
     void shouldGoStraightToThePortsWaitAtScoreZeroExceptEveryProbePeriod()
     {
-        assertEquals(SpinBudget.spinNs(50_000L), SpinBudget.budgetNs(true, 1, 50_000L, 0));
+        assertEquals(SpinBudget.budgetNs(300_000L), SpinBudget.budgetNs(1, 300_000L, 0));
         for (int skipped = 1; skipped <= 3 * SpinBudget.PROBE_PERIOD; skipped++)
         {
-            assertEquals(0 == skipped % SpinBudget.PROBE_PERIOD ? SpinBudget.MAX_SPIN_NS : 0,
-                SpinBudget.budgetNs(true, 0, 50_000L, skipped), "skipped " + skipped);
+            assertEquals(0 == skipped % SpinBudget.PROBE_PERIOD ? SpinBudget.budgetNs(300_000L) : 0,
+                SpinBudget.budgetNs(0, 300_000L, skipped), "skipped " + skipped);
         }
     }
 
     @Test
-    void shouldStopPollingAfterMissesAndResumeWhenAProbeHits()
+    void shouldStopPollingWhenOthersTakeTheCoreAndResumeWhenAProbeKeepsIt()
     {
         final SpinBudget budget = new SpinBudget(2, 2);
         assertEquals(SpinBudget.SCORE_MAX / 2, budget.score());
         int polled = 0;
         while (budget.score() > 0)
         {
-            final long budgetNs = budget.nextBudgetNs();
-            assertTrue(budgetNs >= SpinBudget.MIN_SPIN_NS);
-            budget.onWaited(budgetNs, budgetNs + 1);
+            assertEquals(SpinBudget.MIN_SPIN_NS, budget.nextBudgetNs());
+            budget.onPolled(PollIdleStrategy.GAVE_CORE);
             polled++;
         }
         assertEquals(SpinBudget.SCORE_MAX / 4, polled);
         for (int wait = 1; wait < SpinBudget.PROBE_PERIOD; wait++)
         {
-            final long budgetNs = budget.nextBudgetNs();
-            assertEquals(0, budgetNs, "wait " + wait);
-            budget.onWaited(budgetNs, 1_000L);
+            assertEquals(0, budget.nextBudgetNs(), "wait " + wait);
             assertEquals(0, budget.score());
         }
-        final long probeNs = budget.nextBudgetNs();
-        assertEquals(SpinBudget.MAX_SPIN_NS, probeNs);
-        // a partner that resumes from the port's wait comes later than the shortest poll, and the probe catches it
-        budget.onWaited(probeNs, SpinBudget.MIN_SPIN_NS + 1);
+        assertEquals(SpinBudget.MIN_SPIN_NS, budget.nextBudgetNs());
+        budget.onPolled(PollIdleStrategy.KEPT_CORE);
         assertEquals(1, budget.score());
-        assertEquals(SpinBudget.spinNs(budget.recentWaitNs()), budget.nextBudgetNs());
+        assertEquals(SpinBudget.MIN_SPIN_NS, budget.nextBudgetNs());
     }
 
     @Test
-    void shouldKeepPollingWhileWaitsEndWithinThePoll()
+    void shouldKeepPollingWhilePollsKeepTheirCoreOrEndBeforeTheyYield()
     {
-        final SpinBudget budget = new SpinBudget(1, 1);
+        final SpinBudget budget = new SpinBudget(2, 2);
         for (int i = 0; i < 100; i++)
         {
-            final long budgetNs = budget.nextBudgetNs();
-            budget.onWaited(budgetNs, 2_000L);
+            budget.nextBudgetNs();
+            budget.onPolled(0 == i % 2 ? PollIdleStrategy.KEPT_CORE : PollIdleStrategy.SPUN);
         }
         assertEquals(SpinBudget.SCORE_MAX, budget.score());
-        assertEquals(SpinBudget.MIN_SPIN_NS, budget.nextBudgetNs());
+        budget.onProbeParked(SpinBudget.PROBE_PARK_NS + 4 * 600_000L);
+        assertEquals(SpinBudget.budgetNs(budget.wakeUpNs()), budget.nextBudgetNs());
     }
 }

@@ -1,0 +1,151 @@
+package org.viadsm.consistency.sync;
+
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.NanoClock;
+
+/**
+ * The idle strategy of a barrier wait's poll phase (see {@link SpinBudget}): between polls that found nothing it
+ * spins on the core for the phase's first {@code spinOnlyNs}, then yields, so that a thread the machine has no other
+ * core for (the awaited partner, on a busy or oversubscribed machine) runs meanwhile. It times the yields by the
+ * thread's CPU clock too: {@link #conclude()} tells whether the thread kept its core while it yielded (nobody else
+ * wanted it, so polling was free) or gave it away.
+ * <p>
+ * <b>Note:</b> not thread-safe; one per node, used by its application thread.
+ */
+final class PollIdleStrategy implements IdleStrategy
+{
+    /** A phase that ended before it yielded: nothing learnt. */
+    static final int SPUN = 0;
+    /** The thread ran at least half the time it yielded: its core was free. */
+    static final int KEPT_CORE = 1;
+    /** The thread ran less than half the time it yielded: others took its core. */
+    static final int GAVE_CORE = 2;
+
+    private static final long NOT_YIELDED = Long.MIN_VALUE;
+
+    private final NanoClock clock;
+    private final NanoClock cpuClock;
+    private final long spinOnlyNs;
+    private long startNs;
+    private long yieldStartNs = NOT_YIELDED;
+    private long yieldStartCpuNs;
+    private long yields;
+
+    /**
+     * Creates the strategy.
+     *
+     * @param clock      the clock the phase is timed by.
+     * @param cpuClock   the calling thread's CPU time, in ns.
+     * @param spinOnlyNs how long a phase spins before it yields; 0 to yield from the start.
+     */
+    PollIdleStrategy(final NanoClock clock, final NanoClock cpuClock, final long spinOnlyNs)
+    {
+        this.clock = clock;
+        this.cpuClock = cpuClock;
+        this.spinOnlyNs = spinOnlyNs;
+    }
+
+    /**
+     * Whether an idle step yields the core rather than spin.
+     *
+     * @param polledNs   time since the phase started.
+     * @param spinOnlyNs how long a phase spins before it yields.
+     * @return true once the phase has spun {@code spinOnlyNs}.
+     */
+    static boolean yieldsAfter(final long polledNs, final long spinOnlyNs)
+    {
+        return polledNs >= spinOnlyNs;
+    }
+
+    /**
+     * What a phase's yields say about the core.
+     *
+     * @param yieldedNs time from the first yield to the end of the phase.
+     * @param ranNs     the thread's CPU time meanwhile.
+     * @return {@link #KEPT_CORE} if it ran at least half of it, else {@link #GAVE_CORE}.
+     */
+    static int verdict(final long yieldedNs, final long ranNs)
+    {
+        return 2 * ranNs >= yieldedNs ? KEPT_CORE : GAVE_CORE;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void idle(final int workCount)
+    {
+        if (workCount <= 0)
+        {
+            idle();
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public void idle()
+    {
+        final long nowNs = clock.nanoTime();
+        if (yieldsAfter(nowNs - startNs, spinOnlyNs))
+        {
+            if (NOT_YIELDED == yieldStartNs)
+            {
+                yieldStartNs = nowNs;
+                yieldStartCpuNs = cpuClock.nanoTime();
+            }
+            yields++;
+            Thread.yield();
+        }
+        else
+        {
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * Starts a poll phase.
+     */
+    @Override
+    public void reset()
+    {
+        startNs = clock.nanoTime();
+        yieldStartNs = NOT_YIELDED;
+    }
+
+    /**
+     * Ends the poll phase.
+     *
+     * @return {@link #SPUN}, {@link #KEPT_CORE} or {@link #GAVE_CORE}, see {@link #verdict(long, long)}.
+     */
+    int conclude()
+    {
+        if (NOT_YIELDED == yieldStartNs)
+        {
+            return SPUN;
+        }
+        final int verdict = verdict(clock.nanoTime() - yieldStartNs, cpuClock.nanoTime() - yieldStartCpuNs);
+        yieldStartNs = NOT_YIELDED;
+        return verdict;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String alias()
+    {
+        return "barrier-poll";
+    }
+
+    /**
+     * Idle steps that yielded, since this strategy was made.
+     *
+     * @return the count.
+     */
+    long yields()
+    {
+        return yields;
+    }
+}

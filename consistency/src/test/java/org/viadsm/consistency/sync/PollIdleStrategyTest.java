@@ -1,0 +1,98 @@
+package org.viadsm.consistency.sync;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The poll phase's idle steps: spin first, then yield, timed by the clocks it is given, and what the yields say
+ * about the core.
+ */
+class PollIdleStrategyTest
+{
+    private long nowNs = 1_000_000L;
+    private long cpuNs = 5_000L;
+
+    @Test
+    void shouldYieldOnceThePhaseHasSpunItsShare()
+    {
+        assertFalse(PollIdleStrategy.yieldsAfter(0, 20_000L));
+        assertFalse(PollIdleStrategy.yieldsAfter(19_999L, 20_000L));
+        assertTrue(PollIdleStrategy.yieldsAfter(20_000L, 20_000L));
+        assertTrue(PollIdleStrategy.yieldsAfter(0, 0));
+    }
+
+    @Test
+    void shouldSpinThenYieldWithinEachPhase()
+    {
+        final PollIdleStrategy idle = new PollIdleStrategy(() -> nowNs, () -> cpuNs, 20_000L);
+        idle.reset();
+        for (int i = 0; i < 5; i++)
+        {
+            idle.idle(0);
+            nowNs += 3_000L;
+        }
+        assertEquals(0, idle.yields());
+        nowNs += 5_000L;
+        idle.idle(0);
+        idle.idle();
+        assertEquals(2, idle.yields());
+        // a poll that took in notifications does not idle
+        idle.idle(3);
+        assertEquals(2, idle.yields());
+        // the next phase spins again
+        idle.reset();
+        idle.idle(0);
+        assertEquals(2, idle.yields());
+    }
+
+    @Test
+    void shouldYieldFromTheStartWithMoreNodesThanCores()
+    {
+        final PollIdleStrategy idle = new PollIdleStrategy(() -> nowNs, () -> cpuNs, new SpinBudget(4, 2).spinOnlyNs());
+        idle.reset();
+        idle.idle(0);
+        idle.idle(0);
+        assertEquals(2, idle.yields());
+    }
+
+    @Test
+    void shouldJudgeTheCoreByTheShareOfTheYieldsTheThreadRan()
+    {
+        assertEquals(PollIdleStrategy.KEPT_CORE, PollIdleStrategy.verdict(100_000L, 50_000L));
+        assertEquals(PollIdleStrategy.KEPT_CORE, PollIdleStrategy.verdict(100_000L, 100_000L));
+        assertEquals(PollIdleStrategy.GAVE_CORE, PollIdleStrategy.verdict(100_000L, 49_999L));
+        assertEquals(PollIdleStrategy.KEPT_CORE, PollIdleStrategy.verdict(0, 0));
+    }
+
+    @Test
+    void shouldTellWhetherThePhaseKeptItsCoreWhileItYielded()
+    {
+        final PollIdleStrategy idle = new PollIdleStrategy(() -> nowNs, () -> cpuNs, 20_000L);
+        // a phase that ends while it spins learns nothing
+        idle.reset();
+        idle.idle(0);
+        nowNs += 10_000L;
+        cpuNs += 10_000L;
+        assertEquals(PollIdleStrategy.SPUN, idle.conclude());
+        // yields on a free core: the thread runs all the time
+        idle.reset();
+        nowNs += 20_000L;
+        cpuNs += 20_000L;
+        idle.idle(0);
+        nowNs += 100_000L;
+        cpuNs += 90_000L;
+        assertEquals(PollIdleStrategy.KEPT_CORE, idle.conclude());
+        // yields on a busy core: others run most of the time
+        idle.reset();
+        nowNs += 20_000L;
+        cpuNs += 20_000L;
+        idle.idle(0);
+        nowNs += 100_000L;
+        cpuNs += 10_000L;
+        assertEquals(PollIdleStrategy.GAVE_CORE, idle.conclude());
+        assertEquals(PollIdleStrategy.SPUN, idle.conclude());
+    }
+}
