@@ -1,6 +1,8 @@
 package org.viadsm.via.descriptor;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.internal.AgronaAccess;
 
 import static org.viadsm.via.descriptor.DescriptorLayout.LENGTH_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.SEGMENT_ADDRESS_OFFSET;
@@ -19,12 +21,12 @@ import static org.viadsm.via.descriptor.DescriptorLayout.segmentOffset;
  */
 public final class DataSegments
 {
-    private final AtomicBuffer buffer;
+    private final UnsafeBuffer buffer;
     private final int maxSegments;
 
     DataSegments(final AtomicBuffer buffer, final int maxSegments)
     {
-        this.buffer = buffer;
+        this.buffer = AgronaAccess.unsafeBuffer(buffer);
         this.maxSegments = maxSegments;
     }
 

@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.internal.AgronaAccess;
 import org.viadsm.via.memory.MemoryRegion;
 
 import static org.viadsm.via.descriptor.DescriptorLayout.ALIGNMENT;
@@ -63,7 +64,7 @@ public final class Descriptor
         }
     }
 
-    private final AtomicBuffer buffer;
+    private final UnsafeBuffer buffer;
     private final int maxSegments;
     private final DataSegments segments;
     private volatile boolean posted;
@@ -89,9 +90,9 @@ public final class Descriptor
             throw new IllegalArgumentException(
                 "descriptor buffer must be aligned to " + ALIGNMENT + " bytes: address=" + buffer.addressOffset());
         }
-        this.buffer = buffer;
+        this.buffer = AgronaAccess.unsafeBuffer(buffer);
         this.maxSegments = maxSegments;
-        this.segments = new DataSegments(buffer, maxSegments);
+        this.segments = new DataSegments(this.buffer, maxSegments);
     }
 
     /**
@@ -109,7 +110,8 @@ public final class Descriptor
     /**
      * The memory behind this descriptor.
      *
-     * @return the buffer, starting at the control segment.
+     * @return the buffer it was made on (a view of the same memory if that was not an {@link UnsafeBuffer}),
+     *         starting at the control segment.
      */
     public AtomicBuffer buffer()
     {

@@ -1,6 +1,8 @@
 package org.viadsm.via.engine;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.internal.AgronaAccess;
 
 import static org.viadsm.via.engine.CqLayout.CAPACITY_OFFSET;
 import static org.viadsm.via.engine.CqLayout.HEAD_OFFSET;
@@ -28,7 +30,7 @@ import static org.viadsm.via.engine.CqLayout.TAIL_OFFSET;
  */
 final class CqRing
 {
-    private final AtomicBuffer buffer;
+    private final UnsafeBuffer buffer;
     private final int offset;
     private final int mask;
     private final int lapShift;
@@ -58,7 +60,7 @@ final class CqRing
      */
     CqRing(final AtomicBuffer area, final NicGeometry geometry, final int cqId, final long stallTimeoutNs)
     {
-        this.buffer = area;
+        this.buffer = AgronaAccess.unsafeBuffer(area);
         this.offset = geometry.cqOffset(cqId);
         this.mask = geometry.cqSlots() - 1;
         this.lapShift = Integer.numberOfTrailingZeros(geometry.cqSlots());

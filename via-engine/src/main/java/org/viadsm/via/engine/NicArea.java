@@ -1,8 +1,10 @@
 package org.viadsm.via.engine;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
+import org.viadsm.via.internal.AgronaAccess;
 
 import static org.viadsm.via.engine.NicLayout.MAGIC;
 import static org.viadsm.via.engine.NicLayout.MAGIC_OFFSET;
@@ -23,7 +25,7 @@ import static org.viadsm.via.engine.NicLayout.VERSION_OFFSET;
  */
 public final class NicArea
 {
-    private final AtomicBuffer buffer;
+    private final UnsafeBuffer buffer;
     private final NicGeometry geometry;
     private final RegistrationTable table;
     private final ErrorRing errors;
@@ -31,11 +33,11 @@ public final class NicArea
 
     private NicArea(final AtomicBuffer buffer, final NicGeometry geometry)
     {
-        this.buffer = buffer;
+        this.buffer = AgronaAccess.unsafeBuffer(buffer);
         this.geometry = geometry;
-        this.table = new RegistrationTable(buffer, geometry.registrationOffset(), geometry.maxRegions());
-        this.errors = new ErrorRing(buffer, geometry);
-        this.requests = new RequestRing(buffer, geometry);
+        this.table = new RegistrationTable(this.buffer, geometry.registrationOffset(), geometry.maxRegions());
+        this.errors = new ErrorRing(this.buffer, geometry);
+        this.requests = new RequestRing(this.buffer, geometry);
     }
 
     /**

@@ -1,7 +1,9 @@
 package org.viadsm.via.engine;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.internal.AgronaAccess;
 
 import static org.viadsm.via.engine.RecvEntryLayout.CAPACITY_OFFSET;
 import static org.viadsm.via.engine.RecvEntryLayout.IMMEDIATE_OFFSET;
@@ -39,7 +41,7 @@ final class RecvRing
     /** What {@link #claim(long)} returns when the record has been connected again since the claimer connected. */
     static final long EPOCH_MISMATCH = -2;
 
-    private final AtomicBuffer buffer;
+    private final UnsafeBuffer buffer;
     private final int recordOffset;
     private final int entriesOffset;
     private final int entryLength;
@@ -55,7 +57,7 @@ final class RecvRing
      */
     RecvRing(final AtomicBuffer area, final NicGeometry geometry, final int viId)
     {
-        this.buffer = area;
+        this.buffer = AgronaAccess.unsafeBuffer(area);
         this.recordOffset = geometry.viRecordOffset(viId);
         this.entriesOffset = recordOffset + RECV_ENTRIES_OFFSET;
         this.entryLength = RecvEntryLayout.length(geometry.maxSegments());

@@ -3,6 +3,8 @@ package org.viadsm.via.engine;
 import java.lang.invoke.VarHandle;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.internal.AgronaAccess;
 import org.viadsm.via.memory.MemoryHandle;
 
 import static org.viadsm.via.engine.RegistrationLayout.ALLOCATION_ID_OFFSET;
@@ -43,7 +45,7 @@ public final class RegistrationTable
     /** Check outcome: the region does not enable RDMA Read. */
     public static final int CHECK_RDMA_READ_DISABLED = 5;
 
-    private final AtomicBuffer buffer;
+    private final UnsafeBuffer buffer;
     private final int offset;
     private final int capacity;
     private final int indexBits;
@@ -57,7 +59,7 @@ public final class RegistrationTable
      */
     public RegistrationTable(final AtomicBuffer buffer, final int offset, final int capacity)
     {
-        this.buffer = buffer;
+        this.buffer = AgronaAccess.unsafeBuffer(buffer);
         this.offset = offset;
         this.capacity = capacity;
         this.indexBits = MemoryHandle.indexBits(capacity);

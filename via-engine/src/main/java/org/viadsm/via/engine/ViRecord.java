@@ -1,6 +1,8 @@
 package org.viadsm.via.engine;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.internal.AgronaAccess;
 
 import static org.viadsm.via.engine.ViRecordLayout.CONNECT_WORD_OFFSET;
 import static org.viadsm.via.engine.ViRecordLayout.EFFECTIVE_MAX_TRANSFER_OFFSET;
@@ -30,7 +32,7 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_OFFSET;
  */
 final class ViRecord
 {
-    private final AtomicBuffer buffer;
+    private final UnsafeBuffer buffer;
     private final int offset;
     private final int viId;
 
@@ -43,7 +45,7 @@ final class ViRecord
      */
     ViRecord(final AtomicBuffer area, final NicGeometry geometry, final int viId)
     {
-        this.buffer = area;
+        this.buffer = AgronaAccess.unsafeBuffer(area);
         this.offset = geometry.viRecordOffset(viId);
         this.viId = viId;
     }

@@ -4,6 +4,8 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.viadsm.via.internal.AgronaAccess;
 
 /**
  * Where a thread waiting on a queue says it may be asleep, so that a completer can wake it: an eventcount. The
@@ -25,7 +27,7 @@ import org.agrona.concurrent.AtomicBuffer;
  */
 final class WaitSlot
 {
-    private final AtomicBuffer sleeperBuffer;
+    private final UnsafeBuffer sleeperBuffer;
     private final int sleeperOffset;
     private volatile Thread thread;
     private volatile Bell armedBell;
@@ -46,7 +48,7 @@ final class WaitSlot
      */
     WaitSlot(final AtomicBuffer sleeperBuffer, final int sleeperOffset)
     {
-        this.sleeperBuffer = sleeperBuffer;
+        this.sleeperBuffer = AgronaAccess.unsafeBuffer(sleeperBuffer);
         this.sleeperOffset = sleeperOffset;
     }
 

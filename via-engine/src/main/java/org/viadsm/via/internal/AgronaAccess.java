@@ -1,5 +1,6 @@
 package org.viadsm.via.internal;
 
+import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
@@ -39,5 +40,23 @@ public final class AgronaAccess
                 "viadsm needs the JVM option " + ADD_EXPORTS + " (Agrona 2 uses jdk.internal.misc.Unsafe): " +
                 "add it to the java command line, or start programs with ./viadsm launch", ex);
         }
+    }
+
+    /**
+     * The buffer as an {@link UnsafeBuffer}: itself, or a view of its memory if it is another implementation. Keep
+     * a flyweight's buffer in a field of this class: compiled code guards every call through an
+     * {@link AtomicBuffer} field with a check of the receiver's class, and a flyweight on a hot path makes dozens of
+     * such calls per operation.
+     *
+     * @param buffer the buffer, or null.
+     * @return the same memory as an {@link UnsafeBuffer}, or null.
+     */
+    public static UnsafeBuffer unsafeBuffer(final AtomicBuffer buffer)
+    {
+        if (buffer instanceof final UnsafeBuffer unsafe)
+        {
+            return unsafe;
+        }
+        return null == buffer ? null : new UnsafeBuffer(buffer);
     }
 }
