@@ -200,31 +200,9 @@ final class CallGate
     }
 
     /**
-     * Padding before a counter's value: two cache lines, against adjacent-line prefetching.
-     */
-    abstract static class LeftPadding
-    {
-        long p01;
-        long p02;
-        long p03;
-        long p04;
-        long p05;
-        long p06;
-        long p07;
-        long p08;
-        long p09;
-        long p10;
-        long p11;
-        long p12;
-        long p13;
-        long p14;
-        long p15;
-    }
-
-    /**
      * A counter's value.
      */
-    abstract static class Value extends LeftPadding
+    abstract static class Value extends LinePadding
     {
         volatile int inside;
     }

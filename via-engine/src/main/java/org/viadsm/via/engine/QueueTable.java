@@ -24,6 +24,10 @@ final class QueueTable
     private final PtagTable ptags;
     private final EngineVi[] vis;
     private final EngineCq[] cqs;
+    // the wait slots of the VIs' receive queues and of the completion queues, by id, for completers: reaching them
+    // through the queue objects would read lines their owners write on every call
+    private final WaitSlot[] recvSlots;
+    private final WaitSlot[] cqSlots;
 
     QueueTable(final EngineNic nic, final Object lock, final PtagTable ptags, final int maxVis, final int maxCqs)
     {
@@ -32,6 +36,8 @@ final class QueueTable
         this.ptags = ptags;
         this.vis = new EngineVi[maxVis];
         this.cqs = new EngineCq[maxCqs];
+        this.recvSlots = new WaitSlot[maxVis];
+        this.cqSlots = new WaitSlot[maxCqs];
     }
 
     EngineVi viAt(final int viId)
@@ -54,15 +60,15 @@ final class QueueTable
     void wakeReceivers(final int viId, final int cqId)
     {
         VarHandle.fullFence();
-        final EngineVi vi = viAt(viId);
-        if (null != vi)
+        final WaitSlot viSlot = viId >= 0 && viId < recvSlots.length ? recvSlots[viId] : null;
+        if (null != viSlot)
         {
-            vi.recvQueue().slot.wakeArmed();
+            viSlot.wakeArmed();
         }
-        final EngineCq cq = cqAt(cqId);
-        if (null != cq)
+        final WaitSlot cqSlot = cqId >= 0 && cqId < cqSlots.length ? cqSlots[cqId] : null;
+        if (null != cqSlot)
         {
-            cq.slot().wakeArmed();
+            cqSlot.wakeArmed();
         }
     }
 
@@ -86,6 +92,7 @@ final class QueueTable
                 final EngineCq cq = new EngineCq(nic, id,
                     new CqRing(area.buffer(), area.geometry(), id, stallTimeoutNs), capacity);
                 cqs[id] = cq;
+                cqSlots[id] = cq.slot();
                 return cq;
             }
         }
@@ -108,6 +115,7 @@ final class QueueTable
                 final int ptag = ptags.acquire(attributes.ptag());
                 final EngineVi vi = new EngineVi(nic, id, attributes, ptag, send, recv);
                 vis[id] = vi;
+                recvSlots[id] = vi.recvQueue().slot;
                 if (null != send)
                 {
                     send.addUser();
@@ -147,6 +155,7 @@ final class QueueTable
             }
             vi.record().state(ViRecordLayout.STATE_FREE);
             vis[vi.id()] = null;
+            recvSlots[vi.id()] = null;
             if (null != vi.sendCqInternal())
             {
                 vi.sendCqInternal().removeUser();
@@ -175,6 +184,7 @@ final class QueueTable
             if (cqs[cq.id()] == cq)
             {
                 cqs[cq.id()] = null;
+                cqSlots[cq.id()] = null;
             }
         }
     }
@@ -203,6 +213,7 @@ final class QueueTable
                     cq.wake();
                     cq.markClosed();
                     cqs[id] = null;
+                    cqSlots[id] = null;
                 }
             }
         }

@@ -25,12 +25,23 @@ import org.viadsm.via.internal.AgronaAccess;
  * the completer's check unfenced, so a completion racing the arming can miss the waiter: such waits poll with a
  * bounded park ({@link org.viadsm.via.WaitSettings#parkMaxNs()}), so the completion is late, never lost.
  */
-final class WaitSlot
+final class WaitSlot extends WaitSlotFields
 {
-    private final UnsafeBuffer sleeperBuffer;
-    private final int sleeperOffset;
-    private volatile Thread thread;
-    private volatile Bell armedBell;
+    long p16;
+    long p17;
+    long p18;
+    long p19;
+    long p20;
+    long p21;
+    long p22;
+    long p23;
+    long p24;
+    long p25;
+    long p26;
+    long p27;
+    long p28;
+    long p29;
+    long p30;
 
     /**
      * A slot without a sleeper word: its waits poll.
@@ -48,8 +59,7 @@ final class WaitSlot
      */
     WaitSlot(final AtomicBuffer sleeperBuffer, final int sleeperOffset)
     {
-        this.sleeperBuffer = AgronaAccess.unsafeBuffer(sleeperBuffer);
-        this.sleeperOffset = sleeperOffset;
+        super(sleeperBuffer, sleeperOffset);
     }
 
     /**
@@ -148,5 +158,23 @@ final class WaitSlot
     {
         final int word = buffer.getIntVolatile(offset);
         return 0 != word && buffer.compareAndSetInt(offset, word, 0) ? word - 1 : -1;
+    }
+}
+
+/**
+ * A wait slot's fields, between padding: completers in other threads read them on every completion, while the
+ * objects allocated next to the slot (its queue, the queue's descriptor FIFO and idler) are written on every call.
+ */
+abstract class WaitSlotFields extends LinePadding
+{
+    final UnsafeBuffer sleeperBuffer;
+    final int sleeperOffset;
+    volatile Thread thread;
+    volatile Bell armedBell;
+
+    WaitSlotFields(final AtomicBuffer sleeperBuffer, final int sleeperOffset)
+    {
+        this.sleeperBuffer = AgronaAccess.unsafeBuffer(sleeperBuffer);
+        this.sleeperOffset = sleeperOffset;
     }
 }
