@@ -1,5 +1,6 @@
 package org.viadsm.consistency;
 
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -88,6 +89,56 @@ class SyncProtocolsTest
             cluster.counters[1].get(Counter.LOCK_ACQUIRES_REMOTE), "each round takes the lock from the other node");
         assertEquals(20, cluster.counters[0].get(Counter.LOCK_ACQUIRES_LOCAL) +
             cluster.counters[1].get(Counter.LOCK_ACQUIRES_LOCAL));
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldHandOverTheWritesOfACachedLockAfterCleanReacquires(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Homes.onNode(2));
+        final CountDownLatch[] turnsDone = new CountDownLatch[7];
+        Arrays.setAll(turnsDone, round -> new CountDownLatch(1));
+        cluster.run((id, node) ->
+        {
+            for (int round = 1; round <= 6; round++)
+            {
+                // node 1 caches the page, so a clock left stale beside the lock would let it read its old copy
+                if (1 == id)
+                {
+                    assertEquals(round - 1, data.get(node, 0));
+                }
+                node.barrier();
+                if (0 == id)
+                {
+                    // the write comes first, in the middle or last of node 0's turns; the others write nothing
+                    for (int turn = 0; turn < 4; turn++)
+                    {
+                        node.lock(4);
+                        if (turn == round % 4)
+                        {
+                            data.set(node, 0, round);
+                        }
+                        node.unlock(4);
+                    }
+                    turnsDone[round].countDown();
+                }
+                if (1 == id)
+                {
+                    // no barrier in between: only the lock's clock brings node 0's notice
+                    turnsDone[round].await();
+                    node.lock(4);
+                    assertEquals(round, data.get(node, 0), "round " + round);
+                    node.unlock(4);
+                    node.lock(4);
+                    node.unlock(4);
+                }
+                node.barrier();
+            }
+        });
+        assertEquals(6 * 3, cluster.counters[0].get(Counter.LOCK_ACQUIRES_LOCAL), "each round's turns after its first");
+        assertEquals(6, cluster.counters[1].get(Counter.LOCK_ACQUIRES_LOCAL));
     }
 
     @Test

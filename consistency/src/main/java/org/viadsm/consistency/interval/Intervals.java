@@ -55,6 +55,7 @@ public final class Intervals
         }
     };
     private int[] noticeArray = new int[64];
+    private long clockChanges;
 
     /**
      * Creates the interval machinery.
@@ -95,6 +96,17 @@ public final class Intervals
     public VectorClock clock()
     {
         return clock;
+    }
+
+    /**
+     * How many times the node's clock may have changed: a release that closed an interval and every acquire that
+     * merged a clock count once. Equal counts mean an equal clock.
+     *
+     * @return the count.
+     */
+    public long clockChanges()
+    {
+        return clockChanges;
     }
 
     /**
@@ -143,6 +155,7 @@ public final class Intervals
             history.addPage(nodeId, noticeArray[i]);
         }
         clock.set(nodeId, sequence);
+        clockChanges++;
         counters.increment(Counter.INTERVALS);
         counters.add(Counter.RELEASE_NS, System.nanoTime() - startNs);
         return true;
@@ -235,5 +248,6 @@ public final class Intervals
         }
         coherence.finishAcquire();
         clock.merge(incoming);
+        clockChanges++;
     }
 }

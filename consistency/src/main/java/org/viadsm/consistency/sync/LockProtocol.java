@@ -1,5 +1,7 @@
 package org.viadsm.consistency.sync;
 
+import java.util.Arrays;
+
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.VectorClock;
@@ -53,6 +55,8 @@ public final class LockProtocol
     /** An acquire with no remote operation: the lock was cached at this node. */
     public static final int ACQUIRED_CACHED = 1;
 
+    private static final long NO_CLOCK_LEFT = -1;
+
     private final SyncNode node;
     private final AtomicBuffer control;
     private final LockQueue queue;
@@ -60,6 +64,8 @@ public final class LockProtocol
     private final int lockIds;
     private final VectorClock incoming;
     private final SyncWait wait = new SyncWait();
+    /** Per lock, the {@code Intervals.clockChanges()} of the clock a cached release left beside it, or -1. */
+    private final long[] clockLeft;
 
     /**
      * Creates the lock protocol.
@@ -76,6 +82,8 @@ public final class LockProtocol
         this.maxLocks = maxLocks;
         this.lockIds = lockIds;
         this.incoming = new VectorClock(node.nodeCount);
+        this.clockLeft = new long[lockIds];
+        Arrays.fill(clockLeft, NO_CLOCK_LEFT);
     }
 
     /**
@@ -181,6 +189,11 @@ public final class LockProtocol
         while (true)
         {
             final long word = control.getLongVolatile(element);
+            if (LockWord.CACHED != LockWord.state(word))
+            {
+                // the lock leaves or left this node: another clock may be written beside it
+                clockLeft[lockId] = NO_CLOCK_LEFT;
+            }
             switch (LockWord.state(word))
             {
                 case LockWord.IDLE:
@@ -230,7 +243,14 @@ public final class LockProtocol
         long word = control.getLongVolatile(element);
         if (LockWord.successor(word) < 0)
         {
-            clock.write(control, node.layout.lockClock(lockId));
+            // a lock re-acquired from the cache and released with no interval closed or applied in between
+            // leaves the clock that is already beside it
+            final long changes = node.intervals.clockChanges();
+            if (clockLeft[lockId] != changes)
+            {
+                clock.write(control, node.layout.lockClock(lockId));
+                clockLeft[lockId] = changes;
+            }
             if (control.compareAndSetLong(element, word, LockWord.of(LockWord.CACHED, -1)))
             {
                 return;
