@@ -17,13 +17,18 @@ package org.viadsm.consistency.sync;
  * <p>
  * A poller must not take the core from the node it waits for, nor from anything else the machine runs. While the
  * nodes that share the machine's cores are no more than the cores, a poll first spins on the core for
- * {@link #SPIN_ONLY_NS} (a partner on another core answers within it), then yields between polls; with more nodes
- * than cores it yields from the start. How much of the yielding time the thread still ran tells whether others wanted
- * its core ({@link PollIdleStrategy#conclude()}). On a machine busy with other work they do, and a poller, even a
+ * {@link #SPIN_ONLY_NS} (a partner on another core answers within it), then yields between polls. How much of the
+ * yielding time the thread still ran tells whether others wanted its core ({@link PollIdleStrategy#conclude()}). On
+ * a machine busy with other work they do, and a poller, even a
  * yielding one, slows the partner it waits for, while a sleeper woken by the message is scheduled ahead of threads
  * that used their share. So the budget keeps a score: a poll that kept its core raises it by 1, up to
  * {@link #SCORE_MAX}, one that gave its core away lowers it by 2. At 0 waits go straight to the port's wait, except
  * every {@value #PROBE_PERIOD}th, which polls to find out whether the machine is free again.
+ * <p>
+ * With more nodes than cores, the node a wait needs is often runnable on the waiter's own core: the wait yields
+ * from the start, for {@link #YIELD_NS}, so that it runs and sends the message, and then sleeps. That its yields gave
+ * the core away is the point there, so no score is kept, and no wake-up is measured: the probe park would keep the
+ * waiter from the core its partner just left, when the message is already in.
  * <p>
  * <b>Note:</b> not thread-safe; one per node, used by its application thread.
  */
@@ -39,6 +44,8 @@ final class SpinBudget
     static final long MAX_SPIN_NS = 2_000_000L;
     /** How long a poll phase spins before it yields between polls, while the nodes fit the cores. */
     static final long SPIN_ONLY_NS = WAKE_UP_NS;
+    /** The poll phase with more nodes than cores, all of it yielding: about one wake-up. */
+    static final long YIELD_NS = WAKE_UP_NS;
 
     /** The highest score. */
     static final int SCORE_MAX = 8;
@@ -109,6 +116,17 @@ final class SpinBudget
     }
 
     /**
+     * Whether a wait that outlasts its poll measures a wake-up with a probe park: only while the nodes fit the cores,
+     * where the wake-up sizes the poll.
+     *
+     * @return true if it does.
+     */
+    boolean measuresWakeUps()
+    {
+        return nodesFitCores;
+    }
+
+    /**
      * How long this node's poll phases spin before they yield.
      *
      * @return ns, see {@link #spinOnlyNs(boolean)}.
@@ -154,10 +172,14 @@ final class SpinBudget
      * How long the next wait that found its message missing polls before the port's wait; then
      * {@link #onPolled(int)} tells how it went, if it polled.
      *
-     * @return ns, see {@link #budgetNs(int, long, int)}.
+     * @return ns, see {@link #budgetNs(int, long, int)}; {@link #YIELD_NS} with more nodes than cores.
      */
     long nextBudgetNs()
     {
+        if (!nodesFitCores)
+        {
+            return YIELD_NS;
+        }
         if (0 == score)
         {
             skipped++;
@@ -172,6 +194,10 @@ final class SpinBudget
      */
     void onPolled(final int verdict)
     {
+        if (!nodesFitCores)
+        {
+            return;
+        }
         score = nextScore(score, verdict);
         if (score > 0)
         {

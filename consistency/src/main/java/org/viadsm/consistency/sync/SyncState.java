@@ -371,7 +371,8 @@ public final class SyncState implements NotificationHandler
      */
     private int probeWakeUp(final int parity, final int round, final SyncWait wait)
     {
-        if (wait.remainingNs() > SpinBudget.PROBE_PARK_NS && !Thread.currentThread().isInterrupted())
+        if (spin.measuresWakeUps() && wait.remainingNs() > SpinBudget.PROBE_PARK_NS &&
+            !Thread.currentThread().isInterrupted())
         {
             final long parkedNs = System.nanoTime();
             LockSupport.parkNanos(SpinBudget.PROBE_PARK_NS);

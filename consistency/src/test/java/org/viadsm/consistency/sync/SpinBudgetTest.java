@@ -20,6 +20,8 @@ class SpinBudgetTest
         assertFalse(SpinBudget.fitsCores(3, 2));
         assertEquals(SpinBudget.SPIN_ONLY_NS, new SpinBudget(2, 2).spinOnlyNs());
         assertEquals(0, new SpinBudget(4, 2).spinOnlyNs());
+        assertTrue(new SpinBudget(2, 2).measuresWakeUps());
+        assertFalse(new SpinBudget(4, 2).measuresWakeUps());
     }
 
     @Test
@@ -74,12 +76,16 @@ class SpinBudgetTest
     }
 
     @Test
-    void shouldSizeTheSameBudgetWithMoreNodesThanCores()
+    void shouldYieldForOneWakeUpWithMoreNodesThanCoresWhateverItsYieldsSay()
     {
         final SpinBudget budget = new SpinBudget(4, 2);
         budget.onProbeParked(SpinBudget.PROBE_PARK_NS + 4 * 400_000L);
-        assertEquals(400_000L + SpinBudget.WAKE_UP_NS * 3 / 4, budget.wakeUpNs());
-        assertEquals(SpinBudget.budgetNs(budget.wakeUpNs()), budget.nextBudgetNs());
+        for (int i = 0; i < 3 * SpinBudget.PROBE_PERIOD; i++)
+        {
+            assertEquals(SpinBudget.YIELD_NS, budget.nextBudgetNs(), "wait " + i);
+            budget.onPolled(PollIdleStrategy.GAVE_CORE);
+        }
+        assertEquals(SpinBudget.SCORE_MAX / 2, budget.score());
     }
 
     @Test
