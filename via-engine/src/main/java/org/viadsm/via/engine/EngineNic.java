@@ -145,6 +145,16 @@ public final class EngineNic implements Nic
     }
 
     /**
+     * The NIC's registrations, for tests of the engine.
+     *
+     * @return the memory manager.
+     */
+    MemoryManager memory()
+    {
+        return memory;
+    }
+
+    /**
      * The bytes of one of this NIC's registrations; lock-free, for any thread.
      *
      * @param index      registration-table index.

@@ -197,18 +197,46 @@ final class MemoryManager
         return address + length <= allocation.address + allocation.length ? allocation : null;
     }
 
+    /**
+     * Tests: makes entry {@code index} look as if its last registration had had generation {@code generation}, so
+     * that the retirement of an entry whose generations are used up can be tested without 2^31 registrations.
+     */
+    void lastGeneration(final int index, final int generation)
+    {
+        generations[index] = generation;
+    }
+
     private int freeIndex()
     {
+        int spent = 0;
         for (int i = 0; i < regions.length; i++)
         {
             final int index = (searchStart + i) % regions.length;
             if (null == regions[index])
             {
+                if (isSpent(index))
+                {
+                    spent++;
+                    continue;
+                }
                 searchStart = index + 1;
                 return index;
             }
         }
-        throw new ViaException(ViaError.ERROR_RESOURCE,
-            "registration table of " + nic.address() + " is full: " + regions.length + " regions");
+        throw new ViaException(ViaError.ERROR_RESOURCE, "registration table of " + nic.address() + " is full: " +
+            regions.length + " regions" + (0 == spent ? "" : ", " + spent + " of them retired with every generation " +
+            "of their handles used"));
+    }
+
+    /**
+     * Whether an entry has issued its last generation. It is never used again: its next handle would repeat one
+     * issued before, and a holder of that old handle (a VI's memo of the region it checked last, a peer) would
+     * then reach the new region as if it were the old one. Round robin over the table reaches this after at least
+     * 2^31 registrations.
+     */
+    private boolean isSpent(final int index)
+    {
+        final int last = generations[index];
+        return 0 != last && table.nextGeneration(last) <= last;
     }
 }
