@@ -18,8 +18,16 @@ final class ViewPool
     /** Update slots: as many as the grids one kernel writes. */
     static final int UPDATES = 2;
 
-    private final DoubleReadView[] reads = new DoubleReadView[READS];
-    private final DoubleView[] updates = new DoubleView[UPDATES];
+    // one field per slot, not arrays: a store into an interface-typed array is type-checked, and C2's speculation on
+    // that check trapped in every warm run, each time sending the multigrid kernels back to be compiled again
+    private DoubleReadView read0;
+    private DoubleReadView read1;
+    private DoubleReadView read2;
+    private DoubleReadView read3;
+    private DoubleReadView read4;
+    private DoubleReadView read5;
+    private DoubleView update0;
+    private DoubleView update1;
 
     /**
      * A read view of all of {@code a}, a block of one grid.
@@ -44,9 +52,25 @@ final class ViewPool
      */
     DoubleReadView read(final int slot, final DoubleArray a, final int from, final int to)
     {
-        final DoubleReadView view = a.read(from, to, reads[slot]);
-        reads[slot] = view;
-        return view;
+        switch (slot)
+        {
+            case 0 -> read0 = a.read(from, to, read0);
+            case 1 -> read1 = a.read(from, to, read1);
+            case 2 -> read2 = a.read(from, to, read2);
+            case 3 -> read3 = a.read(from, to, read3);
+            case 4 -> read4 = a.read(from, to, read4);
+            case 5 -> read5 = a.read(from, to, read5);
+            default -> throw new IndexOutOfBoundsException("read slot " + slot + " of " + READS);
+        }
+        return switch (slot)
+        {
+            case 0 -> read0;
+            case 1 -> read1;
+            case 2 -> read2;
+            case 3 -> read3;
+            case 4 -> read4;
+            default -> read5;
+        };
     }
 
     /**
@@ -60,8 +84,12 @@ final class ViewPool
      */
     DoubleView update(final int slot, final DoubleArray a, final int from, final int to)
     {
-        final DoubleView view = a.update(from, to, updates[slot]);
-        updates[slot] = view;
-        return view;
+        switch (slot)
+        {
+            case 0 -> update0 = a.update(from, to, update0);
+            case 1 -> update1 = a.update(from, to, update1);
+            default -> throw new IndexOutOfBoundsException("update slot " + slot + " of " + UPDATES);
+        }
+        return 0 == slot ? update0 : update1;
     }
 }
