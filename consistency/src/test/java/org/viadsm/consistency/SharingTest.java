@@ -341,6 +341,49 @@ class SharingTest
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
+    void shouldKeepACopyWrittenUnreadOnceItsDropCostAFetchThroughAView(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
+        cluster.run((id, node) ->
+        {
+            // node 1 writes the page unread (dropped), needs it again through a view's fetch (kept from then on),
+            // the home writes it (a notice invalidates node 1's copy), and node 1 writes it unread again
+            if (1 == id)
+            {
+                data.set(node, 1, 1);
+            }
+            node.barrier();
+            if (1 == id)
+            {
+                node.readable(data.tables[1], 0, 0);
+                assertEquals(1, data.get(node, 1));
+            }
+            node.barrier();
+            if (0 == id)
+            {
+                data.set(node, 3, 3);
+            }
+            node.barrier();
+            if (1 == id)
+            {
+                data.set(node, 4, 4);
+            }
+            node.barrier();
+            for (int round = 1; round <= 4; round++)
+            {
+                assertEquals(2 == round ? 0 : round, data.get(node, round));
+            }
+        });
+        final Counters writer = cluster.counters[1];
+        assertEquals(1, writer.get(Counter.COPYSET_LEAVES), "dropped after its first write only");
+        assertEquals(2, writer.get(Counter.COPYSET_JOINS), "fetched by the first write and by the view");
+        assertEquals(1, writer.get(Counter.INVALIDATIONS), "the home's write");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
     void shouldKeepACopyReadBeforeItWasWritten(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);

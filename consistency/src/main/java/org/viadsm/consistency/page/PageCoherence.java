@@ -107,10 +107,6 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         {
             counters.increment(Counter.READ_FAULTS);
             final long startNs = System.nanoTime();
-            if (PageTable.COPY_DROPPED == table.copyUse(page))
-            {
-                table.copyUse(page, PageTable.COPY_ALWAYS_KEPT);
-            }
             fetch(table, page);
             counters.add(Counter.READ_FAULT_NS, System.nanoTime() - startNs);
         }
@@ -378,6 +374,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             table.makeExclusive(page, PageState.READ_ONLY);
             return;
         }
+        neededAgain(table, page);
         fetcher.fault(table, page, home);
     }
 
@@ -401,6 +398,10 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         {
             end++;
         }
+        for (int page = first; page < end; page++)
+        {
+            neededAgain(table, page);
+        }
         counters.increment(Counter.READ_FAULTS);
         final long startNs = System.nanoTime();
         fetcher.fetch(table, home, first, end - first);
@@ -409,18 +410,25 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     }
 
     /**
-     * A write fault fetched a copy of another node's page: it is written before it is read, unless this node had
-     * dropped it as such and needs it again with no notice in between (the drop cost this fetch), in which case
-     * the page's copy is always kept from now on.
+     * A page of another node is fetched, by a fault or a view: if this node had dropped its copy as written unread
+     * and needs it again with no notice in between, the drop cost this fetch, and the copy is always kept from now
+     * on.
      */
-    private static void fetchedForWrite(final PageTable table, final int page)
+    private static void neededAgain(final PageTable table, final int page)
     {
-        final byte use = table.copyUse(page);
-        if (PageTable.COPY_DROPPED == use)
+        if (PageTable.COPY_DROPPED == table.copyUse(page))
         {
             table.copyUse(page, PageTable.COPY_ALWAYS_KEPT);
         }
-        else if (PageTable.COPY_KEPT_OR_READ == use)
+    }
+
+    /**
+     * A write fault fetched a copy of another node's page: it is written before it is read (unless the fetch found
+     * it {@link #neededAgain}).
+     */
+    private static void fetchedForWrite(final PageTable table, final int page)
+    {
+        if (PageTable.COPY_KEPT_OR_READ == table.copyUse(page))
         {
             table.copyUse(page, PageTable.COPY_WRITTEN_UNREAD);
         }
