@@ -35,7 +35,8 @@ final class PollIdleStrategy implements IdleStrategy
      * Creates the strategy.
      *
      * @param clock      the clock the phase is timed by.
-     * @param cpuClock   the calling thread's CPU time, in ns.
+     * @param cpuClock   the calling thread's CPU time, in ns; null where no verdict is wanted (each read of it is a
+     *                   system call), and {@link #conclude()} then returns {@link #SPUN}.
      * @param spinOnlyNs how long a phase spins before it yields; 0 to yield from the start.
      */
     PollIdleStrategy(final NanoClock clock, final NanoClock cpuClock, final long spinOnlyNs)
@@ -93,7 +94,7 @@ final class PollIdleStrategy implements IdleStrategy
             if (NOT_YIELDED == yieldStartNs)
             {
                 yieldStartNs = nowNs;
-                yieldStartCpuNs = cpuClock.nanoTime();
+                yieldStartCpuNs = null == cpuClock ? 0 : cpuClock.nanoTime();
             }
             yields++;
             Thread.yield();
@@ -121,8 +122,9 @@ final class PollIdleStrategy implements IdleStrategy
      */
     int conclude()
     {
-        if (NOT_YIELDED == yieldStartNs)
+        if (NOT_YIELDED == yieldStartNs || null == cpuClock)
         {
+            yieldStartNs = NOT_YIELDED;
             return SPUN;
         }
         final int verdict = verdict(clock.nanoTime() - yieldStartNs, cpuClock.nanoTime() - yieldStartCpuNs);

@@ -127,6 +127,17 @@ final class SpinBudget
     }
 
     /**
+     * Whether {@link #onPolled(int)} uses a poll's verdict: only while the nodes fit the cores; with more nodes than
+     * cores every wait yields for one wake-up whatever the verdicts, so none need be taken.
+     *
+     * @return true if it does.
+     */
+    boolean judgesPolls()
+    {
+        return nodesFitCores;
+    }
+
+    /**
      * How long this node's poll phases spin before they yield.
      *
      * @return ns, see {@link #spinOnlyNs(boolean)}.
@@ -194,7 +205,7 @@ final class SpinBudget
      */
     void onPolled(final int verdict)
     {
-        if (!nodesFitCores)
+        if (!judgesPolls())
         {
             return;
         }

@@ -74,7 +74,8 @@ public final class SyncState implements NotificationHandler
         this.nodeId = port.nodeId();
         this.syncTimeoutNs = syncTimeoutNs;
         this.spin = new SpinBudget(port.nodeCount(), Runtime.getRuntime().availableProcessors());
-        this.pollIdle = new PollIdleStrategy(SystemNanoClock.INSTANCE, threadCpuClock(), spin.spinOnlyNs());
+        this.pollIdle = new PollIdleStrategy(
+            SystemNanoClock.INSTANCE, spin.judgesPolls() ? threadCpuClock() : null, spin.spinOnlyNs());
         this.leftAfterEpoch = new long[port.nodeCount()];
         this.failures = new String[port.nodeCount()];
         this.gone = new boolean[port.nodeCount()];

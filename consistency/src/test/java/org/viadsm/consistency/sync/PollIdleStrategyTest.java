@@ -59,6 +59,17 @@ class PollIdleStrategyTest
     }
 
     @Test
+    void shouldReadNoCpuTimeAndGiveNoVerdictWithoutACpuClock()
+    {
+        final PollIdleStrategy idle = new PollIdleStrategy(() -> nowNs, null, 0);
+        idle.reset();
+        idle.idle(0);
+        idle.idle(0);
+        assertEquals(2, idle.yields());
+        assertEquals(PollIdleStrategy.SPUN, idle.conclude());
+    }
+
+    @Test
     void shouldJudgeTheCoreByTheShareOfTheYieldsTheThreadRan()
     {
         assertEquals(PollIdleStrategy.KEPT_CORE, PollIdleStrategy.verdict(100_000L, 50_000L));

@@ -22,6 +22,8 @@ class SpinBudgetTest
         assertEquals(0, new SpinBudget(4, 2).spinOnlyNs());
         assertTrue(new SpinBudget(2, 2).measuresWakeUps());
         assertFalse(new SpinBudget(4, 2).measuresWakeUps());
+        assertTrue(new SpinBudget(2, 2).judgesPolls());
+        assertFalse(new SpinBudget(4, 2).judgesPolls());
     }
 
     @Test
