@@ -52,7 +52,7 @@ final class ViewPool
      */
     DoubleReadView read(final int slot, final DoubleArray a, final int from, final int to)
     {
-        switch (slot)
+        return switch (slot)
         {
             case 0 -> read0 = a.read(from, to, read0);
             case 1 -> read1 = a.read(from, to, read1);
@@ -61,15 +61,6 @@ final class ViewPool
             case 4 -> read4 = a.read(from, to, read4);
             case 5 -> read5 = a.read(from, to, read5);
             default -> throw new IndexOutOfBoundsException("read slot " + slot + " of " + READS);
-        }
-        return switch (slot)
-        {
-            case 0 -> read0;
-            case 1 -> read1;
-            case 2 -> read2;
-            case 3 -> read3;
-            case 4 -> read4;
-            default -> read5;
         };
     }
 
@@ -84,12 +75,11 @@ final class ViewPool
      */
     DoubleView update(final int slot, final DoubleArray a, final int from, final int to)
     {
-        switch (slot)
+        return switch (slot)
         {
             case 0 -> update0 = a.update(from, to, update0);
             case 1 -> update1 = a.update(from, to, update1);
             default -> throw new IndexOutOfBoundsException("update slot " + slot + " of " + UPDATES);
-        }
-        return 0 == slot ? update0 : update1;
+        };
     }
 }
