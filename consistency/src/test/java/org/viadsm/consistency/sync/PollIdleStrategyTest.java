@@ -89,21 +89,23 @@ class PollIdleStrategyTest
         cpuNs += 10_000L;
         assertEquals(PollIdleStrategy.SPUN, idle.conclude());
         // yields on a free core: the thread runs all the time
-        idle.reset();
-        nowNs += 20_000L;
-        cpuNs += 20_000L;
-        idle.idle(0);
-        nowNs += 100_000L;
-        cpuNs += 90_000L;
-        assertEquals(PollIdleStrategy.KEPT_CORE, idle.conclude());
+        assertEquals(PollIdleStrategy.KEPT_CORE, yieldingPhase(idle, 90_000L));
         // yields on a busy core: others run most of the time
+        assertEquals(PollIdleStrategy.GAVE_CORE, yieldingPhase(idle, 10_000L));
+        assertEquals(PollIdleStrategy.SPUN, idle.conclude());
+    }
+
+    /**
+     * A phase that spins its 20 us, then yields for 100 us of which the thread runs {@code ranNs}.
+     */
+    private int yieldingPhase(final PollIdleStrategy idle, final long ranNs)
+    {
         idle.reset();
         nowNs += 20_000L;
         cpuNs += 20_000L;
         idle.idle(0);
         nowNs += 100_000L;
-        cpuNs += 10_000L;
-        assertEquals(PollIdleStrategy.GAVE_CORE, idle.conclude());
-        assertEquals(PollIdleStrategy.SPUN, idle.conclude());
+        cpuNs += ranNs;
+        return idle.conclude();
     }
 }
