@@ -15,8 +15,10 @@ import org.viadsm.consistency.VectorClock;
  * {@code L}, a {@link LockWord} with a clock beside it. To acquire, a node marks its element waiting and swaps
  * itself into the tail with compare-and-swap. If its predecessor released the lock with nobody behind, the
  * predecessor's element says {@link LockWord#CACHED}: the node takes the lock with a compare-and-swap on that
- * element and reads the clock beside it. Otherwise it writes itself into the predecessor's element as its
- * successor and sleeps until the grant, an RDMA Write of the releaser's clock with a notification. Waiters are
+ * element and reads the clock beside it (with two nodes the word itself carries the releaser's own clock entry,
+ * all of that clock the taker can lack, so the take reads nothing). Otherwise it writes itself into the
+ * predecessor's element as its successor and sleeps until the grant, an RDMA Write of the releaser's clock with a
+ * notification. Waiters are
  * served in the order they reached the tail (FIFO); nobody but the acquirer, its predecessor and the manager's
  * memory takes part, and no thread of theirs runs. Before it links, the node leaves its clock beside the
  * predecessor's element, and the grant brings the write notices that clock lacks as far as the releaser knows
@@ -251,7 +253,8 @@ public final class LockProtocol
                 clock.write(control, node.layout.lockClock(lockId));
                 clockLeft[lockId] = changes;
             }
-            if (control.compareAndSetLong(element, word, LockWord.of(LockWord.CACHED, -1)))
+            if (control.compareAndSetLong(element, word, 2 == node.nodeCount ?
+                LockWord.cached(clock.get(node.nodeId)) : LockWord.of(LockWord.CACHED, -1)))
             {
                 return;
             }

@@ -68,6 +68,10 @@ final class LockQueue
     /**
      * Queues this node behind its predecessor, or takes the lock if the predecessor released it with nobody
      * behind ({@link LockWord#CACHED} or {@link LockWord#DEPOSITED}); the clock it left is then in {@link #taken()}.
+     * With two nodes a cached lock's word carries the releaser's own clock entry, the only one this node can lack
+     * ({@link LockWord#cached(long)}): the first compare-and-swap expects the entry this node knows, and a take
+     * reads no clock, so taking a lock cached at the other node costs one remote compare-and-swap here, or two
+     * if the releaser closed intervals this node has not seen.
      *
      * @param lockId      the lock.
      * @param predecessor the node {@link #joinTail} returned.
@@ -77,7 +81,9 @@ final class LockQueue
     int linkOrTake(final int lockId, final int predecessor, final boolean firm)
     {
         final int element = node.layout.lockElement(lockId);
-        long expected = LockWord.of(LockWord.CACHED, -1);
+        final boolean stamped = 2 == node.nodeCount;
+        long expected = stamped ? LockWord.cached(node.intervals.clock().get(predecessor)) :
+            LockWord.of(LockWord.CACHED, -1);
         boolean clockLeft = false;
         while (true)
         {
@@ -98,6 +104,12 @@ final class LockQueue
             final long seen = node.compareAndSwap(predecessor, element, expected, update);
             if (seen == expected)
             {
+                if (take && stamped && LockWord.CACHED == state)
+                {
+                    final VectorClock own = node.intervals.clock();
+                    incoming.copyFrom(own).set(predecessor, Math.max(own.get(predecessor), LockWord.stamp(expected)));
+                    return TAKEN;
+                }
                 if (take)
                 {
                     final int at = node.readInto(predecessor, node.layout.lockClock(lockId),

@@ -2,11 +2,13 @@ package org.viadsm.consistency.sync;
 
 /**
  * Encoding of a node's queue element word for one lock, in the node's control region. The word holds the
- * element's state and, while the element is queued, the node that joined the queue right behind it:
+ * element's state and, while the element is queued, the node that joined the queue right behind it; a
+ * {@link #CACHED} word holds instead the releaser's own clock entry when the cluster has two nodes (see
+ * {@link #cached(long)}):
  * <pre>
  *  63                                                      3 2     0
  * +---------------------------------------------------------+-------+
- * |                 successor node id + 1 (0: none)          | state |
+ * |  successor node id + 1 (0: none), or the cached stamp    | state |
  * +---------------------------------------------------------+-------+
  * </pre>
  * States and who moves the element between them (every change is a compare-and-swap, so racing parties agree):
@@ -20,8 +22,9 @@ package org.viadsm.consistency.sync;
  * place ({@link #WAITING}). A release that reaches it passes the lock on to its successor ({@link #IDLE}), or,
  * with none yet, leaves the lock here ({@link #DEPOSITED}).</li>
  * <li>{@link #CACHED}: the node released the lock and nobody had queued behind it: the lock is free and stays
- * here, with this node's clock beside the word. The node takes it back with a local compare-and-swap; a node that
- * queues behind takes it remotely ({@link #IDLE}) and reads the clock.</li>
+ * here, with this node's clock beside the word (or, with two nodes, its own entry of that clock in the word). The
+ * node takes it back with a local compare-and-swap; a node that queues behind takes it remotely ({@link #IDLE})
+ * and reads the clock, unless the word brought it.</li>
  * <li>{@link #DEPOSITED}: as {@link #CACHED}, but left by a release that found this element abandoned, with that
  * releaser's clock: whoever takes it, this node included, acquires that clock.</li>
  * </ul>
@@ -53,6 +56,31 @@ final class LockWord
     static long of(final int state, final int successor)
     {
         return (long)(successor + 1) << STATE_BITS | state;
+    }
+
+    /**
+     * A {@link #CACHED} word with a stamp: the releaser's own clock entry, which with two nodes is all of its clock
+     * that the other node can lack (nobody's clock is ahead of a node's own entry for that node), so that the
+     * other node's compare-and-swap that takes the lock brings the clock too. Without a stamp (0) the clock is
+     * beside the word.
+     *
+     * @param stamp the releaser's own clock entry, from 0 to 2^61 - 1.
+     * @return the word.
+     */
+    static long cached(final long stamp)
+    {
+        return stamp << STATE_BITS | CACHED;
+    }
+
+    /**
+     * The stamp of a {@link #cached(long)} word.
+     *
+     * @param word a {@link #CACHED} word.
+     * @return its stamp.
+     */
+    static long stamp(final long word)
+    {
+        return word >>> STATE_BITS;
     }
 
     /**
@@ -109,6 +137,10 @@ final class LockWord
      */
     static String describe(final long word)
     {
+        if (CACHED == state(word))
+        {
+            return NAMES[CACHED] + (0 != stamp(word) ? ", stamp " + stamp(word) : "");
+        }
         final int successor = successor(word);
         return NAMES[state(word)] + (successor >= 0 ? ", successor " + successor : "");
     }
