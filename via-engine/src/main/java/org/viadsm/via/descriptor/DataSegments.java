@@ -3,6 +3,7 @@ package org.viadsm.via.descriptor;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.internal.AgronaAccess;
+import org.viadsm.via.internal.CheckedSpan;
 
 import static org.viadsm.via.descriptor.DescriptorLayout.LENGTH_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.SEGMENT_ADDRESS_OFFSET;
@@ -21,12 +22,16 @@ import static org.viadsm.via.descriptor.DescriptorLayout.segmentOffset;
  */
 public final class DataSegments
 {
+    // the getters take a segment index from the caller: read through the checked buffer; the count and the
+    // appends, at offsets within the checked layout, through the span
     private final UnsafeBuffer buffer;
+    private final CheckedSpan span;
     private final int maxSegments;
 
-    DataSegments(final AtomicBuffer buffer, final int maxSegments)
+    DataSegments(final AtomicBuffer buffer, final CheckedSpan span, final int maxSegments)
     {
         this.buffer = AgronaAccess.unsafeBuffer(buffer);
+        this.span = span;
         this.maxSegments = maxSegments;
     }
 
@@ -37,7 +42,7 @@ public final class DataSegments
      */
     public int count()
     {
-        return buffer.getShort(SEGMENT_COUNT_OFFSET) & 0xFFFF;
+        return span.getShort(SEGMENT_COUNT_OFFSET) & 0xFFFF;
     }
 
     /**
@@ -86,11 +91,11 @@ public final class DataSegments
             throw new IllegalStateException("descriptor holds at most " + maxSegments + " data segments");
         }
         final int offset = segmentOffset(count);
-        buffer.putLong(offset + SEGMENT_ADDRESS_OFFSET, address);
-        buffer.putInt(offset + SEGMENT_HANDLE_OFFSET, handle);
-        buffer.putInt(offset + SEGMENT_LENGTH_OFFSET, length);
-        buffer.putShort(SEGMENT_COUNT_OFFSET, (short)(count + 1));
-        buffer.putInt(LENGTH_OFFSET, buffer.getInt(LENGTH_OFFSET) + length);
+        span.putLong(offset + SEGMENT_ADDRESS_OFFSET, address);
+        span.putInt(offset + SEGMENT_HANDLE_OFFSET, handle);
+        span.putInt(offset + SEGMENT_LENGTH_OFFSET, length);
+        span.putShort(SEGMENT_COUNT_OFFSET, (short)(count + 1));
+        span.putInt(LENGTH_OFFSET, span.getInt(LENGTH_OFFSET) + length);
     }
 
     /**

@@ -7,6 +7,7 @@ import org.agrona.BufferUtil;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.internal.AgronaAccess;
+import org.viadsm.via.internal.CheckedSpan;
 import org.viadsm.via.memory.MemoryRegion;
 
 import static org.viadsm.via.descriptor.DescriptorLayout.ALIGNMENT;
@@ -65,6 +66,8 @@ public final class Descriptor
     }
 
     private final UnsafeBuffer buffer;
+    // the fields, at offsets fixed by the layout whose length the constructor checked
+    private final CheckedSpan span;
     private final int maxSegments;
     private final DataSegments segments;
     private volatile boolean posted;
@@ -91,8 +94,9 @@ public final class Descriptor
                 "descriptor buffer must be aligned to " + ALIGNMENT + " bytes: address=" + buffer.addressOffset());
         }
         this.buffer = AgronaAccess.unsafeBuffer(buffer);
+        this.span = new CheckedSpan(buffer, 0, required);
         this.maxSegments = maxSegments;
-        this.segments = new DataSegments(this.buffer, maxSegments);
+        this.segments = new DataSegments(this.buffer, span, maxSegments);
     }
 
     /**
@@ -116,6 +120,16 @@ public final class Descriptor
     public AtomicBuffer buffer()
     {
         return buffer;
+    }
+
+    /**
+     * The fields, for the NIC's completions: offsets of the layout, without a check per access.
+     *
+     * @return the span of the layout.
+     */
+    CheckedSpan span()
+    {
+        return span;
     }
 
     /**
@@ -199,8 +213,8 @@ public final class Descriptor
         final int remoteHandle, final long remoteAddress, final long expected, final long update)
     {
         op(OP_ATOMIC).remote(remoteHandle, remoteAddress);
-        buffer.putLong(COMPARE_OR_ADD_OFFSET, expected);
-        buffer.putLong(SWAP_OFFSET, update);
+        span.putLong(COMPARE_OR_ADD_OFFSET, expected);
+        span.putLong(SWAP_OFFSET, update);
         return this;
     }
 
@@ -216,7 +230,7 @@ public final class Descriptor
     public Descriptor fetchAndAdd(final int remoteHandle, final long remoteAddress, final long delta)
     {
         op(OP_ATOMIC | CONTROL_ATOMIC_ADD).remote(remoteHandle, remoteAddress);
-        buffer.putLong(COMPARE_OR_ADD_OFFSET, delta);
+        span.putLong(COMPARE_OR_ADD_OFFSET, delta);
         return this;
     }
 
@@ -228,8 +242,8 @@ public final class Descriptor
      */
     public Descriptor immediateData(final int value)
     {
-        buffer.putInt(IMMEDIATE_DATA_OFFSET, value);
-        buffer.putShort(CONTROL_OFFSET, (short)(control() | CONTROL_IMMEDIATE));
+        span.putInt(IMMEDIATE_DATA_OFFSET, value);
+        span.putShort(CONTROL_OFFSET, (short)(control() | CONTROL_IMMEDIATE));
         return this;
     }
 
@@ -243,7 +257,7 @@ public final class Descriptor
     public Descriptor queueFence(final boolean fence)
     {
         final int control = fence ? control() | CONTROL_QUEUE_FENCE : control() & ~CONTROL_QUEUE_FENCE;
-        buffer.putShort(CONTROL_OFFSET, (short)control);
+        span.putShort(CONTROL_OFFSET, (short)control);
         return this;
     }
 
@@ -283,7 +297,7 @@ public final class Descriptor
      */
     public long userData()
     {
-        return buffer.getLong(USER_DATA_OFFSET);
+        return span.getLong(USER_DATA_OFFSET);
     }
 
     /**
@@ -294,7 +308,7 @@ public final class Descriptor
      */
     public Descriptor userData(final long value)
     {
-        buffer.putLong(USER_DATA_OFFSET, value);
+        span.putLong(USER_DATA_OFFSET, value);
         return this;
     }
 
@@ -305,7 +319,7 @@ public final class Descriptor
      */
     public int control()
     {
-        return buffer.getShort(CONTROL_OFFSET) & 0xFFFF;
+        return span.getShort(CONTROL_OFFSET) & 0xFFFF;
     }
 
     /**
@@ -336,7 +350,7 @@ public final class Descriptor
      */
     public int immediateData()
     {
-        return buffer.getInt(IMMEDIATE_DATA_OFFSET);
+        return span.getInt(IMMEDIATE_DATA_OFFSET);
     }
 
     /**
@@ -346,7 +360,7 @@ public final class Descriptor
      */
     public int length()
     {
-        return buffer.getInt(LENGTH_OFFSET);
+        return span.getInt(LENGTH_OFFSET);
     }
 
     /**
@@ -357,7 +371,7 @@ public final class Descriptor
      */
     public Descriptor length(final int length)
     {
-        buffer.putInt(LENGTH_OFFSET, length);
+        span.putInt(LENGTH_OFFSET, length);
         return this;
     }
 
@@ -368,7 +382,7 @@ public final class Descriptor
      */
     public int status()
     {
-        return buffer.getIntVolatile(STATUS_OFFSET);
+        return span.getIntVolatile(STATUS_OFFSET);
     }
 
     /**
@@ -398,7 +412,7 @@ public final class Descriptor
      */
     public int remoteHandle()
     {
-        return buffer.getInt(REMOTE_HANDLE_OFFSET);
+        return span.getInt(REMOTE_HANDLE_OFFSET);
     }
 
     /**
@@ -408,7 +422,7 @@ public final class Descriptor
      */
     public long remoteAddress()
     {
-        return buffer.getLong(REMOTE_ADDRESS_OFFSET);
+        return span.getLong(REMOTE_ADDRESS_OFFSET);
     }
 
     /**
@@ -418,7 +432,7 @@ public final class Descriptor
      */
     public long compareOrAdd()
     {
-        return buffer.getLong(COMPARE_OR_ADD_OFFSET);
+        return span.getLong(COMPARE_OR_ADD_OFFSET);
     }
 
     /**
@@ -428,7 +442,7 @@ public final class Descriptor
      */
     public long swapValue()
     {
-        return buffer.getLong(SWAP_OFFSET);
+        return span.getLong(SWAP_OFFSET);
     }
 
     /**
@@ -448,7 +462,7 @@ public final class Descriptor
         {
             return false;
         }
-        buffer.putInt(STATUS_OFFSET, 0);
+        span.putInt(STATUS_OFFSET, 0);
         return true;
     }
 
@@ -478,14 +492,14 @@ public final class Descriptor
     private Descriptor op(final int op)
     {
         final int control = control() & ~(CONTROL_OP_MASK | CONTROL_ATOMIC_ADD);
-        buffer.putShort(CONTROL_OFFSET, (short)(control | op));
+        span.putShort(CONTROL_OFFSET, (short)(control | op));
         return this;
     }
 
     private Descriptor remote(final int remoteHandle, final long remoteAddress)
     {
-        buffer.putInt(REMOTE_HANDLE_OFFSET, remoteHandle);
-        buffer.putLong(REMOTE_ADDRESS_OFFSET, remoteAddress);
+        span.putInt(REMOTE_HANDLE_OFFSET, remoteHandle);
+        span.putLong(REMOTE_ADDRESS_OFFSET, remoteAddress);
         return this;
     }
 

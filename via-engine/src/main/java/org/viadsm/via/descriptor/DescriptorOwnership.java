@@ -54,8 +54,8 @@ public final class DescriptorOwnership
      */
     public static void complete(final Descriptor descriptor, final int status, final int length)
     {
-        descriptor.buffer().putInt(LENGTH_OFFSET, length);
-        descriptor.buffer().putIntRelease(STATUS_OFFSET, status | DescriptorStatus.DONE);
+        descriptor.span().putInt(LENGTH_OFFSET, length);
+        descriptor.span().putIntRelease(STATUS_OFFSET, status | DescriptorStatus.DONE);
     }
 
     /**
@@ -70,7 +70,7 @@ public final class DescriptorOwnership
     public static void complete(
         final Descriptor descriptor, final int status, final int length, final int immediateData)
     {
-        descriptor.buffer().putInt(IMMEDIATE_DATA_OFFSET, immediateData);
+        descriptor.span().putInt(IMMEDIATE_DATA_OFFSET, immediateData);
         complete(descriptor, status | DescriptorStatus.IMMEDIATE, length);
     }
 }

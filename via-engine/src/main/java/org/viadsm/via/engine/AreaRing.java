@@ -7,6 +7,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
+import org.viadsm.via.internal.CheckedSpan;
 
 /**
  * A many-to-one ring in a section of a NIC's area, from producers in any process that maps the area to the NIC's
@@ -29,6 +30,9 @@ import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 abstract class AreaRing<C> implements MessageHandler
 {
     private final RingBuffer ring;
+    private final CheckedSpan positions;
+    private final int tailPositionOffset;
+    private final int headPositionOffset;
     private long lastConsumerPosition = -1;
     private long sinceNs;
     private C consumer;
@@ -36,16 +40,22 @@ abstract class AreaRing<C> implements MessageHandler
     AreaRing(final AtomicBuffer area, final int offset, final int length)
     {
         this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(area, offset, length));
+        // the ring's trailer, read on every call into the NIC: without the ring's checks per access
+        this.positions = new CheckedSpan(area, offset, length);
+        final int trailer = offset + ring.capacity();
+        this.tailPositionOffset = trailer + RingBufferDescriptor.TAIL_POSITION_OFFSET;
+        this.headPositionOffset = trailer + RingBufferDescriptor.HEAD_POSITION_OFFSET;
     }
 
     /**
-     * Whether no record is queued; two volatile reads, no write.
+     * Whether no record is queued; two volatile reads, no write: {@link RingBuffer#producerPosition()} and
+     * {@link RingBuffer#consumerPosition()}.
      *
      * @return true if empty.
      */
     final boolean isEmpty()
     {
-        return ring.producerPosition() == ring.consumerPosition();
+        return positions.getLongVolatile(tailPositionOffset) == positions.getLongVolatile(headPositionOffset);
     }
 
     /**

@@ -1,9 +1,8 @@
 package org.viadsm.via.engine;
 
 import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.descriptor.Descriptor;
-import org.viadsm.via.internal.AgronaAccess;
+import org.viadsm.via.internal.CheckedSpan;
 
 import static org.viadsm.via.engine.RecvEntryLayout.CAPACITY_OFFSET;
 import static org.viadsm.via.engine.RecvEntryLayout.IMMEDIATE_OFFSET;
@@ -41,7 +40,7 @@ final class RecvRing
     /** What {@link #claim(long)} returns when the record has been connected again since the claimer connected. */
     static final long EPOCH_MISMATCH = -2;
 
-    private final UnsafeBuffer buffer;
+    private final CheckedSpan buffer;
     private final int recordOffset;
     private final int entriesOffset;
     private final int entryLength;
@@ -57,8 +56,8 @@ final class RecvRing
      */
     RecvRing(final AtomicBuffer area, final NicGeometry geometry, final int viId)
     {
-        this.buffer = AgronaAccess.unsafeBuffer(area);
         this.recordOffset = geometry.viRecordOffset(viId);
+        this.buffer = new CheckedSpan(area, recordOffset, geometry.viRecordLength());
         this.entriesOffset = recordOffset + RECV_ENTRIES_OFFSET;
         this.entryLength = RecvEntryLayout.length(geometry.maxSegments());
         this.mask = geometry.queueDepth() - 1;

@@ -1,10 +1,10 @@
 package org.viadsm.via.engine;
 
 import java.lang.invoke.VarHandle;
-
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.internal.AgronaAccess;
+import org.viadsm.via.internal.CheckedSpan;
 import org.viadsm.via.memory.MemoryHandle;
 
 import static org.viadsm.via.engine.RegistrationLayout.ALLOCATION_ID_OFFSET;
@@ -46,6 +46,8 @@ public final class RegistrationTable
     public static final int CHECK_RDMA_READ_DISABLED = 5;
 
     private final UnsafeBuffer buffer;
+    // the entries, for check: it reads an entry only after checking the handle's index against the capacity
+    private final CheckedSpan entries;
     private final int offset;
     private final int capacity;
     private final int indexBits;
@@ -60,9 +62,10 @@ public final class RegistrationTable
     public RegistrationTable(final AtomicBuffer buffer, final int offset, final int capacity)
     {
         this.buffer = AgronaAccess.unsafeBuffer(buffer);
+        this.indexBits = MemoryHandle.indexBits(capacity);
+        this.entries = new CheckedSpan(buffer, offset, capacity * ENTRY_LENGTH);
         this.offset = offset;
         this.capacity = capacity;
-        this.indexBits = MemoryHandle.indexBits(capacity);
     }
 
     /**
@@ -159,15 +162,15 @@ public final class RegistrationTable
             return CHECK_INVALID_HANDLE;
         }
         final int entry = entryOffset(index);
-        if (buffer.getIntAcquire(entry + GENERATION_OFFSET) != generation)
+        if (entries.getIntAcquire(entry + GENERATION_OFFSET) != generation)
         {
             return CHECK_INVALID_HANDLE;
         }
-        final int regionPtag = buffer.getInt(entry + PTAG_OFFSET);
-        final int flags = buffer.getInt(entry + FLAGS_OFFSET);
-        final int regionLength = buffer.getInt(entry + LENGTH_OFFSET);
+        final int regionPtag = entries.getInt(entry + PTAG_OFFSET);
+        final int flags = entries.getInt(entry + FLAGS_OFFSET);
+        final int regionLength = entries.getInt(entry + LENGTH_OFFSET);
         VarHandle.acquireFence();
-        if (buffer.getIntVolatile(entry + GENERATION_OFFSET) != generation)
+        if (entries.getIntVolatile(entry + GENERATION_OFFSET) != generation)
         {
             return CHECK_INVALID_HANDLE;
         }

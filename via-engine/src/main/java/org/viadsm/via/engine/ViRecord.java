@@ -1,8 +1,7 @@
 package org.viadsm.via.engine;
 
 import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.viadsm.via.internal.AgronaAccess;
+import org.viadsm.via.internal.CheckedSpan;
 
 import static org.viadsm.via.engine.ViRecordLayout.CONNECT_WORD_OFFSET;
 import static org.viadsm.via.engine.ViRecordLayout.EFFECTIVE_MAX_TRANSFER_OFFSET;
@@ -32,7 +31,7 @@ import static org.viadsm.via.engine.ViRecordLayout.STATE_OFFSET;
  */
 final class ViRecord
 {
-    private final UnsafeBuffer buffer;
+    private final CheckedSpan buffer;
     private final int offset;
     private final int viId;
 
@@ -45,8 +44,8 @@ final class ViRecord
      */
     ViRecord(final AtomicBuffer area, final NicGeometry geometry, final int viId)
     {
-        this.buffer = AgronaAccess.unsafeBuffer(area);
         this.offset = geometry.viRecordOffset(viId);
+        this.buffer = new CheckedSpan(area, offset, geometry.viRecordLength());
         this.viId = viId;
     }
 
@@ -130,7 +129,9 @@ final class ViRecord
      */
     int takeRecvSleeper()
     {
-        return WaitSlot.takeSleeper(buffer, offset + RECV_SLEEPER_OFFSET);
+        // WaitSlot.takeSleeper's protocol, on the record's span
+        final int word = buffer.getIntVolatile(offset + RECV_SLEEPER_OFFSET);
+        return 0 != word && buffer.compareAndSetInt(offset + RECV_SLEEPER_OFFSET, word, 0) ? word - 1 : -1;
     }
 
     /**
