@@ -48,7 +48,7 @@ public final class CheckedRegion
     {
         return handle == this.handle && 0 != handle && ptag == this.ptag && (requiredFlags & flags) == requiredFlags &&
             address >= 0 && length >= 0 && address <= this.length - length &&
-            table.generation(index) == table.handleGeneration(handle);
+            table.checkedGeneration(index) == table.handleGeneration(handle);
     }
 
     /**

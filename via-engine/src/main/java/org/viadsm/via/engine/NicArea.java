@@ -5,6 +5,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.internal.AgronaAccess;
+import org.viadsm.via.internal.CheckedSpan;
 
 import static org.viadsm.via.engine.NicLayout.MAGIC;
 import static org.viadsm.via.engine.NicLayout.MAGIC_OFFSET;
@@ -26,6 +27,8 @@ import static org.viadsm.via.engine.NicLayout.VERSION_OFFSET;
 public final class NicArea
 {
     private final UnsafeBuffer buffer;
+    // the header, whose state every operation on a peer reads
+    private final CheckedSpan header;
     private final NicGeometry geometry;
     private final RegistrationTable table;
     private final ErrorRing errors;
@@ -34,6 +37,7 @@ public final class NicArea
     private NicArea(final AtomicBuffer buffer, final NicGeometry geometry)
     {
         this.buffer = AgronaAccess.unsafeBuffer(buffer);
+        this.header = new CheckedSpan(buffer, 0, NicLayout.HEADER_LENGTH);
         this.geometry = geometry;
         this.table = new RegistrationTable(this.buffer, geometry.registrationOffset(), geometry.maxRegions());
         this.errors = new ErrorRing(this.buffer, geometry);
@@ -131,7 +135,7 @@ public final class NicArea
      */
     public int state()
     {
-        return buffer.getIntAcquire(STATE_OFFSET);
+        return header.getIntAcquire(STATE_OFFSET);
     }
 
     /**

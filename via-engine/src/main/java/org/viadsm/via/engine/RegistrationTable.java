@@ -46,7 +46,8 @@ public final class RegistrationTable
     public static final int CHECK_RDMA_READ_DISABLED = 5;
 
     private final UnsafeBuffer buffer;
-    // the entries, for check: it reads an entry only after checking the handle's index against the capacity
+    // the entries, for check (it reads an entry only after checking the handle's index against the capacity) and
+    // checkedGeneration
     private final CheckedSpan entries;
     private final int offset;
     private final int capacity;
@@ -224,6 +225,18 @@ public final class RegistrationTable
     public int generation(final int index)
     {
         return buffer.getIntAcquire(entryOffset(index) + GENERATION_OFFSET);
+    }
+
+    /**
+     * {@link #generation(int)} of an index a {@link #check} passed (so below the capacity), without a bounds check:
+     * for {@link CheckedRegion}, which asks it on every access to the region it remembers.
+     *
+     * @param index the index of a handle that passed a check.
+     * @return the generation, 0 if free.
+     */
+    int checkedGeneration(final int index)
+    {
+        return entries.getIntAcquire(entryOffset(index) + GENERATION_OFFSET);
     }
 
     /**
