@@ -198,6 +198,46 @@ class RdmaTest extends TwoNodes
         assertEquals(CANARY, target.buffer().getByte(16));
     }
 
+    /**
+     * A write and the atomic or read posted after it, without waiting in between: the later operation sees the
+     * write, on every provider and both reliable levels (UCX itself orders none of them).
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldApplyAnAtomicOrAReadAfterTheWritePostedBeforeIt(final String scheme)
+    {
+        for (final ReliabilityLevel level : List.of(ReliabilityLevel.RELIABLE_DELIVERY,
+            ReliabilityLevel.RELIABLE_RECEPTION))
+        {
+            if (null != pair)
+            {
+                pair.close();
+            }
+            pair = new Pair(scheme, level);
+            final MemoryRegion target = target(true, true);
+            final AtomicBuffer local = pair.a.region.buffer();
+            final Descriptor write = Descriptor.allocate(1);
+            final Descriptor later = Descriptor.allocate(1);
+            for (int i = 1; i <= 500; i++)
+            {
+                local.putLong(0, i * 10L);
+                pair.viA.postSend(write.reset().rdmaWrite(target.handle(), 8).addSegment(pair.a.region, 0, 8));
+                pair.viA.postSend(later.reset().fetchAndAdd(target.handle(), 8, 1).addSegment(pair.a.region, 16, 8));
+                assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendWait(T).status());
+                assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status());
+                assertEquals(i * 10L, local.getLong(16), level + " atomic after write " + i);
+
+                local.putLong(32, i * 10L + 3);
+                pair.viA.postSend(write.reset().rdmaWrite(target.handle(), 64).addSegment(pair.a.region, 32, 8));
+                pair.viA.postSend(later.reset().rdmaRead(target.handle(), 64).addSegment(pair.a.region, 48, 8));
+                assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendWait(T).status());
+                assertEquals(DONE | OP_RDMA_READ, pair.viA.sendWait(T).status());
+                assertEquals(i * 10L + 3, local.getLong(48), level + " read after write " + i);
+            }
+            assertEquals(5001L, target.buffer().getLong(8));
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldFetchAndAddAtomicallyWithTargetCpuAtomics(final String scheme) throws Exception

@@ -22,9 +22,12 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
  * the reliable-reception level), RDMA Read a get, atomics {@code ucp_atomic_op_nbx}, all one-sided and checked here
  * against the peer's {@link RegistrationMirror}; a Send and an RDMA Write with immediate data are active messages,
  * which the peer's engine code performs ({@link TargetAccess}) when it makes progress, and acknowledges at the
- * reliable-reception level. An active message leaves only after a flush of the puts before it, so the target sees
- * the data of earlier writes first. Descriptors complete in posting order; a fenced one is issued once earlier
- * reads and atomics are done.
+ * reliable-reception level. UCX orders neither puts against gets, atomics and active messages nor its lanes against
+ * each other, so an active message, a get or an atomic leaves only once the puts before it are in the peer's
+ * memory (a flush of the unflushed ones, the completion of those flushed with their put), and a get or an atomic
+ * also only once the acknowledged messages before it were performed: operations to one peer take effect in the
+ * order they were posted, as on the other providers. Descriptors complete in posting order; a fenced one is issued
+ * once earlier reads and atomics are done.
  * <p>
  * <b>Note:</b> not thread-safe; used under the lock of its link.
  */
@@ -50,6 +53,8 @@ final class LinkSendQueue
     private long issued;
     private long tail;
     private long lastReadLike = -1;
+    private long lastFlushedPut = -1;
+    private long lastAcknowledgedMessage = -1;
     private boolean unflushedWrites;
     private int nextSequence;
     private boolean broken;
@@ -116,8 +121,7 @@ final class LinkSendQueue
         }
         else
         {
-            issue();
-            complete();
+            issueAndComplete();
         }
     }
 
@@ -150,8 +154,7 @@ final class LinkSendQueue
         {
             work += queue.advance((int)n & queue.mask, inbox, reliability, peerViId);
         }
-        issue();
-        work += complete();
+        work += issueAndComplete();
         if (null != refusal && head == issued)
         {
             final String detail = refusal;
@@ -199,6 +202,26 @@ final class LinkSendQueue
         }
     }
 
+    /**
+     * Issues what waited and completes what finished, again while completions let more be issued: a descriptor
+     * that waits for an earlier put or message to complete must not wait for a progress round that may not come.
+     *
+     * @return descriptors completed.
+     */
+    private int issueAndComplete()
+    {
+        int count = 0;
+        long before;
+        do
+        {
+            before = head;
+            issue();
+            count += complete();
+        }
+        while (head != before && issued < tail);
+        return count;
+    }
+
     private void issue()
     {
         while (issued < tail && !broken && null == refusal)
@@ -212,7 +235,12 @@ final class LinkSendQueue
             }
             final boolean message = DescriptorLayout.OP_SEND == op ||
                 DescriptorLayout.OP_RDMA_WRITE == op && descriptor.hasImmediateData();
-            if (message && unflushedWrites)
+            final boolean readLike = DescriptorLayout.OP_RDMA_READ == op || DescriptorLayout.OP_ATOMIC == op;
+            if ((message || readLike) && lastFlushedPut >= head || readLike && lastAcknowledgedMessage >= head)
+            {
+                return;
+            }
+            if ((message || readLike) && unflushedWrites)
             {
                 if (SendSlots.AWAIT_FLUSH != queue.states[i])
                 {
@@ -304,6 +332,10 @@ final class LinkSendQueue
         queue.lengths[i] = descriptor.length();
         queue.requests[i] = issuer.message(i, descriptor, op, sequence, ack);
         queue.states[i] = ack ? SendSlots.AWAIT_ACK : SendSlots.ISSUED;
+        if (ack)
+        {
+            lastAcknowledgedMessage = issued - 1;
+        }
         queue.statuses[i] = DONE | LocalAccess.opStatus(op);
         checkIssued(i, "send");
     }
@@ -344,9 +376,14 @@ final class LinkSendQueue
         {
             lastReadLike = issued - 1;
         }
+        else if (flush && !Ucp.isError(queue.requests[i]))
+        {
+            lastFlushedPut = issued - 1;
+            unflushedWrites = false;
+        }
         else
         {
-            unflushedWrites = !flush || Ucp.isError(queue.requests[i]);
+            unflushedWrites = true;
         }
         checkIssued(i, "RDMA");
     }
