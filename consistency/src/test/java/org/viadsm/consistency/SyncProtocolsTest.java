@@ -559,10 +559,40 @@ class SyncProtocolsTest
         });
     }
 
+    /**
+     * A barrier of two nodes costs each node one RDMA Write with its notification and no atomic: the arrival order
+     * comes with the messages.
+     */
     @Test
-    void shouldGiveEveryNodeOfABarrierADifferentArrivalIndex()
+    void shouldPassABarrierOfTwoNodesWithOneWriteEachAndNoAtomic()
     {
-        final int nodes = 4;
+        final int barriers = 50;
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final long[][] operations = new long[2][];
+        cluster.run((id, node) ->
+        {
+            node.barrier();
+            final long[] before = remoteOperations(cluster.counters[id]);
+            for (int b = 0; b < barriers; b++)
+            {
+                node.barrier();
+            }
+            final long[] after = remoteOperations(cluster.counters[id]);
+            operations[id] = new long[] {after[0] - before[0], after[1] - before[1], after[2] - before[2]};
+        });
+        for (int id = 0; id < 2; id++)
+        {
+            assertEquals(Arrays.toString(new long[] {0, barriers, 0}), Arrays.toString(operations[id]),
+                "node " + id + ": reads, writes, atomics");
+        }
+        assertEquals(barriers + 1, cluster.counters[0].get(Counter.BARRIERS_LAST) +
+            cluster.counters[1].get(Counter.BARRIERS_LAST), "one node is last at each barrier");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3, 4})
+    void shouldGiveEveryNodeOfABarrierADifferentArrivalIndex(final int nodes)
+    {
         final int barriers = 12;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
         final AtomicIntegerArray indexes = new AtomicIntegerArray(barriers * nodes);

@@ -4,6 +4,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.consistency.Counter;
 import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.dsm.launch.LocalCluster;
@@ -179,11 +181,12 @@ class DsmStatsTest
         assertEquals(0, alone.get(Statistic.DIFFS), alone.toString());
     }
 
-    @Test
-    void shouldCountOneLastArrivalPerBarrier()
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void shouldCountOneLastArrivalPerBarrier(final int nodes)
     {
         final int barriers = 25;
-        final List<DsmStats> stats = LocalCluster.run(3, "jvm", context -> { }, dsm ->
+        final List<DsmStats> stats = LocalCluster.run(nodes, "jvm", context -> { }, dsm ->
         {
             for (int i = 0; i < barriers; i++)
             {

@@ -19,7 +19,10 @@ import org.viadsm.consistency.port.Notifications;
  * Arrival order: barrier {@code f} is counted at node {@code f mod N}, whose arrival counter every node adds 1 to
  * with fetch-and-add once its first round's message is out (so the round trip overlaps the wait). Every count of
  * barrier {@code f} is in before any node can leave barrier {@code f + 1}, so the counter's value modulo {@code N}
- * is the number of nodes that arrived first.
+ * is the number of nodes that arrived first. Two nodes need no counter: each one's message says whether it had the
+ * other's message when it sent its own, and at most one of them can have (each looked before it sent). That one
+ * arrived last; if neither had, they arrived together and node {@code f mod 2} counts as the last. Both read the
+ * same two flags, so they agree.
  * <p>
  * A wait that ends by its timeout or an interrupt breaks the barrier for every node ({@link SyncState#BROKEN});
  * a broken barrier stays broken, and so do the runtime's collectives that use it.
@@ -199,6 +202,19 @@ public final class BarrierProtocol
         }
     }
 
+    /**
+     * The arrival index of a node of two: 0 (last) if it had the other's message when it sent its own, 1 if the
+     * other had its message, and by the barrier's number if neither had (they arrived together).
+     */
+    private int pairIndex(final boolean sawPartner, final boolean partnerSawOurs, final long barrierNumber)
+    {
+        if (sawPartner == partnerSawOurs)
+        {
+            return barrierNumber % 2 == node.nodeId ? 0 : 1;
+        }
+        return sawPartner ? 0 : 1;
+    }
+
     private int exchange(final int kind, final long timeoutNs, final boolean interruptible)
     {
         final int nodeId = node.nodeId;
@@ -207,6 +223,8 @@ public final class BarrierProtocol
         final int parity = (int)(epoch & 1);
         final boolean counted = SyncState.FULL_BARRIER == kind;
         final long barrierNumber = counted ? fullBarriers++ : -1;
+        // two nodes order their arrival by the flags their messages carry (see the class comment), not a counter
+        final boolean pair = counted && 2 == nodeCount;
         int index = 0;
         merged.copyFrom(node.intervals.clock());
         wait.start(timeoutNs, interruptible);
@@ -219,11 +237,12 @@ public final class BarrierProtocol
                 final int from = (nodeId - distance % nodeCount + nodeCount) % nodeCount;
                 final int outbox = node.outbox(ControlRegionLayout.OUTBOX_BARRIER + round);
                 merged.write(node.control, outbox);
+                final boolean sawPartner = pair && node.sync.hasBarrierMessage(parity, round);
                 node.port.writeAndNotify(to, SyncNode.CONTROL, node.layout.mailbox(parity, round), SyncNode.CONTROL,
-                    outbox, node.layout.clockLength(),
-                    Notifications.of(Notifications.BARRIER, BarrierMailbox.barrierArgument(kind, parity, round)));
+                    outbox, node.layout.clockLength(), Notifications.of(Notifications.BARRIER,
+                        BarrierMailbox.barrierArgument(kind, parity, round, sawPartner)));
                 node.counters.increment(Counter.MESSAGES_SENT);
-                if (counted && 0 == round)
+                if (counted && !pair && 0 == round)
                 {
                     final long before = node.port.fetchAndAdd((int)(barrierNumber % nodeCount), SyncNode.CONTROL,
                         node.layout.arrivals(), 1L);
@@ -240,6 +259,10 @@ public final class BarrierProtocol
                     return outcome;
                 }
                 merged.merge(node.control, node.layout.mailbox(parity, round));
+                if (pair)
+                {
+                    index = pairIndex(sawPartner, node.sync.barrierSenderSawOurs(parity, round), barrierNumber);
+                }
             }
         }
         finally

@@ -283,6 +283,30 @@ public final class SyncState implements NotificationHandler
     }
 
     /**
+     * Whether a barrier round's message has arrived, as far as the notifications taken in so far say.
+     *
+     * @param parity the epoch parity.
+     * @param round  the round.
+     * @return true if it is here and not taken yet.
+     */
+    boolean hasBarrierMessage(final int parity, final int round)
+    {
+        return barriers.hasArrived(parity, round);
+    }
+
+    /**
+     * Whether the sender of the round's message this node took last had this node's message when it sent it.
+     *
+     * @param parity the epoch parity.
+     * @param round  the round.
+     * @return the flag the message carried.
+     */
+    boolean barrierSenderSawOurs(final int parity, final int round)
+    {
+        return barriers.senderSawOurs(parity, round);
+    }
+
+    /**
      * Waits for a barrier round's message.
      *
      * @param kind   {@link #FULL_BARRIER} or {@link #SYNC_BARRIER}: what this node is doing.
