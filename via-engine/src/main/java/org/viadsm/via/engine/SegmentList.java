@@ -6,13 +6,15 @@ import org.agrona.concurrent.AtomicBuffer;
  * A reusable gather or scatter list: memory ranges, each a buffer, an offset and a length, resolved from data
  * segments after their protection checks. An emptied list keeps its buffers, and adding the buffer a place holds
  * stores nothing: lists are refilled with the same few registered regions, and under G1 a store of a reference into
- * this long-lived array costs a card-marking fence.
+ * this long-lived array costs a card-marking fence. The array is typed {@code Object[]}: C2 (JDK 25) guards a store
+ * into an array of an interface type with a speculative store check that always fails, so the store traps
+ * (array_check) and sends the methods that inlined it back to be compiled again, up to four times per JVM.
  * <p>
  * <b>Note:</b> not thread-safe; each work queue keeps its own.
  */
 public final class SegmentList
 {
-    private final AtomicBuffer[] buffers;
+    private final Object[] buffers;
     private final int[] offsets;
     private final int[] lengths;
     private int count;
@@ -24,7 +26,7 @@ public final class SegmentList
      */
     public SegmentList(final int maxSegments)
     {
-        this.buffers = new AtomicBuffer[maxSegments];
+        this.buffers = new Object[maxSegments];
         this.offsets = new int[maxSegments];
         this.lengths = new int[maxSegments];
     }
@@ -83,7 +85,7 @@ public final class SegmentList
      */
     public AtomicBuffer buffer(final int i)
     {
-        return buffers[i];
+        return (AtomicBuffer)buffers[i];
     }
 
     /**
@@ -130,8 +132,8 @@ public final class SegmentList
             final int n = Math.min(remaining, Math.min(sAvailable, dAvailable));
             if (n > 0)
             {
-                destination.buffers[di].putBytes(destination.offsets[di] + dOffset,
-                    source.buffers[si], source.offsets[si] + sOffset, n);
+                ((AtomicBuffer)destination.buffers[di]).putBytes(destination.offsets[di] + dOffset,
+                    (AtomicBuffer)source.buffers[si], source.offsets[si] + sOffset, n);
             }
             remaining -= n;
             sOffset += n;
