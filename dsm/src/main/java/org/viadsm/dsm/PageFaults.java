@@ -133,7 +133,10 @@ final class PageFaults
             return;
         }
         final byte[] states = table.states();
-        for (int page = firstPage; page <= lastPage; page++)
+        // "< end", not "<= lastPage": a "<=" loop that C2 saw make one trip only is compiled with a loop limit check
+        // that traps (loop_limit_check) at the first longer range and sends every kernel inlining it back to C2
+        final int end = lastPage + 1;
+        for (int page = firstPage; page < end; page++)
         {
             if (states[page] < PageState.READ_ONLY)
             {
@@ -154,7 +157,8 @@ final class PageFaults
             return;
         }
         final byte[] states = table.states();
-        for (int page = firstPage; page <= lastPage; page++)
+        final int end = lastPage + 1;
+        for (int page = firstPage; page < end; page++)
         {
             if (states[page] != PageState.READ_WRITE)
             {
