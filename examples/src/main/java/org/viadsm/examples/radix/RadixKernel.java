@@ -56,6 +56,15 @@ final class RadixKernel
         this.maxNumDigits = maxNumDigits;
         this.stats = stats;
         this.rowBuffer = new long[radix];
+        // empty views to re-wrap, so that no step passes null: the first step of a warm run would otherwise meet the
+        // null case in code C2 compiled without it, trap (null_check) and recompile the step
+        final LongArray any = shared.global;
+        this.keys = any.read(0, 0);
+        this.counts = any.update(0, 0);
+        this.ranks = any.update(0, 0);
+        this.target = any.update(0, 0);
+        this.left = any.read(0, 0);
+        this.right = any.read(0, 0);
     }
 
     /**

@@ -50,6 +50,10 @@ final class RedBlackGrid
         this.omega = omega;
         this.firstRow = firstRow(rows, member, members);
         this.lastRow = firstRow(rows, member + 1, members) - 1;
+        // empty views to re-wrap, so that a sweep never passes null: the first sweep of a warm run would otherwise
+        // meet the null case in code C2 compiled without it, trap (null_check) and recompile the sweep
+        this.reads = grid.read(0, 0);
+        this.writes = grid.update(0, 0);
     }
 
     /**
