@@ -53,6 +53,13 @@ final class LuKernel
         {
             blockArray[b] = procArrays[layout.blockProc[b]];
         }
+        // empty views to re-wrap, so that no step passes null: the first step of a warm run would otherwise meet the
+        // null case in code C2 compiled without it, trap (null_check) and recompile the step
+        final DoubleArray any = procArrays[0];
+        this.target = any.update(0, 0);
+        this.targetRead = any.read(0, 0);
+        this.left = any.read(0, 0);
+        this.upper = any.read(0, 0);
     }
 
     /**
