@@ -58,7 +58,10 @@ final class SpatialSimulation extends MolecularDynamics
     private final PairInteraction pair;
     private int[] ownLinks = new int[INITIAL_BOX_CAPACITY];
     private double[] ownCoordinates = new double[INITIAL_BOX_CAPACITY * COORDINATES];
-    private DoubleView[] ownForces = new DoubleView[INITIAL_BOX_CAPACITY];
+    // the own molecules' force views; Object[], not DoubleView[]: C2 (JDK 25) guards a store into an array of an
+    // interface type with a speculative store check that always fails, and the trap (array_check) sent the pair
+    // loop back to be compiled again
+    private Object[] ownForces = new Object[INITIAL_BOX_CAPACITY];
     private DoubleView record;
     private DoubleReadView recordRead;
     private DoubleReadView velocities;
@@ -109,6 +112,10 @@ final class SpatialSimulation extends MolecularDynamics
                 }
             }
         }
+        // empty views to re-wrap, so that the pair loop never passes null: its first re-wrap in a warm run would
+        // otherwise meet the null case in code C2 compiled without it, trap (null_check) and recompile the loop
+        this.allLinks = links.read(0, 0);
+        this.heads = boxes.read(0, 0);
     }
 
     private int head(final int i, final int j, final int k)
@@ -215,13 +222,13 @@ final class SpatialSimulation extends MolecularDynamics
             final int count = loadOwnBox(all, heads.get(SpatialLayout.box(i, j, k, boxPerSide)));
             final int[] own = ownLinks;
             final double[] coordinates = ownCoordinates;
-            final DoubleView[] dst = ownForces;
+            final Object[] dst = ownForces;
             if (forces)
             {
                 for (int c = 0; c < count; c++)
                 {
                     final int at = own[c] * LINK_LENGTH + destOffset;
-                    dst[c] = links.update(at, at + FUNCTION_LENGTH, dst[c]);
+                    dst[c] = links.update(at, at + FUNCTION_LENGTH, (DoubleView)dst[c]);
                 }
             }
             for (int xbox = i - 1; xbox <= i + 1; xbox++)
@@ -248,7 +255,7 @@ final class SpatialSimulation extends MolecularDynamics
                                 }
                                 else if (pair.forces())
                                 {
-                                    pair.addToFirst(dst[c], curr * LINK_LENGTH + destOffset);
+                                    pair.addToFirst((DoubleView)dst[c], curr * LINK_LENGTH + destOffset);
                                 }
                             }
                         }
