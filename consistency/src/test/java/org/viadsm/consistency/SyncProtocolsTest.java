@@ -290,6 +290,75 @@ class SyncProtocolsTest
     }
 
     /**
+     * Of three nodes, node 0 queues behind node 1, which holds lock 1 (managed by node 1), round after round: its
+     * first link guesses the lock is cached at node 1 (a compare-and-swap that finds it held), the later ones link
+     * with one fetch-and-add; beside that, each acquire swaps the tail once (twice the first time, when it guessed
+     * there was none) and writes its clock beside node 1's element. Then node 1 leaves the lock cached: node 0's
+     * fetch-and-add takes it (and reads the clock beside it and node 1's log), and the next take guesses right with
+     * one compare-and-swap. With writes deferred, the clock's write lands only with the atomic that follows it.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldLinkBehindAHeldLockWithOneFetchAndAdd(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(3);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", 8, Homes.onNode(0));
+        final int element = new ControlRegionLayout(cluster.config).lockElement(1);
+        final int rounds = 3;
+        final CountDownLatch[] held = new CountDownLatch[rounds + 2];
+        Arrays.setAll(held, i -> new CountDownLatch(1));
+        final long[][] counted = new long[rounds + 2][];
+        cluster.run((id, node) ->
+        {
+            assertEquals(0, data.get(node, 0));
+            node.barrier();
+            for (int round = 0; round < rounds + 2; round++)
+            {
+                if (1 == id)
+                {
+                    node.lock(1);
+                    data.set(node, 0, 100 + round);
+                    if (round >= rounds)
+                    {
+                        node.unlock(1);    // the lock stays cached here for node 0 to take
+                    }
+                    final long word = cluster.ports[1].region(HlrcNode.CONTROL_REGION).getLongVolatile(element);
+                    held[round].countDown();
+                    while (round < rounds &&
+                        word == cluster.ports[1].region(HlrcNode.CONTROL_REGION).getLongVolatile(element))
+                    {
+                        Thread.onSpinWait();    // until node 0 has linked behind this node
+                    }
+                    if (round < rounds)
+                    {
+                        node.unlock(1);
+                    }
+                }
+                else if (0 == id)
+                {
+                    held[round].await();
+                    final long[] before = remoteOperations(cluster.counters[0]);
+                    assertEquals(LockProtocol.ACQUIRED, node.locks().acquire(1, NONE, false));
+                    final long[] after = remoteOperations(cluster.counters[0]);
+                    counted[round] = new long[] {after[0] - before[0], after[1] - before[1], after[2] - before[2]};
+                    assertEquals(100 + round, data.get(node, 0), "node 1's write before its release");
+                    node.unlock(1);
+                }
+                node.barrier();
+            }
+        });
+        assertEquals("[0, 1, 4]", Arrays.toString(counted[0]), "reads, writes, atomics: first link");
+        for (int round = 1; round < rounds; round++)
+        {
+            assertEquals("[0, 1, 2]", Arrays.toString(counted[round]), "reads, writes, atomics: link " + round);
+        }
+        // a take reads the clock beside the lock, then node 1's log: oldest, index, notices, oldest
+        assertEquals("[5, 1, 2]", Arrays.toString(counted[rounds]), "a fetch-and-add that took the cached lock");
+        assertEquals("[5, 0, 2]", Arrays.toString(counted[rounds + 1]), "a compare-and-swap that took it");
+    }
+
+    /**
      * Node 2 writes under lock 0, node 0 takes the lock from it and writes, node 1 queues behind node 0: node 0's
      * grant brings node 1 the notices of both intervals, so node 1 reads no log, and it sees both writes although
      * it cached both pages. An interval with more pages than a grant holds is left to the log. The grant of a

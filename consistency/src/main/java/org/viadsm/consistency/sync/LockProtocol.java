@@ -80,7 +80,7 @@ public final class LockProtocol
     {
         this.node = node;
         this.control = node.control;
-        this.queue = new LockQueue(node);
+        this.queue = new LockQueue(node, lockIds);
         this.maxLocks = maxLocks;
         this.lockIds = lockIds;
         this.incoming = new VectorClock(node.nodeCount);
@@ -129,7 +129,7 @@ public final class LockProtocol
         checkLockId(lockId, maxLocks);
         final int element = node.layout.lockElement(lockId);
         final long word = control.getLongVolatile(element);
-        if (LockWord.CACHED == LockWord.state(word) && node.sync.isUsable() &&
+        if (LockWord.CACHED == LockWord.ownState(word, node.nodeCount) && node.sync.isUsable() &&
             control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1)))
         {
             // the common case, kept free of clock reads: nothing to wait for, no notices to apply
@@ -191,12 +191,13 @@ public final class LockProtocol
         while (true)
         {
             final long word = control.getLongVolatile(element);
-            if (LockWord.CACHED != LockWord.state(word))
+            final int state = LockWord.ownState(word, node.nodeCount);
+            if (LockWord.CACHED != state)
             {
                 // the lock leaves or left this node: another clock may be written beside it
                 clockLeft[lockId] = NO_CLOCK_LEFT;
             }
-            switch (LockWord.state(word))
+            switch (state)
             {
                 case LockWord.IDLE:
                     return join(lockId, element, LockWord.successor(word), timeoutNs, interruptible);

@@ -1,5 +1,7 @@
 package org.viadsm.consistency.sync;
 
+import java.util.Arrays;
+
 import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.VectorClock;
@@ -27,11 +29,15 @@ final class LockQueue
 
     private final SyncNode node;
     private final VectorClock incoming;
+    /** Per lock, whether its last {@link #linkOrTake} found the lock released at the predecessor. */
+    private final boolean[] takenLast;
 
-    LockQueue(final SyncNode node)
+    LockQueue(final SyncNode node, final int lockIds)
     {
         this.node = node;
         this.incoming = new VectorClock(node.nodeCount);
+        this.takenLast = new boolean[lockIds];
+        Arrays.fill(takenLast, true);
     }
 
     /**
@@ -68,10 +74,16 @@ final class LockQueue
     /**
      * Queues this node behind its predecessor, or takes the lock if the predecessor released it with nobody
      * behind ({@link LockWord#CACHED} or {@link LockWord#DEPOSITED}); the clock it left is then in {@link #taken()}.
-     * With two nodes a cached lock's word carries the releaser's own clock entry, the only one this node can lack
-     * ({@link LockWord#cached(long)}): the first compare-and-swap expects the entry this node knows, and a take
-     * reads no clock, so taking a lock cached at the other node costs one remote compare-and-swap here, or two
-     * if the releaser closed intervals this node has not seen.
+     * <p>
+     * Which of the two it will be is guessed from the last time: a lock whose predecessor was found released is
+     * first tried with a compare-and-swap that takes it (one round trip to the predecessor, and the clock's read);
+     * otherwise, and when that guess fails, the node leaves its clock beside the predecessor's element and adds
+     * itself as the element's successor with one fetch-and-add, which links it whatever the element's state: one
+     * round trip, with the clock's write before it, where a compare-and-swap that guessed the state took three
+     * when it guessed wrong (the guess, the clock's write, the link: a contended lock's predecessor holds it or
+     * waits for it, and which of the two nobody knows). A fetch-and-add that finds the lock released has taken it
+     * all the same (see {@link LockWord#ownState(long, int)}). With two nodes a cached word carries a stamp instead
+     * ({@link LockWord#cached(long)}), so they link as {@link #linkOrTakeStamped} does.
      *
      * @param lockId      the lock.
      * @param predecessor the node {@link #joinTail} returned.
@@ -80,10 +92,59 @@ final class LockQueue
      */
     int linkOrTake(final int lockId, final int predecessor, final boolean firm)
     {
+        if (2 == node.nodeCount)
+        {
+            return linkOrTakeStamped(lockId, predecessor, firm);
+        }
         final int element = node.layout.lockElement(lockId);
-        final boolean stamped = 2 == node.nodeCount;
-        long expected = stamped ? LockWord.cached(node.intervals.clock().get(predecessor)) :
-            LockWord.of(LockWord.CACHED, -1);
+        final long cached = LockWord.of(LockWord.CACHED, -1);
+        if (takenLast[lockId] &&
+            cached == node.compareAndSwap(predecessor, element, cached, LockWord.of(LockWord.IDLE, node.nodeId)))
+        {
+            return take(lockId, predecessor);
+        }
+        leaveClock(lockId, predecessor, firm);
+        final long seen =
+            node.port.fetchAndAdd(predecessor, SyncNode.CONTROL, element, LockWord.successorDelta(node.nodeId));
+        // the clock's write completed before the atomic did: this frees the outbox without another round trip
+        node.port.flushWrites();
+        final int state = LockWord.state(seen);
+        if (LockWord.IDLE == state || LockWord.successor(seen) >= 0)
+        {
+            node.sync.failWith("lock " + lockId + ": the element of node " + predecessor + ", before this " +
+                "node in the queue, was " + LockWord.describe(seen));
+        }
+        if (LockWord.CACHED == state || LockWord.DEPOSITED == state)
+        {
+            return take(lockId, predecessor);
+        }
+        takenLast[lockId] = false;
+        return LINKED;
+    }
+
+    private int take(final int lockId, final int predecessor)
+    {
+        takenLast[lockId] = true;
+        final int at = node.readInto(predecessor, node.layout.lockClock(lockId), node.layout.clockLength());
+        incoming.read(node.control, at);
+        return TAKEN;
+    }
+
+    /**
+     * {@link #linkOrTake} with two nodes, with compare-and-swap: a cached lock's word carries the releaser's own
+     * clock entry, the only one this node can lack ({@link LockWord#cached(long)}): the first compare-and-swap
+     * expects the entry this node knows, and a take reads no clock, so taking a lock cached at the other node costs
+     * one remote compare-and-swap here, or two if the releaser closed intervals this node has not seen.
+     *
+     * @param lockId      the lock.
+     * @param predecessor the node {@link #joinTail} returned.
+     * @param firm        whether this node waits until it is granted the lock, whatever the time or interrupts.
+     * @return {@link #TAKEN} or {@link #LINKED}.
+     */
+    private int linkOrTakeStamped(final int lockId, final int predecessor, final boolean firm)
+    {
+        final int element = node.layout.lockElement(lockId);
+        long expected = LockWord.cached(node.intervals.clock().get(predecessor));
         boolean clockLeft = false;
         while (true)
         {
@@ -97,6 +158,7 @@ final class LockQueue
             if (!take && !clockLeft)
             {
                 leaveClock(lockId, predecessor, firm);
+                node.port.flushWrites();
                 clockLeft = true;
             }
             final long update = take ? LockWord.of(LockWord.IDLE, node.nodeId) :
@@ -104,7 +166,7 @@ final class LockQueue
             final long seen = node.compareAndSwap(predecessor, element, expected, update);
             if (seen == expected)
             {
-                if (take && stamped && LockWord.CACHED == state)
+                if (take && LockWord.CACHED == state)
                 {
                     final VectorClock own = node.intervals.clock();
                     incoming.copyFrom(own).set(predecessor, Math.max(own.get(predecessor), LockWord.stamp(expected)));
@@ -124,11 +186,14 @@ final class LockQueue
     }
 
     /**
-     * Leaves this node's clock beside the predecessor's element, before this node links behind it, so that the
-     * predecessor's release forwards the notices this node lacks; it has landed when the link can be seen. A
-     * stale clock of this node left there earlier is older, so it only makes the release forward more; a stale
-     * {@link #FIRM_WAIT} is only ever seen for a node that cannot abandon its element either (it was moved into
-     * the queue by a signal, or it rejoined at the place of an element that a firm wait never abandons).
+     * Starts leaving this node's clock beside the predecessor's element, before this node links behind it, so that
+     * the predecessor's release forwards the notices this node lacks. The link that follows is an atomic on the
+     * same node, which takes effect after the write (the port's order), so the clock has landed when the link can
+     * be seen, with no wait for the write in between: the atomic's round trip covers both. The caller flushes
+     * before the outbox is written again. A stale clock of this node left there earlier is older, so it only makes
+     * the release forward more; a stale {@link #FIRM_WAIT} is only ever seen for a node that cannot abandon its
+     * element either (it was moved into the queue by a signal, or it rejoined at the place of an element that a
+     * firm wait never abandons).
      */
     private void leaveClock(final int lockId, final int predecessor, final boolean firm)
     {
@@ -137,7 +202,6 @@ final class LockQueue
         node.intervals.clock().write(node.control, outbox + Long.BYTES);
         node.port.write(predecessor, SyncNode.CONTROL, node.layout.lockSuccessorClock(lockId), SyncNode.CONTROL,
             outbox, Long.BYTES + node.layout.clockLength());
-        node.port.flushWrites();
     }
 
     /**
@@ -253,7 +317,7 @@ final class LockQueue
         while ((seen = node.compareAndSwap(waiter, element, expected, LockWord.of(LockWord.WAITING, -1))) !=
             expected)
         {
-            if (LockWord.IDLE != LockWord.state(seen))
+            if (LockWord.IDLE != LockWord.ownState(seen, node.nodeCount))
             {
                 node.sync.failWith("lock " + lockId + ": signalled node " + waiter + " has its element " +
                     LockWord.describe(seen));

@@ -28,6 +28,10 @@ package org.viadsm.consistency.sync;
  * <li>{@link #DEPOSITED}: as {@link #CACHED}, but left by a release that found this element abandoned, with that
  * releaser's clock: whoever takes it, this node included, acquires that clock.</li>
  * </ul>
+ * With more than two nodes a node queues behind its predecessor by adding itself as the successor with
+ * fetch-and-add ({@link #successorDelta(int)}), which needs no guess of the predecessor's state: a queued element
+ * has no successor yet, and nobody else adds one. Added to a {@link #CACHED} or {@link #DEPOSITED} word, it takes
+ * the lock: such a word with a successor is {@link #IDLE} to its own node ({@link #ownState(long, int)}).
  */
 final class LockWord
 {
@@ -92,6 +96,32 @@ final class LockWord
     static int state(final long word)
     {
         return (int)(word & STATE_MASK);
+    }
+
+    /**
+     * The state of a word as the element's own node sees it.
+     *
+     * @param word      the word.
+     * @param nodeCount nodes in the cluster.
+     * @return its state, except {@link #IDLE} for a {@link #CACHED} or {@link #DEPOSITED} word with a successor
+     *         when the cluster has more than two nodes: the successor took the lock from the element (with two, a
+     *         cached word's upper bits are a stamp, see {@link #cached(long)}, and nobody adds a successor to it).
+     */
+    static int ownState(final long word, final int nodeCount)
+    {
+        final int state = state(word);
+        return 2 != nodeCount && (CACHED == state || DEPOSITED == state) && successor(word) >= 0 ? IDLE : state;
+    }
+
+    /**
+     * What a node adds to its predecessor's word, which has no successor, to become its successor.
+     *
+     * @param successor the node.
+     * @return the addend.
+     */
+    static long successorDelta(final int successor)
+    {
+        return (long)(successor + 1) << STATE_BITS;
     }
 
     /**
