@@ -172,14 +172,7 @@ final class LockQueue
                     incoming.copyFrom(own).set(predecessor, Math.max(own.get(predecessor), LockWord.stamp(expected)));
                     return TAKEN;
                 }
-                if (take)
-                {
-                    final int at = node.readInto(predecessor, node.layout.lockClock(lockId),
-                        node.layout.clockLength());
-                    incoming.read(node.control, at);
-                    return TAKEN;
-                }
-                return LINKED;
+                return take ? take(lockId, predecessor) : LINKED;
             }
             expected = seen;
         }
