@@ -152,6 +152,38 @@ class SyncProtocolsTest
             cluster.counters[1].get(Counter.LOCK_ACQUIRES_LOCAL));
     }
 
+    /**
+     * Two nodes increment one counter under a lock, each while the other may hold it, so acquires link behind a
+     * holder (the clock left beside its element, then the compare-and-swap); with writes deferred, the clock's write
+     * lands only with that compare-and-swap. Every increment is seen by the next holder.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldCountUnderAContendedLockOfTwoNodes(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites = deferWrites;
+        final InMemoryCluster.LongArray data = cluster.longs("data", 8, Homes.onNode(1));
+        final int increments = 2_000;
+        cluster.run((id, node) ->
+        {
+            for (int i = 0; i < increments; i++)
+            {
+                node.lock(2);
+                data.set(node, 0, data.get(node, 0) + 1);
+                node.unlock(2);
+            }
+            node.barrier();
+            assertEquals(2L * increments, data.get(node, 0));
+        });
+        long acquires = 0;
+        for (final Counters counters : cluster.counters)
+        {
+            acquires += counters.get(Counter.LOCK_ACQUIRES_LOCAL) + counters.get(Counter.LOCK_ACQUIRES_REMOTE);
+        }
+        assertEquals(2L * increments, acquires);
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void shouldHandOverTheWritesOfACachedLockAfterCleanReacquires(final boolean deferWrites)

@@ -155,15 +155,20 @@ final class LockQueue
                 node.sync.failWith("lock " + lockId + ": the element of node " + predecessor + ", before this " +
                     "node in the queue, is " + LockWord.describe(expected));
             }
-            if (!take && !clockLeft)
+            final boolean leaving = !take && !clockLeft;
+            if (leaving)
             {
                 leaveClock(lockId, predecessor, firm);
-                node.port.flushWrites();
                 clockLeft = true;
             }
             final long update = take ? LockWord.of(LockWord.IDLE, node.nodeId) :
                 LockWord.withSuccessor(expected, node.nodeId);
             final long seen = node.compareAndSwap(predecessor, element, expected, update);
+            if (leaving)
+            {
+                // as in linkOrTake: the clock's write completed before the atomic did, so this waits for nothing
+                node.port.flushWrites();
+            }
             if (seen == expected)
             {
                 if (take && LockWord.CACHED == state)
