@@ -1,4 +1,4 @@
-package org.viadsm.consistency;
+package org.viadsm.testsupport.protocol;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.ProtocolConfig;
 import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageState;
 import org.viadsm.consistency.port.Notifications;
@@ -24,7 +26,7 @@ class HlrcNodeTest
     void shouldPassAMessageThroughALock(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", 256, Homes.onNode(0));
         final InMemoryCluster.LongArray flag = cluster.longs("flag", 1, Homes.onNode(0));
         cluster.run((id, node) ->
@@ -87,7 +89,7 @@ class HlrcNodeTest
                 node.barrier();
             }
         });
-        assertEquals(6, cluster.counters[0].get(Counter.BARRIERS));
+        assertEquals(6, cluster.counters(0).get(Counter.BARRIERS));
     }
 
     @ParameterizedTest
@@ -96,7 +98,7 @@ class HlrcNodeTest
     {
         final int nodes = 4;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray page = cluster.longs("page", 64, Homes.onNode(0));
         cluster.run((id, node) ->
         {
@@ -112,11 +114,11 @@ class HlrcNodeTest
         });
         for (int id = 1; id < nodes; id++)
         {
-            assertEquals(1, cluster.counters[id].get(Counter.DIFFS), "one diff from node " + id);
-            assertEquals(16, cluster.counters[id].get(Counter.DIFF_RUNS), "a run per word written by " + id);
-            assertEquals(16 * 8, cluster.counters[id].get(Counter.DIFF_BYTES));
+            assertEquals(1, cluster.counters(id).get(Counter.DIFFS), "one diff from node " + id);
+            assertEquals(16, cluster.counters(id).get(Counter.DIFF_RUNS), "a run per word written by " + id);
+            assertEquals(16 * 8, cluster.counters(id).get(Counter.DIFF_BYTES));
         }
-        assertEquals(0, cluster.counters[0].get(Counter.DIFFS), "the home sends no diffs");
+        assertEquals(0, cluster.counters(0).get(Counter.DIFFS), "the home sends no diffs");
     }
 
     @ParameterizedTest
@@ -126,7 +128,7 @@ class HlrcNodeTest
         final int nodes = 4;
         final int increments = 2000;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray counter = cluster.longs("counter", 1, Homes.onNode(1));
         cluster.run((id, node) ->
         {
@@ -142,8 +144,8 @@ class HlrcNodeTest
         long acquires = 0;
         for (int id = 0; id < nodes; id++)
         {
-            acquires += cluster.counters[id].get(Counter.LOCK_ACQUIRES_LOCAL) +
-                cluster.counters[id].get(Counter.LOCK_ACQUIRES_REMOTE);
+            acquires += cluster.counters(id).get(Counter.LOCK_ACQUIRES_LOCAL) +
+                cluster.counters(id).get(Counter.LOCK_ACQUIRES_REMOTE);
         }
         assertEquals((long)nodes * increments, acquires);
     }
@@ -172,8 +174,8 @@ class HlrcNodeTest
                 node.barrier();
             }
         });
-        assertEquals(0, cluster.counters[0].get(Counter.TWINS), "the home never twins its pages");
-        assertEquals(40, cluster.counters[1].get(Counter.PAGES_FETCHED), "one refetch per step of each of 2 pages");
+        assertEquals(0, cluster.counters(0).get(Counter.TWINS), "the home never twins its pages");
+        assertEquals(40, cluster.counters(1).get(Counter.PAGES_FETCHED), "one refetch per step of each of 2 pages");
     }
 
     @ParameterizedTest
@@ -182,7 +184,7 @@ class HlrcNodeTest
     {
         final int nodes = 4;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray slots = cluster.longs("slots", nodes, Homes.onNode(3));
         cluster.run((id, node) ->
         {
@@ -262,7 +264,7 @@ class HlrcNodeTest
                 node.unlock(5);
             }
             assertThrows(IllegalArgumentException.class, () -> node.lock(-1));
-            assertThrows(IllegalArgumentException.class, () -> node.lock(cluster.config.maxLocks()));
+            assertThrows(IllegalArgumentException.class, () -> node.lock(cluster.config().maxLocks()));
             node.barrier();
         });
     }
@@ -321,7 +323,7 @@ class HlrcNodeTest
     void shouldClaimFirstTouchPagesForTheFirstToucher()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        final int perPage = cluster.config.pageSize() / Long.BYTES;
+        final int perPage = cluster.config().pageSize() / Long.BYTES;
         final InMemoryCluster.LongArray data = cluster.longs("data", 4 * perPage, Homes.firstTouch());
         cluster.run((id, node) ->
         {
@@ -360,12 +362,13 @@ class HlrcNodeTest
                 node.barrier();
             }
         });
-        for (final HlrcNode node : cluster.nodes)
+        for (int id = 0; id < cluster.nodeCount(); id++)
         {
+            final HlrcNode node = cluster.node(id);
             assertTrue(node.retainedIntervals() <= 1, "retained " + node.retainedIntervals());
         }
-        assertEquals(250, cluster.counters[1].get(Counter.INTERVALS));
-        assertEquals(0, cluster.counters[1].get(Counter.NOTICE_LOG_OVERRUNS));
+        assertEquals(250, cluster.counters(1).get(Counter.INTERVALS));
+        assertEquals(0, cluster.counters(1).get(Counter.NOTICE_LOG_OVERRUNS));
     }
 
     @Test
@@ -395,15 +398,15 @@ class HlrcNodeTest
             node.barrier();
             assertEquals(40, data.get(node, 0));
         });
-        assertEquals(1, cluster.counters[1].get(Counter.NOTICE_LOG_OVERRUNS));
-        assertEquals(PageState.READ_ONLY, cluster.nodes[1].space().tables().get(0).states()[0]);
+        assertEquals(1, cluster.counters(1).get(Counter.NOTICE_LOG_OVERRUNS));
+        assertEquals(PageState.READ_ONLY, cluster.node(1).space().tables().get(0).states()[0]);
     }
 
     @Test
     void shouldNotFailABarrierEveryNodeEnteredWhenAFasterNodeLeavesRightAfter()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        cluster.notifyHook = (from, to, notification) ->
+        cluster.notifyHook((from, to, notification) ->
         {
             // Node 1 is descheduled before its round-1 message; node 2 finishes the barrier and leaves meanwhile.
             if (1 == from && Notifications.BARRIER == Notifications.type(notification) &&
@@ -411,7 +414,7 @@ class HlrcNodeTest
             {
                 Thread.sleep(300);
             }
-        };
+        });
         cluster.run((id, node) ->
         {
             node.barrier();
@@ -442,7 +445,7 @@ class HlrcNodeTest
     void shouldPassHappensBeforeAlongAChainOfDifferentLocks()
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        cluster.deferWrites = true;
+        cluster.deferWrites(true);
         final InMemoryCluster.LongArray data = cluster.longs("data", 64, Homes.onNode(2));
         final InMemoryCluster.LongArray stage = cluster.longs("stage", 2, Homes.onNode(0));
         cluster.run((id, node) ->

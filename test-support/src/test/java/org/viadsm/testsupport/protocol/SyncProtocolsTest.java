@@ -1,4 +1,4 @@
-package org.viadsm.consistency;
+package org.viadsm.testsupport.protocol;
 
 import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
@@ -10,6 +10,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.ControlRegionLayout;
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.Counters;
+import org.viadsm.consistency.ProtocolException;
 import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.sync.ConditionProtocol;
 import org.viadsm.consistency.sync.LockProtocol;
@@ -41,7 +45,7 @@ class SyncProtocolsTest
             {
                 assertEquals(LockProtocol.ACQUIRED, node.locks().acquire(1, NONE, false), "node 1 manages lock 1");
                 node.unlock(1);
-                final long[] before = remoteOperations(cluster.counters[0]);
+                final long[] before = remoteOperations(cluster.counters(0));
                 for (int i = 0; i < 100; i++)
                 {
                     assertEquals(LockProtocol.ACQUIRED_CACHED, node.locks().acquire(1, NONE, false));
@@ -50,9 +54,9 @@ class SyncProtocolsTest
                 assertTrue(node.tryLock(1), "a cached lock is free");
                 node.unlock(1);
                 assertEquals(java.util.Arrays.toString(before),
-                    java.util.Arrays.toString(remoteOperations(cluster.counters[0])), "reads, writes, atomics");
-                assertEquals(101, cluster.counters[0].get(Counter.LOCK_ACQUIRES_LOCAL));
-                assertEquals(1, cluster.counters[0].get(Counter.LOCK_ACQUIRES_REMOTE));
+                    java.util.Arrays.toString(remoteOperations(cluster.counters(0))), "reads, writes, atomics");
+                assertEquals(101, cluster.counters(0).get(Counter.LOCK_ACQUIRES_LOCAL));
+                assertEquals(1, cluster.counters(0).get(Counter.LOCK_ACQUIRES_REMOTE));
             }
             node.barrier();
         });
@@ -98,9 +102,9 @@ class SyncProtocolsTest
                 {
                     // no barrier in between: only the lock brings node 1's writes
                     released[round].await();
-                    final long[] before = remoteOperations(cluster.counters[0]);
+                    final long[] before = remoteOperations(cluster.counters(0));
                     node.lock(1);
-                    final long[] after = remoteOperations(cluster.counters[0]);
+                    final long[] after = remoteOperations(cluster.counters(0));
                     assertEquals(written ? round : 0, data.get(node, 0), "round " + round);
                     node.unlock(1);
                     if (round > 1)
@@ -116,7 +120,7 @@ class SyncProtocolsTest
                 node.barrier();
             }
         });
-        assertEquals(4, cluster.counters[0].get(Counter.LOCK_ACQUIRES_REMOTE));
+        assertEquals(4, cluster.counters(0).get(Counter.LOCK_ACQUIRES_REMOTE));
     }
 
     @ParameterizedTest
@@ -124,7 +128,7 @@ class SyncProtocolsTest
     void shouldHandACachedLockToAnotherRequesterWithItsWrites(final int nodes, final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", 64, Homes.onNode(nodes - 1));
         cluster.run((id, node) ->
         {
@@ -146,10 +150,10 @@ class SyncProtocolsTest
                 node.barrier();
             }
         });
-        assertEquals(20, cluster.counters[0].get(Counter.LOCK_ACQUIRES_REMOTE) +
-            cluster.counters[1].get(Counter.LOCK_ACQUIRES_REMOTE), "each round takes the lock from the other node");
-        assertEquals(20, cluster.counters[0].get(Counter.LOCK_ACQUIRES_LOCAL) +
-            cluster.counters[1].get(Counter.LOCK_ACQUIRES_LOCAL));
+        assertEquals(20, cluster.counters(0).get(Counter.LOCK_ACQUIRES_REMOTE) +
+            cluster.counters(1).get(Counter.LOCK_ACQUIRES_REMOTE), "each round takes the lock from the other node");
+        assertEquals(20, cluster.counters(0).get(Counter.LOCK_ACQUIRES_LOCAL) +
+            cluster.counters(1).get(Counter.LOCK_ACQUIRES_LOCAL));
     }
 
     /**
@@ -162,7 +166,7 @@ class SyncProtocolsTest
     void shouldCountUnderAContendedLockOfTwoNodes(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", 8, Homes.onNode(1));
         final int increments = 2_000;
         cluster.run((id, node) ->
@@ -177,8 +181,9 @@ class SyncProtocolsTest
             assertEquals(2L * increments, data.get(node, 0));
         });
         long acquires = 0;
-        for (final Counters counters : cluster.counters)
+        for (int id = 0; id < cluster.nodeCount(); id++)
         {
+            final Counters counters = cluster.counters(id);
             acquires += counters.get(Counter.LOCK_ACQUIRES_LOCAL) + counters.get(Counter.LOCK_ACQUIRES_REMOTE);
         }
         assertEquals(2L * increments, acquires);
@@ -189,7 +194,7 @@ class SyncProtocolsTest
     void shouldHandOverTheWritesOfACachedLockAfterCleanReacquires(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", 64, Homes.onNode(2));
         final CountDownLatch[] turnsDone = new CountDownLatch[7];
         Arrays.setAll(turnsDone, round -> new CountDownLatch(1));
@@ -230,8 +235,8 @@ class SyncProtocolsTest
                 node.barrier();
             }
         });
-        assertEquals(6 * 3, cluster.counters[0].get(Counter.LOCK_ACQUIRES_LOCAL), "each round's turns after its first");
-        assertEquals(6, cluster.counters[1].get(Counter.LOCK_ACQUIRES_LOCAL));
+        assertEquals(6 * 3, cluster.counters(0).get(Counter.LOCK_ACQUIRES_LOCAL), "each round's turns after its first");
+        assertEquals(6, cluster.counters(1).get(Counter.LOCK_ACQUIRES_LOCAL));
     }
 
     @Test
@@ -310,10 +315,10 @@ class SyncProtocolsTest
             node.barrier();
             if (1 == id)
             {
-                final long atomics = cluster.counters[1].get(Counter.ATOMICS);
+                final long atomics = cluster.counters(1).get(Counter.ATOMICS);
                 assertEquals(LockProtocol.ACQUIRED_CACHED, node.locks().acquire(6, NONE, false),
                     "the release left the lock at this node's abandoned element");
-                assertEquals(atomics, cluster.counters[1].get(Counter.ATOMICS));
+                assertEquals(atomics, cluster.counters(1).get(Counter.ATOMICS));
                 assertEquals(33, data.get(node, 3), "the releaser's writes: the cached copy was invalidated");
                 node.unlock(6);
             }
@@ -334,9 +339,9 @@ class SyncProtocolsTest
     void shouldLinkBehindAHeldLockWithOneFetchAndAdd(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", 8, Homes.onNode(0));
-        final int element = new ControlRegionLayout(cluster.config).lockElement(1);
+        final int element = new ControlRegionLayout(cluster.config()).lockElement(1);
         final int rounds = 3;
         final CountDownLatch[] held = new CountDownLatch[rounds + 2];
         Arrays.setAll(held, i -> new CountDownLatch(1));
@@ -355,10 +360,10 @@ class SyncProtocolsTest
                     {
                         node.unlock(1);    // the lock stays cached here for node 0 to take
                     }
-                    final long word = cluster.ports[1].region(HlrcNode.CONTROL_REGION).getLongVolatile(element);
+                    final long word = cluster.port(1).region(HlrcNode.CONTROL_REGION).getLongVolatile(element);
                     held[round].countDown();
                     while (round < rounds &&
-                        word == cluster.ports[1].region(HlrcNode.CONTROL_REGION).getLongVolatile(element))
+                        word == cluster.port(1).region(HlrcNode.CONTROL_REGION).getLongVolatile(element))
                     {
                         Thread.onSpinWait();    // until node 0 has linked behind this node
                     }
@@ -370,9 +375,9 @@ class SyncProtocolsTest
                 else if (0 == id)
                 {
                     held[round].await();
-                    final long[] before = remoteOperations(cluster.counters[0]);
+                    final long[] before = remoteOperations(cluster.counters(0));
                     assertEquals(LockProtocol.ACQUIRED, node.locks().acquire(1, NONE, false));
-                    final long[] after = remoteOperations(cluster.counters[0]);
+                    final long[] after = remoteOperations(cluster.counters(0));
                     counted[round] = new long[] {after[0] - before[0], after[1] - before[1], after[2] - before[2]};
                     assertEquals(100 + round, data.get(node, 0), "node 1's write before its release");
                     node.unlock(1);
@@ -401,9 +406,9 @@ class SyncProtocolsTest
     void shouldForwardTheNoticesAQueuedAcquirerLacksWithTheGrant(final int pagesWritten, final boolean timed)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        final int perPage = cluster.config.pageSize() / Long.BYTES;
+        final int perPage = cluster.config().pageSize() / Long.BYTES;
         final InMemoryCluster.LongArray data = cluster.longs("data", (pagesWritten + 1) * perPage, Homes.onNode(0));
-        final int element = new ControlRegionLayout(cluster.config).lockElement(0);
+        final int element = new ControlRegionLayout(cluster.config()).lockElement(0);
         final CountDownLatch released = new CountDownLatch(1);
         final CountDownLatch queued = new CountDownLatch(1);
         cluster.run((id, node) ->
@@ -428,15 +433,15 @@ class SyncProtocolsTest
                 {
                     data.set(node, page * perPage, 10 + page);
                 }
-                final long held = cluster.ports[0].region(HlrcNode.CONTROL_REGION).getLongVolatile(element);
+                final long held = cluster.port(0).region(HlrcNode.CONTROL_REGION).getLongVolatile(element);
                 queued.countDown();
-                while (held == cluster.ports[0].region(HlrcNode.CONTROL_REGION).getLongVolatile(element))
+                while (held == cluster.port(0).region(HlrcNode.CONTROL_REGION).getLongVolatile(element))
                 {
                     Thread.onSpinWait();    // until node 1 has linked behind this node
                 }
-                final long[] before = remoteOperations(cluster.counters[0]);
+                final long[] before = remoteOperations(cluster.counters(0));
                 node.unlock(0);
-                final long[] after = remoteOperations(cluster.counters[0]);
+                final long[] after = remoteOperations(cluster.counters(0));
                 assertEquals(0, after[0] - before[0], "the releaser's reads");
                 assertEquals(1, after[1] - before[1], "the releaser's writes: the grant");
                 assertEquals(timed ? 1 : 0, after[2] - before[2], "a compare-and-swap only if node 1 may give up");
@@ -444,12 +449,12 @@ class SyncProtocolsTest
             else if (1 == id)
             {
                 queued.await();
-                final long[] before = remoteOperations(cluster.counters[1]);
+                final long[] before = remoteOperations(cluster.counters(1));
                 assertEquals(LockProtocol.ACQUIRED, node.locks().acquire(0, timed ? TimeUnit.MINUTES.toNanos(5) :
                     NONE, false));
-                final long[] after = remoteOperations(cluster.counters[1]);
+                final long[] after = remoteOperations(cluster.counters(1));
                 final boolean forwarded = 1 == pagesWritten;
-                assertEquals(forwarded ? 2 : 1, cluster.counters[1].get(Counter.INTERVALS_FORWARDED),
+                assertEquals(forwarded ? 2 : 1, cluster.counters(1).get(Counter.INTERVALS_FORWARDED),
                     "node 2's interval, and node 0's if it fits");
                 assertEquals(forwarded ? 0 : 4, after[0] - before[0],
                     "reads: none, or node 0's log only (oldest, index, notices, oldest)");
@@ -508,7 +513,7 @@ class SyncProtocolsTest
         final int nodes = 3;
         final int items = 300;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray buffer = cluster.longs("buffer", 4 + 2, Homes.onNode(1));
         final AtomicIntegerArray seen = new AtomicIntegerArray(items * (nodes - 1));
         cluster.run((id, node) ->
@@ -673,12 +678,12 @@ class SyncProtocolsTest
         cluster.run((id, node) ->
         {
             node.barrier();
-            final long[] before = remoteOperations(cluster.counters[id]);
+            final long[] before = remoteOperations(cluster.counters(id));
             for (int b = 0; b < barriers; b++)
             {
                 node.barrier();
             }
-            final long[] after = remoteOperations(cluster.counters[id]);
+            final long[] after = remoteOperations(cluster.counters(id));
             operations[id] = new long[] {after[0] - before[0], after[1] - before[1], after[2] - before[2]};
         });
         for (int id = 0; id < 2; id++)
@@ -686,8 +691,8 @@ class SyncProtocolsTest
             assertEquals(Arrays.toString(new long[] {0, barriers, 0}), Arrays.toString(operations[id]),
                 "node " + id + ": reads, writes, atomics");
         }
-        assertEquals(barriers + 1, cluster.counters[0].get(Counter.BARRIERS_LAST) +
-            cluster.counters[1].get(Counter.BARRIERS_LAST), "one node is last at each barrier");
+        assertEquals(barriers + 1, cluster.counters(0).get(Counter.BARRIERS_LAST) +
+            cluster.counters(1).get(Counter.BARRIERS_LAST), "one node is last at each barrier");
     }
 
     @ParameterizedTest

@@ -1,10 +1,12 @@
-package org.viadsm.consistency;
+package org.viadsm.testsupport.protocol;
 
 import java.util.concurrent.CountDownLatch;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.node.HlrcNode;
 import org.viadsm.consistency.page.PageState;
 
@@ -24,7 +26,7 @@ class SharingTest
     void shouldLetTheHomeWriteAPageNobodyElseCachesWithoutFaultsTwinsOrNotices(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", 4 * PER_PAGE, Homes.onNode(0));
         cluster.run((id, node) ->
         {
@@ -40,12 +42,12 @@ class SharingTest
                 node.barrier();
             }
         });
-        final Counters home = cluster.counters[0];
+        final Counters home = cluster.counters(0);
         assertEquals(1, home.get(Counter.WRITE_FAULTS), "the first write only, which opens the copyset word's pages");
         assertEquals(0, home.get(Counter.TWINS));
         assertEquals(0, home.get(Counter.INTERVALS), "no write notices");
         assertEquals(0, home.get(Counter.EXCLUSIVE_LOSSES));
-        assertEquals(0, cluster.counters[1].get(Counter.INVALIDATIONS));
+        assertEquals(0, cluster.counters(1).get(Counter.INVALIDATIONS));
     }
 
     @ParameterizedTest
@@ -54,7 +56,7 @@ class SharingTest
         throws InterruptedException
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
         final CountDownLatch written = new CountDownLatch(1);
         final CountDownLatch cached = new CountDownLatch(1);
@@ -80,10 +82,10 @@ class SharingTest
             }
             node.barrier();
         });
-        assertEquals(1, cluster.counters[0].get(Counter.EXCLUSIVE_LOSSES));
-        assertEquals(1, cluster.counters[1].get(Counter.COPYSET_JOINS), "the first read; one notice never leaves");
-        assertEquals(0, cluster.counters[1].get(Counter.COPYSET_LEAVES), "read again after its one notice");
-        assertEquals(0, cluster.counters[1].get(Counter.COPYSET_REJOINS));
+        assertEquals(1, cluster.counters(0).get(Counter.EXCLUSIVE_LOSSES));
+        assertEquals(1, cluster.counters(1).get(Counter.COPYSET_JOINS), "the first read; one notice never leaves");
+        assertEquals(0, cluster.counters(1).get(Counter.COPYSET_LEAVES), "read again after its one notice");
+        assertEquals(0, cluster.counters(1).get(Counter.COPYSET_REJOINS));
     }
 
     @ParameterizedTest
@@ -92,7 +94,7 @@ class SharingTest
         throws InterruptedException
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
         final CountDownLatch firstRelease = new CountDownLatch(1);
         final CountDownLatch read = new CountDownLatch(1);
@@ -131,8 +133,8 @@ class SharingTest
             node.barrier();
             assertEquals(2, data.get(node, 0));
         });
-        assertEquals(1, cluster.counters[0].get(Counter.EXCLUSIVE_LOSSES));
-        assertEquals(1, cluster.counters[0].get(Counter.WRITE_FAULTS), "the second write did not fault");
+        assertEquals(1, cluster.counters(0).get(Counter.EXCLUSIVE_LOSSES));
+        assertEquals(1, cluster.counters(0).get(Counter.WRITE_FAULTS), "the second write did not fault");
     }
 
     @ParameterizedTest
@@ -140,7 +142,7 @@ class SharingTest
     void shouldLeaveTheCopysetOfAPageInvalidatedAndNotReadAgainSoThatTheHomeFaultsOnce(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final int pages = 4;
         final InMemoryCluster.LongArray data = cluster.longs("data", pages * PER_PAGE, Homes.onNode(0));
         final long[] faults = new long[2];
@@ -169,7 +171,7 @@ class SharingTest
             }
             if (0 == id)
             {
-                faults[0] = cluster.counters[0].get(Counter.WRITE_FAULTS);
+                faults[0] = cluster.counters(0).get(Counter.WRITE_FAULTS);
             }
             for (int round = 3; round <= 8; round++)
             {
@@ -178,15 +180,15 @@ class SharingTest
             }
             if (0 == id)
             {
-                faults[1] = cluster.counters[0].get(Counter.WRITE_FAULTS);
+                faults[1] = cluster.counters(0).get(Counter.WRITE_FAULTS);
             }
             for (int p = 0; p < pages; p++)
             {
                 assertEquals(8, data.get(node, p * PER_PAGE + 5));
             }
         });
-        final Counters home = cluster.counters[0];
-        final Counters reader = cluster.counters[1];
+        final Counters home = cluster.counters(0);
+        final Counters reader = cluster.counters(1);
         assertEquals(2 * pages, faults[0], "rounds 1 and 2: the pages were shared, so each write faulted");
         assertEquals(1, faults[1] - faults[0], "rounds 3 to 8: one fault opens the copyset word's pages");
         assertEquals(pages, home.get(Counter.EXCLUSIVE_GAINS));
@@ -201,7 +203,7 @@ class SharingTest
     void shouldShareAPageAgainWhenACopyLeftIsReadAgainAndSeeEveryWrite(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
         cluster.run((id, node) ->
         {
@@ -224,7 +226,7 @@ class SharingTest
                 node.barrier();
             }
         });
-        final Counters reader = cluster.counters[1];
+        final Counters reader = cluster.counters(1);
         assertEquals(3, reader.get(Counter.COPYSET_JOINS), "phases 1, 4 and 7");
         assertEquals(2, reader.get(Counter.COPYSET_REJOINS), "phases 4 and 7, each after the copy was left");
         assertEquals(2, reader.get(Counter.COPYSET_LEAVES), "before phases 4 and 7, at an unread copy's second notice");
@@ -238,7 +240,7 @@ class SharingTest
     {
         final int nodes = 3;
         final InMemoryCluster cluster = InMemoryCluster.of(nodes);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
         cluster.run((id, node) ->
         {
@@ -263,9 +265,9 @@ class SharingTest
                 node.barrier();
             }
         });
-        assertEquals(0, cluster.counters[0].get(Counter.TWINS), "the home never twins");
-        assertEquals(3, cluster.counters[1].get(Counter.DIFFS), "a diff in every round with several writers");
-        assertEquals(3, cluster.counters[2].get(Counter.DIFFS));
+        assertEquals(0, cluster.counters(0).get(Counter.TWINS), "the home never twins");
+        assertEquals(3, cluster.counters(1).get(Counter.DIFFS), "a diff in every round with several writers");
+        assertEquals(3, cluster.counters(2).get(Counter.DIFFS));
     }
 
     @ParameterizedTest
@@ -273,7 +275,7 @@ class SharingTest
     void shouldDropACopyFetchedOnlyForAWriteSoThatItsHomeWritesWithoutFaults(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final int pages = 4;
         final InMemoryCluster.LongArray data = cluster.longs("data", pages * PER_PAGE, Homes.onNode(0));
         cluster.run((id, node) ->
@@ -299,8 +301,8 @@ class SharingTest
                 assertEquals(6, data.get(node, p * PER_PAGE + 5), "page " + p);
             }
         });
-        final Counters home = cluster.counters[0];
-        final Counters writer = cluster.counters[1];
+        final Counters home = cluster.counters(0);
+        final Counters writer = cluster.counters(1);
         assertEquals(pages, writer.get(Counter.TWINS));
         assertEquals(pages, writer.get(Counter.COPYSET_LEAVES), "every copy dropped at the release after its write");
         assertEquals(0, writer.get(Counter.INVALIDATIONS), "no notices: nothing to invalidate");
@@ -313,7 +315,7 @@ class SharingTest
     void shouldKeepACopyWrittenUnreadOnceItsDropCostAFetch(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
         cluster.run((id, node) ->
         {
@@ -331,7 +333,7 @@ class SharingTest
                 assertEquals(round, data.get(node, round));
             }
         });
-        final Counters writer = cluster.counters[1];
+        final Counters writer = cluster.counters(1);
         assertEquals(4, writer.get(Counter.WRITE_FAULTS));
         assertEquals(4, writer.get(Counter.TWINS));
         assertEquals(1, writer.get(Counter.COPYSET_LEAVES), "dropped after round 1 only");
@@ -344,7 +346,7 @@ class SharingTest
     void shouldKeepACopyWrittenUnreadOnceItsDropCostAFetchThroughAView(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
         cluster.run((id, node) ->
         {
@@ -357,7 +359,7 @@ class SharingTest
             node.barrier();
             if (1 == id)
             {
-                node.readable(data.tables[1], 0, 0);
+                node.readable(data.table(1), 0, 0);
                 assertEquals(1, data.get(node, 1));
             }
             node.barrier();
@@ -376,7 +378,7 @@ class SharingTest
                 assertEquals(2 == round ? 0 : round, data.get(node, round));
             }
         });
-        final Counters writer = cluster.counters[1];
+        final Counters writer = cluster.counters(1);
         assertEquals(1, writer.get(Counter.COPYSET_LEAVES), "dropped after its first write only");
         assertEquals(2, writer.get(Counter.COPYSET_JOINS), "fetched by the first write and by the view");
         assertEquals(1, writer.get(Counter.INVALIDATIONS), "the home's write");
@@ -387,7 +389,7 @@ class SharingTest
     void shouldKeepACopyReadBeforeItWasWritten(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(2);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray data = cluster.longs("data", PER_PAGE, Homes.onNode(0));
         cluster.run((id, node) ->
         {
@@ -402,7 +404,7 @@ class SharingTest
                 assertEquals(7, data.get(node, 1));
             }
         });
-        final Counters writer = cluster.counters[1];
+        final Counters writer = cluster.counters(1);
         assertEquals(1, writer.get(Counter.READ_FAULTS), "the read before the write; none after the release");
         assertEquals(0, writer.get(Counter.COPYSET_LEAVES));
         assertEquals(1, writer.get(Counter.COPYSET_JOINS));

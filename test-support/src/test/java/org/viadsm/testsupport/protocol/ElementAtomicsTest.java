@@ -1,4 +1,4 @@
-package org.viadsm.consistency;
+package org.viadsm.testsupport.protocol;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,7 +22,7 @@ class ElementAtomicsTest
     void shouldCountExactlyFromEveryNode(final boolean deferWrites)
     {
         final InMemoryCluster cluster = InMemoryCluster.of(3);
-        cluster.deferWrites = deferWrites;
+        cluster.deferWrites(deferWrites);
         final InMemoryCluster.LongArray counter = cluster.longs("counter", 4, Homes.onNode(1));
         cluster.run((id, node) ->
         {
