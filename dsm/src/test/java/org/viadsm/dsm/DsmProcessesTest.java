@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.dsm.launch.ProcessCluster;
 import org.viadsm.testsupport.Await;
+import org.viadsm.testsupport.Providers;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -65,7 +66,7 @@ class DsmProcessesTest
 
     static Stream<Arguments> killRounds()
     {
-        return Stream.of("shm", "tcp").flatMap(provider -> IntStream.range(0, KILL_ROUNDS)
+        return Providers.processes().flatMap(provider -> IntStream.range(0, KILL_ROUNDS)
             .mapToObj(round -> Arguments.of(provider, round)));
     }
 
@@ -82,13 +83,9 @@ class DsmProcessesTest
             NodeProgram.class.getName(), List.of("spin"), List.of(), List.of("-XX:+UseSerialGC"), Map.of(), null,
             new ByteArrayOutputStream()))
         {
-            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!cluster.errorOutput(2).contains("node 2 hangs") || !cluster.errorOutput(0).contains("spins") ||
-                !cluster.errorOutput(1).contains("spins"))
-            {
-                assertTrue(System.nanoTime() < deadlineNs, "the nodes never reached their loops");
-                Thread.sleep(5);
-            }
+            Await.until(() -> cluster.errorOutput(2).contains("node 2 hangs") &&
+                cluster.errorOutput(0).contains("spins") && cluster.errorOutput(1).contains("spins"),
+                "the nodes reached their loops");
             Thread.sleep(round * 37L % 150);
             cluster.kill(2);
             assertSurvivorsNameTheLostNode(cluster);
@@ -131,19 +128,14 @@ class DsmProcessesTest
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"shm", "tcp"})
+    @MethodSource("org.viadsm.testsupport.Providers#processes")
     void shouldNameANodeKilledWhileOthersWaitForItsSignal(final String provider) throws Exception
     {
         try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses(provider, 3),
             NodeProgram.class.getName(), List.of("condition-hang"), List.of(), List.of("-XX:+UseSerialGC"), Map.of(),
             null, new ByteArrayOutputStream()))
         {
-            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!cluster.errorOutput(2).contains("node 2 hangs"))
-            {
-                assertTrue(System.nanoTime() < deadlineNs, "node 2 never reached its hang");
-                Thread.sleep(20);
-            }
+            Await.until(() -> cluster.errorOutput(2).contains("node 2 hangs"), "node 2 reached its hang");
             cluster.kill(2);
             assertSurvivorsNameTheLostNode(cluster);
         }

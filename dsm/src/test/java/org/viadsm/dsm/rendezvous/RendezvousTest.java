@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.viadsm.testsupport.Await;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -150,17 +151,19 @@ class RendezvousTest
 
     private static void awaitListening(final InetSocketAddress endpoint) throws InterruptedException
     {
-        while (true)
+        Await.until(() -> accepts(endpoint), "the rendezvous listens at " + endpoint);
+    }
+
+    private static boolean accepts(final InetSocketAddress endpoint)
+    {
+        try (Socket probe = new Socket())
         {
-            try (Socket probe = new Socket())
-            {
-                probe.connect(endpoint, 100);
-                return;
-            }
-            catch (final IOException ex)
-            {
-                Thread.sleep(5);
-            }
+            probe.connect(endpoint, 100);
+            return true;
+        }
+        catch (final IOException ex)
+        {
+            return false;
         }
     }
 }
