@@ -8,6 +8,7 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Tag;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.viadsm.examples.hosts.Captured;
+import org.viadsm.testsupport.Providers;
 import org.viadsm.via.NicContext;
 import org.viadsm.via.internal.JavaProcess;
 
@@ -32,14 +34,16 @@ class NodeLossTest
 {
     private static final long HANG_NS = TimeUnit.SECONDS.toNanos(120);
 
+    /** One round per provider whose nodes are processes, each killing at another moment. */
     static Stream<Arguments> rounds()
     {
-        return Stream.of(Arguments.of("shm", 0), Arguments.of("tcp", 1));
+        final List<String> providers = Providers.processes().toList();
+        return IntStream.range(0, providers.size()).mapToObj(round -> Arguments.of(providers.get(round), round));
     }
 
     static Stream<Arguments> manyRounds()
     {
-        return Stream.of("shm", "tcp").flatMap(provider -> java.util.stream.IntStream.range(0, 33)
+        return Providers.processes().flatMap(provider -> IntStream.range(0, 33)
             .mapToObj(round -> Arguments.of(provider, round)));
     }
 
