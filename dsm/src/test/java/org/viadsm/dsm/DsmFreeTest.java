@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -18,7 +17,6 @@ import org.viadsm.dsm.array.DoubleReadView;
 import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.dsm.launch.DsmProgram;
 import org.viadsm.dsm.launch.LocalCluster;
-import org.viadsm.via.NicConfiguration;
 import org.viadsm.via.NicContext;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -258,7 +256,8 @@ class DsmFreeTest
 
     private static long memoryFiles(final String pid)
     {
-        final Path dir = Paths.get(System.getProperty(NicConfiguration.SHM_DIR_PROP_NAME, "/dev/shm"));
+        // Where the shm NICs put their files: the property, the environment variable or the default, as they read it.
+        final Path dir = new NicContext().conclude().shmDirectory();
         try (Stream<Path> files = Files.list(dir))
         {
             return files.map(file -> file.getFileName().toString())
