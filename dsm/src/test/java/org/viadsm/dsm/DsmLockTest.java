@@ -60,6 +60,41 @@ class DsmLockTest
         });
     }
 
+    /**
+     * Node 0 releases the lock to the node queued behind it and closes at once, with nothing in between: node 1
+     * still gets the lock, with node 0's write.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.testsupport.Providers#all")
+    void shouldGrantTheLockToTheNextNodeWhenTheReleaserClosesAtOnce(final String provider)
+    {
+        final CountDownLatch queuing = new CountDownLatch(1);
+        LocalCluster.run(3, provider, context -> { }, dsm ->
+        {
+            final SharedLongArray data = dsm.allocLongs("data", 4, Placement.onNode(2));
+            final DsmLock lock = dsm.lock(0);
+            if (0 == dsm.nodeId())
+            {
+                lock.lock();
+                data.set(0, 42);
+            }
+            dsm.barrier();
+            if (0 == dsm.nodeId())
+            {
+                assertTrue(queuing.await(60, TimeUnit.SECONDS));
+                Thread.sleep(50);    // node 1 queues meanwhile (the test holds if it is later: it takes the cache)
+                lock.unlock();
+            }
+            else if (1 == dsm.nodeId())
+            {
+                queuing.countDown();
+                lock.lock();
+                assertEquals(42, data.get(0), "node 0's write before its release");
+                lock.unlock();
+            }
+        });
+    }
+
     @ParameterizedTest
     @MethodSource("org.viadsm.testsupport.Providers#all")
     void shouldLeaveTheQueueOnTimeoutOrInterruptAndServeTheOthersInOrder(final String provider)
