@@ -193,6 +193,11 @@ final class EngineVi implements Vi
     public Descriptor sendDone()
     {
         checkOpen();
+        final Descriptor completed = nic.isClosed() ? null : sendQueue.takeCompleted();
+        if (null != completed)
+        {
+            return completed;
+        }
         sendQueue.enter();
         try
         {
@@ -209,6 +214,11 @@ final class EngineVi implements Vi
     {
         sendQueue.checkNoCq();
         checkOpen();
+        final Descriptor completed = nic.isClosed() ? null : sendQueue.takeCompleted();
+        if (null != completed)
+        {
+            return completed;
+        }
         sendQueue.enter();
         try
         {

@@ -76,6 +76,33 @@ final class SendQueue extends WorkQueue
         slot.wake();
     }
 
+    /**
+     * Takes the oldest descriptor back if it completed without an error, outside a counted call: the FIFO is this
+     * queue's and the descriptor the caller's memory, so nothing here touches memory the NIC's close releases, and a
+     * done or wait call that finds its descriptor complete (a transport that completes on the posting thread, or a
+     * completion that came while the caller worked) pays neither the gate's fence nor the housekeeping. A
+     * descriptor that completed in error is left to the counted call, whose housekeeping delivers the asynchronous
+     * error that may come with it before the caller sees the descriptor.
+     *
+     * @return the descriptor, or null.
+     */
+    Descriptor takeCompleted()
+    {
+        final Descriptor descriptor = fifo.peek();
+        if (null == descriptor)
+        {
+            return null;
+        }
+        final int status = descriptor.status();
+        if (!DescriptorStatus.isDone(status) || DescriptorStatus.isError(status))
+        {
+            return null;
+        }
+        fifo.poll();
+        DescriptorOwnership.giveBack(descriptor);
+        return descriptor;
+    }
+
     @Override
     Descriptor take()
     {
