@@ -71,15 +71,15 @@ final class Allocations
         try
         {
             final int region = nextRegion;
-            final ByteBuffer regionMemory = port.regionMemory((int)regionLength);
-            final int handle = port.addRegion(region, regionMemory).handle();
+            final ByteBuffer regionMemory = port.regions().memory((int)regionLength);
+            final int handle = port.regions().add(region, regionMemory).handle();
             try
             {
                 agree(AllocationRecord.ALLOCATE, allocation, handle, region);
             }
             catch (final RuntimeException ex)
             {
-                port.removeRegion(region);
+                port.regions().remove(region);
                 throw ex;
             }
             nextRegion++;
@@ -169,7 +169,7 @@ final class Allocations
             final PageTable table = allocation.table();
             allocation.faults().free();
             node.removeArray(table);
-            port.removeRegion(table.region());
+            port.regions().remove(table.region());
             live.remove(allocation);
         }
         catch (final ProtocolException ex)
@@ -256,7 +256,7 @@ final class Allocations
             }
             else if (AllocationRecord.ALLOCATE == kind)
             {
-                port.remoteHandle(region, other, theirs.handle());
+                port.regions().remoteHandle(region, other, theirs.handle());
             }
         }
         if (mismatches.length() > 0)

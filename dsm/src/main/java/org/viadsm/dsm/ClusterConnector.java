@@ -93,7 +93,7 @@ final class ClusterConnector
                 throw new DsmException(me, "node " + node + " sent a malformed hello: " + ex.getMessage(), ex);
             }
             checkHello(hello, context.protocol(), me, node, nodes);
-            port.remoteHandle(0, node, hello.controlHandle());
+            port.regions().remoteHandle(0, node, hello.controlHandle());
         }
     }
 

@@ -51,7 +51,7 @@ final class NodeJoin
             final Counters counters = new Counters();
             final ViaProtocolPort port = new ViaProtocolPort(nic, context.nodeId(), context.nodeCount(), counters);
             final ByteBuffer control = nic.allocateMemory(HlrcNode.controlRegionLength(context.protocol()));
-            final MemoryRegion controlRegion = port.addRegion(HlrcNode.CONTROL_REGION, control);
+            final MemoryRegion controlRegion = port.regions().add(HlrcNode.CONTROL_REGION, control);
             ClusterConnector.connect(port, context, controlRegion.handle());
             final HlrcNode node = new HlrcNode(port, context.protocol(), counters, context.timeouts().syncNs());
             final Dsm dsm = new Dsm(context, port, node, counters);

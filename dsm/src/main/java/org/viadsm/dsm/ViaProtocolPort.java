@@ -2,7 +2,6 @@ package org.viadsm.dsm;
 
 import java.nio.ByteBuffer;
 
-import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
@@ -49,14 +48,13 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private final ProtectionTag ptag;
     private final SendRing[] peers;
     private final Descriptor[] startedReads;
-    private final Int2ObjectHashMap<Region> regions = new Int2ObjectHashMap<>();
+    private final RegionTable regions;
     private final Completion completion = new Completion();
     private final ByteBuffer scratchMemory;
     private final MemoryRegion scratch;
     private final CompletionQueue probeCq;
     private final NodeLoss loss;
     private final NotificationReceiver receiver;
-    private final RegionMemory regionMemory;
 
     ViaProtocolPort(final Nic nic, final int nodeId, final int nodeCount, final Counters counters)
     {
@@ -69,7 +67,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         this.peers = new SendRing[nodeCount];
         this.startedReads = new Descriptor[nodeCount];
         this.scratchMemory = nic.allocateMemory(4096);
-        this.regionMemory = new RegionMemory(nic);
+        this.regions = new RegionTable(nic, ptag, nodeId, nodeCount);
         this.scratch = nic.registerMemory(scratchMemory, MemoryAttributes.localOnly(ptag));
         this.probeCq = nic.createCq(1);
         this.loss = new NodeLoss(nodeId, nodeCount, this::probe);
@@ -120,35 +118,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         return receiver.awaitTagged(tag, timeoutNs);
     }
 
-    /** Registers a region of this node under the port's protection tag, readable and writable by peers. */
-    MemoryRegion addRegion(final int region, final ByteBuffer memory)
+    /** This node's registered regions and the handles of the peers' copies. */
+    RegionTable regions()
     {
-        final MemoryRegion registered = nic.registerMemory(memory, MemoryAttributes.remoteAccess(ptag));
-        regions.put(region, new Region(registered, memory, nodeCount));
-        return registered;
-    }
-
-    /** Zeroed memory for a region of {@code length} bytes: a freed region's, if one of that length is kept. */
-    ByteBuffer regionMemory(final int length)
-    {
-        return regionMemory.take(length);
-    }
-
-    /** Deregisters a region of this node and gives its memory back for reuse (see {@link RegionMemory}). */
-    void removeRegion(final int region)
-    {
-        final Region removed = regions.remove(region);
-        if (null != removed)
-        {
-            nic.deregisterMemory(removed.local);
-            regionMemory.give(removed.memory);
-        }
-    }
-
-    /** Records the handle under which {@code node} registered its copy of {@code region}. */
-    void remoteHandle(final int region, final int node, final int handle)
-    {
-        regionOf(region).handles[node] = handle;
+        return regions;
     }
 
     @Override
@@ -166,7 +139,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     @Override
     public AtomicBuffer region(final int region)
     {
-        return regionOf(region).local.buffer();
+        return regions.of(region).local.buffer();
     }
 
     @Override
@@ -215,14 +188,14 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     public void write(final int node, final int region, final long offset, final int localRegion,
         final long localOffset, final int length)
     {
-        final Region local = regionOf(localRegion);
+        final RegionTable.Region local = regions.of(localRegion);
         if (node == nodeId)
         {
-            regionOf(region).local.buffer().putBytes((int)offset, local.local.buffer(), (int)localOffset, length);
+            regions.of(region).local.buffer().putBytes((int)offset, local.local.buffer(), (int)localOffset, length);
             return;
         }
         final SendRing peer = peer(node);
-        final int handle = regionOf(region).handles[node];
+        final int handle = regions.of(region).handles[node];
         for (int done = 0; done < length; done += peer.maxTransfer)
         {
             final int chunk = Math.min(peer.maxTransfer, length - done);
@@ -244,10 +217,10 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         }
         final SendRing peer = peer(node);
         final Descriptor d = peer.nextSend();
-        d.rdmaWrite(regionOf(region).handles[node], offset).immediateData(notification);
+        d.rdmaWrite(regions.of(region).handles[node], offset).immediateData(notification);
         if (length > 0)
         {
-            d.addSegment(regionOf(localRegion).local, localOffset, length);
+            d.addSegment(regions.of(localRegion).local, localOffset, length);
         }
         peer.post(d, SendRing.NOTIFICATION, region, notification);
         counters.increment(Counter.RDMA_WRITES);
@@ -272,7 +245,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     {
         if (node == nodeId)
         {
-            final AtomicBuffer buffer = regionOf(region).local.buffer();
+            final AtomicBuffer buffer = regions.of(region).local.buffer();
             while (true)
             {
                 final long current = buffer.getLongVolatile((int)offset);
@@ -284,7 +257,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         }
         final SendRing peer = peer(node);
         final Descriptor d = peer.nextSend();
-        d.compareAndSwap(regionOf(region).handles[node], offset, expected, update).addSegment(scratch, 0, 8);
+        d.compareAndSwap(regions.of(region).handles[node], offset, expected, update).addSegment(scratch, 0, 8);
         return atomic(peer, d, SendRing.COMPARE_AND_SWAP, region);
     }
 
@@ -293,11 +266,11 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     {
         if (node == nodeId)
         {
-            return regionOf(region).local.buffer().getAndAddLong((int)offset, delta);
+            return regions.of(region).local.buffer().getAndAddLong((int)offset, delta);
         }
         final SendRing peer = peer(node);
         final Descriptor d = peer.nextSend();
-        d.fetchAndAdd(regionOf(region).handles[node], offset, delta).addSegment(scratch, 0, 8);
+        d.fetchAndAdd(regions.of(region).handles[node], offset, delta).addSegment(scratch, 0, 8);
         return atomic(peer, d, SendRing.FETCH_AND_ADD, region);
     }
 
@@ -306,14 +279,14 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     {
         if (node == nodeId)
         {
-            regionOf(region).local.buffer().getAndAddLong((int)offset, delta);
+            regions.of(region).local.buffer().getAndAddLong((int)offset, delta);
             return;
         }
         final SendRing peer = peer(node);
         final Descriptor d = peer.nextSend();
         // the previous value lands beside the waited-for atomics' word, which it must not overwrite; the fence (and
         // the one on the next read) keeps it in issue order on transports that may overlap read-like operations
-        d.fetchAndAdd(regionOf(region).handles[node], offset, delta).addSegment(scratch, DISCARDED_OFFSET, 8)
+        d.fetchAndAdd(regions.of(region).handles[node], offset, delta).addSegment(scratch, DISCARDED_OFFSET, 8)
             .queueFence(true);
         peer.post(d, SendRing.FETCH_AND_ADD, region, 8);
         counters.increment(Counter.ATOMICS);
@@ -449,14 +422,14 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private Descriptor postRead(final int node, final int region, final long offset, final int localRegion,
         final long localOffset, final int length, final boolean fence)
     {
-        final Region local = regionOf(localRegion);
+        final RegionTable.Region local = regions.of(localRegion);
         if (node == nodeId)
         {
-            local.local.buffer().putBytes((int)localOffset, regionOf(region).local.buffer(), (int)offset, length);
+            local.local.buffer().putBytes((int)localOffset, regions.of(region).local.buffer(), (int)offset, length);
             return null;
         }
         final SendRing peer = peer(node);
-        final int handle = regionOf(region).handles[node];
+        final int handle = regions.of(region).handles[node];
         Descriptor last = null;
         // a run longer than the VI's maximum transfer size goes as several reads, completed in posting order
         for (int done = 0; done < length; done += peer.maxTransfer)
@@ -479,16 +452,6 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         return scratch.buffer().getLongVolatile(0);
     }
 
-    private Region regionOf(final int region)
-    {
-        final Region r = regions.get(region);
-        if (null == r)
-        {
-            throw new IllegalArgumentException("node " + nodeId + " has no region " + region);
-        }
-        return r;
-    }
-
     private SendRing peer(final int node)
     {
         final SendRing peer = peers[node];
@@ -497,19 +460,5 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             throw new IllegalArgumentException("node " + nodeId + " has no connection to node " + node);
         }
         return peer;
-    }
-
-    private static final class Region
-    {
-        final MemoryRegion local;
-        final ByteBuffer memory;
-        final int[] handles;
-
-        Region(final MemoryRegion local, final ByteBuffer memory, final int nodeCount)
-        {
-            this.local = local;
-            this.memory = memory;
-            this.handles = new int[nodeCount];
-        }
     }
 }
