@@ -1,13 +1,7 @@
 package org.viadsm.consistency.sync;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
-
-import org.agrona.concurrent.NanoClock;
-import org.agrona.concurrent.SystemNanoClock;
 
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
@@ -50,8 +44,7 @@ public final class SyncState implements NotificationHandler
     private final int nodeId;
     private final long syncTimeoutNs;
     private final BarrierMailbox barriers = new BarrierMailbox();
-    private final SpinBudget spin;
-    private final PollIdleStrategy pollIdle;
+    private final BarrierPoll barrierPoll;
     private final long[] leftAfterEpoch;
     private final String[] failures;
     private final boolean[] gone;
@@ -73,9 +66,7 @@ public final class SyncState implements NotificationHandler
         this.counters = counters;
         this.nodeId = port.nodeId();
         this.syncTimeoutNs = syncTimeoutNs;
-        this.spin = new SpinBudget(port.nodeCount(), Runtime.getRuntime().availableProcessors());
-        this.pollIdle = new PollIdleStrategy(
-            SystemNanoClock.INSTANCE, spin.judgesPolls() ? threadCpuClock() : null, spin.spinOnlyNs());
+        this.barrierPoll = new BarrierPoll(port, this, barriers);
         this.leftAfterEpoch = new long[port.nodeCount()];
         this.failures = new String[port.nodeCount()];
         this.gone = new boolean[port.nodeCount()];
@@ -324,11 +315,11 @@ public final class SyncState implements NotificationHandler
         int arrivedKind = barriers.take(parity, round);
         if (-1 == arrivedKind && !barriers.isBroken(epoch))
         {
-            arrivedKind = pollBarrier(parity, round, epoch, Math.min(spin.nextBudgetNs(), wait.remainingNs()));
+            arrivedKind = barrierPoll.poll(parity, round, epoch, wait);
             if (-1 == arrivedKind && !barriers.isBroken(epoch))
             {
                 counters.increment(Counter.BARRIER_SLEEPS);
-                arrivedKind = probeWakeUp(parity, round, wait);
+                arrivedKind = barrierPoll.probeWakeUp(parity, round, wait);
             }
             while (-1 == arrivedKind && !barriers.isBroken(epoch))
             {
@@ -351,63 +342,6 @@ public final class SyncState implements NotificationHandler
                 "calls in the same order");
         }
         return SyncWait.PENDING;
-    }
-
-    /**
-     * The poll phase of a barrier wait (see {@link SpinBudget}): takes in notifications without sleeping until the
-     * round's message arrives, the barrier breaks, the thread is interrupted or the budget is spent.
-     *
-     * @return the message's barrier kind, or -1 if it has not arrived.
-     */
-    private int pollBarrier(final int parity, final int round, final long epoch, final long budgetNs)
-    {
-        if (budgetNs <= 0)
-        {
-            return -1;
-        }
-        final long startNs = System.nanoTime();
-        pollIdle.reset();
-        int arrivedKind;
-        while (-1 == (arrivedKind = barriers.take(parity, round)) && !barriers.isBroken(epoch) &&
-            System.nanoTime() - startNs < budgetNs && !Thread.currentThread().isInterrupted())
-        {
-            pollIdle.idle(port.pollNotifications(this));
-        }
-        spin.onPolled(pollIdle.conclude());
-        return arrivedKind;
-    }
-
-    /**
-     * The calling thread's CPU time, where the JVM measures it; else the wall clock, so that polls look as if they
-     * kept their core.
-     */
-    private static NanoClock threadCpuClock()
-    {
-        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        return threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled() ?
-            threads::getCurrentThreadCpuTime : SystemNanoClock.INSTANCE;
-    }
-
-    /**
-     * Measures a wake-up for the poll budget (see {@link SpinBudget}) with one short park of a wait that outlasted
-     * its poll and would sleep anyway, then takes in the notifications that came meanwhile.
-     *
-     * @return the message's barrier kind, or -1 if it has not arrived.
-     */
-    private int probeWakeUp(final int parity, final int round, final SyncWait wait)
-    {
-        if (spin.measuresWakeUps() && wait.remainingNs() > SpinBudget.PROBE_PARK_NS &&
-            !Thread.currentThread().isInterrupted())
-        {
-            final long parkedNs = System.nanoTime();
-            LockSupport.parkNanos(SpinBudget.PROBE_PARK_NS);
-            if (!Thread.currentThread().isInterrupted())
-            {
-                spin.onProbeParked(System.nanoTime() - parkedNs);
-            }
-            port.pollNotifications(this);
-        }
-        return barriers.take(parity, round);
     }
 
     /**

@@ -1,0 +1,94 @@
+package org.viadsm.consistency.sync;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.concurrent.locks.LockSupport;
+
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
+
+import org.viadsm.consistency.port.NotificationHandler;
+import org.viadsm.consistency.port.ProtocolPort;
+
+/**
+ * The part of a barrier wait before it sleeps: it polls for a round's message for as long as the {@link SpinBudget}
+ * allows, and a wait that outlasts its poll measures a wake-up for the budget with one short park.
+ * <p>
+ * <b>Note:</b> used by the node's application thread only.
+ */
+final class BarrierPoll
+{
+    private final ProtocolPort port;
+    private final NotificationHandler handler;
+    private final BarrierMailbox barriers;
+    private final SpinBudget spin;
+    private final PollIdleStrategy pollIdle;
+
+    BarrierPoll(final ProtocolPort port, final NotificationHandler handler, final BarrierMailbox barriers)
+    {
+        this.port = port;
+        this.handler = handler;
+        this.barriers = barriers;
+        this.spin = new SpinBudget(port.nodeCount(), Runtime.getRuntime().availableProcessors());
+        this.pollIdle = new PollIdleStrategy(
+            SystemNanoClock.INSTANCE, spin.judgesPolls() ? threadCpuClock() : null, spin.spinOnlyNs());
+    }
+
+    /**
+     * Takes in notifications without sleeping until the round's message arrives, the barrier breaks, the thread is
+     * interrupted, or the budget or the wait's time is spent.
+     *
+     * @return the message's barrier kind, or -1 if it has not arrived.
+     */
+    int poll(final int parity, final int round, final long epoch, final SyncWait wait)
+    {
+        final long budgetNs = Math.min(spin.nextBudgetNs(), wait.remainingNs());
+        if (budgetNs <= 0)
+        {
+            return -1;
+        }
+        final long startNs = System.nanoTime();
+        pollIdle.reset();
+        int arrivedKind;
+        while (-1 == (arrivedKind = barriers.take(parity, round)) && !barriers.isBroken(epoch) &&
+            System.nanoTime() - startNs < budgetNs && !Thread.currentThread().isInterrupted())
+        {
+            pollIdle.idle(port.pollNotifications(handler));
+        }
+        spin.onPolled(pollIdle.conclude());
+        return arrivedKind;
+    }
+
+    /**
+     * Measures a wake-up for the poll budget with one short park of a wait that outlasted its poll and would sleep
+     * anyway, then takes in the notifications that came meanwhile.
+     *
+     * @return the message's barrier kind, or -1 if it has not arrived.
+     */
+    int probeWakeUp(final int parity, final int round, final SyncWait wait)
+    {
+        if (spin.measuresWakeUps() && wait.remainingNs() > SpinBudget.PROBE_PARK_NS &&
+            !Thread.currentThread().isInterrupted())
+        {
+            final long parkedNs = System.nanoTime();
+            LockSupport.parkNanos(SpinBudget.PROBE_PARK_NS);
+            if (!Thread.currentThread().isInterrupted())
+            {
+                spin.onProbeParked(System.nanoTime() - parkedNs);
+            }
+            port.pollNotifications(handler);
+        }
+        return barriers.take(parity, round);
+    }
+
+    /**
+     * The calling thread's CPU time, where the JVM measures it; else the wall clock, so that polls look as if they
+     * kept their core.
+     */
+    private static NanoClock threadCpuClock()
+    {
+        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        return threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled() ?
+            threads::getCurrentThreadCpuTime : SystemNanoClock.INSTANCE;
+    }
+}
