@@ -431,11 +431,7 @@ public final class Dsm implements AutoCloseable
         statistics.endPhase();
     }
 
-    /**
-     * Whether this node is closed.
-     *
-     * @return true once closed.
-     */
+    /** {@return whether this node is closed: true once {@link #close()} has returned} */
     public boolean isClosed()
     {
         return guard.isClosed();

@@ -142,11 +142,7 @@ public final class Descriptor
         return segments;
     }
 
-    /**
-     * Data segments this descriptor has room for.
-     *
-     * @return the capacity in segments.
-     */
+    /** {@return the data segments this descriptor has room for} */
     public int maxSegments()
     {
         return maxSegments;
@@ -385,21 +381,13 @@ public final class Descriptor
         return span.getIntVolatile(STATUS_OFFSET);
     }
 
-    /**
-     * Whether the descriptor has completed, with or without an error.
-     *
-     * @return true once done.
-     */
+    /** {@return whether the descriptor has completed, with or without an error} */
     public boolean isDone()
     {
         return DescriptorStatus.isDone(status());
     }
 
-    /**
-     * Whether the descriptor completed with an error.
-     *
-     * @return true if any error bit is set.
-     */
+    /** {@return whether the descriptor completed with an error (any error bit set)} */
     public boolean isError()
     {
         return DescriptorStatus.isError(status());
@@ -425,21 +413,13 @@ public final class Descriptor
         return span.getLong(REMOTE_ADDRESS_OFFSET);
     }
 
-    /**
-     * The compare value of compare-and-swap, or the addend of fetch-and-add.
-     *
-     * @return the first atomic operand.
-     */
+    /** {@return the first atomic operand: the compare value of compare-and-swap, the addend of fetch-and-add} */
     public long compareOrAdd()
     {
         return span.getLong(COMPARE_OR_ADD_OFFSET);
     }
 
-    /**
-     * The swap value of compare-and-swap.
-     *
-     * @return the second atomic operand.
-     */
+    /** {@return the second atomic operand: the swap value of compare-and-swap} */
     public long swapValue()
     {
         return span.getLong(SWAP_OFFSET);
@@ -473,9 +453,6 @@ public final class Descriptor
         POSTED.setRelease(this, false);
     }
 
-    /**
-     * {@inheritDoc}
-     */
     @Override
     public String toString()
     {
