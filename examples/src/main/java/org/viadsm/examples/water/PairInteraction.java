@@ -50,6 +50,7 @@ public final class PairInteraction
 
     private final double boxh;
     private final double boxl;
+    private final long boxhBits;
     private final double cutoff;
     private final double cut2;
     private final double ref1;
@@ -79,6 +80,7 @@ public final class PairInteraction
     {
         boxh = system.boxh();
         boxl = system.boxl();
+        boxhBits = Double.doubleToRawLongBits(boxh);
         cutoff = system.cutoff();
         cut2 = system.cut2();
         ref1 = system.ref1();
@@ -426,14 +428,16 @@ public final class PairInteraction
 
     /**
      * CSHIFT's periodic image: XL - sign(BOXL, XL) when |XL| &gt; BOXH, i.e. XL + BOXL for a negative XL and
-     * XL - BOXL otherwise (XL - (-BOXL) and XL + BOXL round identically).
+     * XL - BOXL otherwise (XL - (-BOXL) and XL + BOXL round identically; XL - 0.0 is XL, -0.0 included).
+     * Computed without a branch: whether the image wraps depends on the pair and on the step, so a branch's
+     * profile from the first run would not hold in later ones and its compiled code would be discarded.
+     * The shift is -1, 0 or +1 BOXL from the bits: |XL| &gt; BOXH compares the magnitudes' bits (ordered as the
+     * non-negative doubles are; a NaN XL stays NaN either way), the sign bit picks the direction.
      */
     private double periodic(final double x)
     {
-        if (Math.abs(x) > boxh)
-        {
-            return x < 0 ? x + boxl : x - boxl;
-        }
-        return x;
+        final long bits = Double.doubleToRawLongBits(x);
+        final long beyond = (boxhBits - (bits & Long.MAX_VALUE)) >>> 63;
+        return x - (beyond * (1 | (bits >> 63))) * boxl;
     }
 }
