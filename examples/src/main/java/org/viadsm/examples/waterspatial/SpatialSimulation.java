@@ -116,6 +116,20 @@ final class SpatialSimulation extends MolecularDynamics
         // otherwise meet the null case in code C2 compiled without it, trap (null_check) and recompile the loop
         this.allLinks = links.read(0, 0);
         this.heads = boxes.read(0, 0);
+        emptyForceViews(0);
+    }
+
+    /**
+     * Fills the own molecules' force views from {@code from} on with empty views (each its own: every slot is
+     * re-wrapped on its own molecule's range), for the same reason: a first re-wrap of a null slot in a warm run
+     * would trap (null_check) in the pair loop C2 compiled without it.
+     */
+    private void emptyForceViews(final int from)
+    {
+        for (int c = from; c < ownForces.length; c++)
+        {
+            ownForces[c] = links.update(0, 0);
+        }
     }
 
     private int head(final int i, final int j, final int k)
@@ -176,18 +190,16 @@ final class SpatialSimulation extends MolecularDynamics
         {
             return -1;
         }
-        if (-1 == n)
-        {
-            return n + boxPerSide;
-        }
-        return n >= boxPerSide ? n - boxPerSide : n;
+        // n is i - 1, i or i + 1: -1 wraps up, boxPerSide down; without a branch, as which of them occurs
+        // depends on the box, and a branch's profile would depend on which boxes ran before C2 compiled the loop
+        return n + (boxPerSide & (n >> 31)) - (boxPerSide & ((boxPerSide - 1 - n) >> 31));
     }
 
     @Override
     protected void interf(final int dest)
     {
         pair.resetSums();
-        neighbourPairs(true, MoleculeLayout.f(dest, 0, 0));
+        forcePairs(MoleculeLayout.f(dest, 0, 0));
         addShared(SpatialLayout.INTERF_VIR_LOCK, GlobalLayout.VIR, pair.virial() / 2.0);
 
         team.barrier();
@@ -204,11 +216,13 @@ final class SpatialSimulation extends MolecularDynamics
     }
 
     /**
-     * The pair loops of {@code INTERF} and {@code POTENG}: for each of this member's boxes, for each neighbour box,
-     * for each molecule there, for each molecule of the own box but itself: the pair's forces, added to the own
-     * molecule's {@code F[DEST]}, or the pair's energy.
+     * The pair loop of {@code INTERF}: for each of this member's boxes, for each neighbour box, for each molecule
+     * there, for each molecule of the own box but itself: the pair's forces, added to the own molecule's
+     * {@code F[DEST]}. {@link #potentialPairs()} is the same loop for {@code POTENG}, a copy rather than one loop
+     * with a flag: C2 compiles the loop during the first steps' {@code INTERF}s, where such a flag never says
+     * energy, and the first {@code POTENG} then trapped (unstable_if) and sent the loop back to be compiled again.
      */
-    private void neighbourPairs(final boolean forces, final int destOffset)
+    private void forcePairs(final int destOffset)
     {
         final DoubleReadView all = links.read(0, links.length(), allLinks);
         final IntReadView heads = boxes.read(0, boxes.length(), this.heads);
@@ -223,13 +237,10 @@ final class SpatialSimulation extends MolecularDynamics
             final int[] own = ownLinks;
             final double[] coordinates = ownCoordinates;
             final Object[] dst = ownForces;
-            if (forces)
+            for (int c = 0; c < count; c++)
             {
-                for (int c = 0; c < count; c++)
-                {
-                    final int at = own[c] * LINK_LENGTH + destOffset;
-                    dst[c] = links.update(at, at + FUNCTION_LENGTH, (DoubleView)dst[c]);
-                }
+                final int at = own[c] * LINK_LENGTH + destOffset;
+                dst[c] = links.update(at, at + FUNCTION_LENGTH, (DoubleView)dst[c]);
             }
             for (int xbox = i - 1; xbox <= i + 1; xbox++)
             {
@@ -249,14 +260,54 @@ final class SpatialSimulation extends MolecularDynamics
                                     continue;
                                 }
                                 pair.first(coordinates, c * COORDINATES);
-                                if (!forces)
-                                {
-                                    pair.potential();
-                                }
-                                else if (pair.forces())
+                                if (pair.forces())
                                 {
                                     pair.addToFirst((DoubleView)dst[c], curr * LINK_LENGTH + destOffset);
                                 }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The pair loop of {@code POTENG}: as {@link #forcePairs(int)}, with the pair's energy instead of its forces.
+     */
+    private void potentialPairs()
+    {
+        final DoubleReadView all = links.read(0, links.length(), allLinks);
+        final IntReadView heads = boxes.read(0, boxes.length(), this.heads);
+        allLinks = all;
+        this.heads = heads;
+        for (int b = 0; b < myX.length; b++)
+        {
+            final int i = myX[b];
+            final int j = myY[b];
+            final int k = myZ[b];
+            final int count = loadOwnBox(all, heads.get(SpatialLayout.box(i, j, k, boxPerSide)));
+            final int[] own = ownLinks;
+            final double[] coordinates = ownCoordinates;
+            for (int xbox = i - 1; xbox <= i + 1; xbox++)
+            {
+                for (int ybox = j - 1; ybox <= j + 1; ybox++)
+                {
+                    for (int zbox = k - 1; zbox <= k + 1; zbox++)
+                    {
+                        final int neighbours = neighbourHead(heads, i, j, k, xbox, ybox, zbox);
+                        for (int neighbour = neighbours; NIL != neighbour; neighbour = next(all, neighbour))
+                        {
+                            pair.second(all, neighbour * LINK_LENGTH);
+                            for (int c = 0; c < count; c++)
+                            {
+                                final int curr = own[c];
+                                if (curr == neighbour)
+                                {
+                                    continue;
+                                }
+                                pair.first(coordinates, c * COORDINATES);
+                                pair.potential();
                             }
                         }
                     }
@@ -281,6 +332,7 @@ final class SpatialSimulation extends MolecularDynamics
                 ownLinks = Arrays.copyOf(ownLinks, 2 * count);
                 ownCoordinates = Arrays.copyOf(ownCoordinates, 2 * count * COORDINATES);
                 ownForces = Arrays.copyOf(ownForces, 2 * count);
+                emptyForceViews(count);
             }
             ownLinks[count] = link;
             final int base = link * LINK_LENGTH;
@@ -447,7 +499,7 @@ final class SpatialSimulation extends MolecularDynamics
         team.barrier();
 
         pair.resetSums();
-        neighbourPairs(false, 0);
+        potentialPairs();
         final double lpotr = pair.potr() / 2.0;
         final double lptrf = pair.potrf() / 2.0;
         addPotentials(SpatialLayout.POTENG_SUM_LOCK, lpota, lpotr, lptrf);
