@@ -31,7 +31,7 @@ final class UcxLink implements ViTransport
     private final UcpEndpoint data;
     private final long dataEndpoint;
     private final RegistrationMirror mirror;
-    private final Arena arena = Arena.ofShared();
+    private final Arena arena;
     private final LinkReplies replies;
     private final LinkInbox inbox;
     private final LinkSendQueue sendQueue;
@@ -57,6 +57,7 @@ final class UcxLink implements ViTransport
         this.data = data;
         this.dataEndpoint = data.getNativeId();
         this.mirror = mirror;
+        this.arena = nic.arena();
         final MemorySegment messageParam = SendSlots.messageParam(arena);
         this.replies = new LinkReplies(arena, dataEndpoint, messageParam, peerViId, peer.token);
         this.inbox = new LinkInbox(this, vi, peerViId, Math.min(vi.maxTransfer(), peer.maxTransfer), replies);

@@ -55,6 +55,7 @@ final class UcxTransport implements NicTransport
     private final long workerHandle;
     private final UcpListener listener;
     private final byte[] workerAddress;
+    /** Native memory of the NIC and of its links: freed by {@link #close()} after the worker, whose requests use it. */
     private final Arena arena = Arena.ofShared();
     private final UcxLinkTable links;
     private final UcxMemory memory;
@@ -354,6 +355,15 @@ final class UcxTransport implements NicTransport
     {
         // without a bell, only a progress thread takes the peers' messages while every other thread of this NIC sleeps
         return progressThread.isRunning();
+    }
+
+    /**
+     * The arena for a link's native memory (its send slots, its operations' parameters): a link's requests may still
+     * point into it after the link is released, until the worker is destroyed, so it lives as long as the NIC.
+     */
+    Arena arena()
+    {
+        return arena;
     }
 
     @Override
