@@ -71,6 +71,12 @@ final class UcxLink implements ViTransport
         return nic;
     }
 
+    /** The arena of this link's native memory: its NIC's ({@link UcxTransport#arena()}). */
+    Arena arena()
+    {
+        return arena;
+    }
+
     ViConnection vi()
     {
         return vi;
