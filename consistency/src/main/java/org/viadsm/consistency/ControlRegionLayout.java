@@ -15,6 +15,7 @@ import org.viadsm.consistency.notice.WriteNoticeLogLayout;
  *  | grant outbox and grant inbox                 |  2 x align64(clock + FORWARDED_NOTICES_LENGTH)
  *  | barrier mailboxes                            |  2 epochs x MAX_ROUNDS x clock stride
  *  | barrier arrival counter                      |  64 B
+ *  | copyset registrations at this home           |  64 B
  *  | semaphore counts this node manages           |  ceil(maxSemaphores / N) x 64 B
  *  | condition queues this node manages           |  ceil(conditionIds / N) x 64 B (head, tail)
  *  | condition wait records, one per condition id |  conditionIds x 16 B (state, next)
@@ -57,6 +58,7 @@ public final class ControlRegionLayout
     private final int grantInboxOffset;
     private final int mailboxOffset;
     private final int arrivalsOffset;
+    private final int registrationsOffset;
     private final int semaphoresOffset;
     private final int conditionQueuesOffset;
     private final int conditionRecordsOffset;
@@ -84,7 +86,7 @@ public final class ControlRegionLayout
             (locks + n - 1) / n * line +
             locks * BitUtil.align(2 * (Long.BYTES + n * Long.BYTES), BitUtil.CACHE_LINE_LENGTH) +
             2 * BitUtil.align(n * Long.BYTES + FORWARDED_NOTICES_LENGTH, BitUtil.CACHE_LINE_LENGTH) +
-            2L * MAX_ROUNDS * clock + line +
+            2L * MAX_ROUNDS * clock + line + line +
             (config.maxSemaphores() + n - 1) / n * line +
             (conditions + n - 1) / n * line + conditions * CONDITION_RECORD_LENGTH + line +
             3L * ALLOCATION_RECORD_LENGTH +
@@ -142,6 +144,8 @@ public final class ControlRegionLayout
         this.mailboxOffset = offset;
         offset += 2 * MAX_ROUNDS * clockStride;
         this.arrivalsOffset = offset;
+        offset += BitUtil.CACHE_LINE_LENGTH;
+        this.registrationsOffset = offset;
         offset += BitUtil.CACHE_LINE_LENGTH;
         this.semaphoresOffset = offset;
         offset += ceilDiv(config.maxSemaphores(), nodeCount) * BitUtil.CACHE_LINE_LENGTH;
@@ -279,6 +283,18 @@ public final class ControlRegionLayout
     public int arrivals()
     {
         return arrivalsOffset;
+    }
+
+    /**
+     * Offset of the count of copyset registrations at this node, for the pages of every array it is home of: a
+     * node that joins copysets here bumps it after the array's own registration count, so that a release looks at
+     * one word, not at every array's count, to learn whether anybody may have started caching its pages.
+     *
+     * @return its offset.
+     */
+    public int registrations()
+    {
+        return registrationsOffset;
     }
 
     /**

@@ -90,7 +90,8 @@ public final class HlrcNode implements AutoCloseable
                 layout.length());
         }
         this.twins = new TwinPool(config.pageSize());
-        this.coherence = new PageCoherence(port, space, twins, counters, config.prefetchPages());
+        this.coherence = new PageCoherence(port, space, twins, counters, config.prefetchPages(), CONTROL_REGION,
+            layout.registrations());
         final WriteNoticeLog log = new WriteNoticeLog(control, layout.log(), layout.logLayout());
         final WriteNoticeReader reader = new WriteNoticeReader(port, CONTROL_REGION, layout.log(),
             layout.logScratch(), layout.logLayout());

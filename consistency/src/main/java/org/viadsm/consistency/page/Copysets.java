@@ -12,8 +12,10 @@ import org.viadsm.consistency.port.ProtocolPort;
  * {@link ArrayRegionLayout}) and changed only one-sided, by the caching node, with remote atomics. No thread of
  * the home takes part; the home reads its copysets in its own memory at its releases.
  * <p>
- * A fetcher adds itself to a page's copyset, then bumps the array's registration count at the home, and only then
- * reads the page (the three posted together, one wait); while its copy is valid its bit stays set. It takes itself
+ * A fetcher adds itself to a page's copyset, then bumps the array's registration count at the home, then the home's
+ * own count of registrations in its control region (every array's), and only then reads the page (the four posted
+ * together, one wait); while its copy is valid its bit stays set. A home's release looks first at that one word
+ * ({@link #isRegisteredSince()}), and at the arrays' counts only when it moved. It takes itself
  * out when a notice names a page whose copy an earlier notice invalidated and that it has not read since (see
  * {@link CopysetMembership}), so that a home can write a page nobody reads any more without faults again.
  * Each fetcher's word at a home holds exactly the bits it registered there, so adding and removing bits are plain
@@ -28,14 +30,27 @@ final class Copysets
     private final Counters counters;
     private final int nodeId;
     private final int nodeCount;
+    private final int controlRegion;
+    private final int registrationsOffset;
+    private final AtomicBuffer control;
+    private long registrationsSeen;
     private boolean leaving;
 
-    Copysets(final ProtocolPort port, final Counters counters)
+    /**
+     * @param port                the network.
+     * @param counters            the node's counters.
+     * @param controlRegion       the control region's id, the same on every node.
+     * @param registrationsOffset the offset of the count of registrations at a home in its control region.
+     */
+    Copysets(final ProtocolPort port, final Counters counters, final int controlRegion, final int registrationsOffset)
     {
         this.port = port;
         this.counters = counters;
         this.nodeId = port.nodeId();
         this.nodeCount = port.nodeCount();
+        this.controlRegion = controlRegion;
+        this.registrationsOffset = registrationsOffset;
+        this.control = port.region(controlRegion);
     }
 
     /**
@@ -77,7 +92,9 @@ final class Copysets
         }
         if (joined)
         {
+            // the array's count before the home's: a home that sees the second sees the first
             port.postFetchAndAdd(home, table.region(), layout.registrationsOffset(), 1L);
+            port.postFetchAndAdd(home, controlRegion, registrationsOffset, 1L);
             counters.increment(Counter.COPYSET_JOINS);
         }
     }
@@ -128,12 +145,25 @@ final class Copysets
     }
 
     /**
-     * Home: whether a node registered in the array's copysets since the last {@link #registeredSince}, without
-     * taking note. The caller has issued a full fence after its writes.
+     * Home: whether a node registered in any copyset here since the last {@link #takeRegistrations()}, without
+     * taking note: one word of this node's control region, whichever the array. The caller has issued a full fence
+     * after its writes.
      */
-    boolean isRegisteredSince(final PageTable table)
+    boolean isRegisteredSince()
     {
-        return table.memory().getLongVolatile(table.layout().registrationsOffset()) != table.registrationsSeen();
+        return control.getLongVolatile(registrationsOffset) != registrationsSeen;
+    }
+
+    /**
+     * Home, at a release, before it looks at the arrays' counts ({@link #registeredSince}): takes note of the
+     * registrations here so far. A registration counted in the word is counted in its array's count already (the
+     * fetcher posts that one first), so the arrays' counts read after this cover every registration it took note
+     * of; one that lands in between is seen in its array now, and in the word at the next release, which then
+     * looks at the arrays once more for nothing. The caller has issued a full fence after its writes.
+     */
+    void takeRegistrations()
+    {
+        registrationsSeen = control.getLongVolatile(registrationsOffset);
     }
 
     /**

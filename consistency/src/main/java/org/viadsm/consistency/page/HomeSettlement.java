@@ -29,29 +29,15 @@ final class HomeSettlement
     }
 
     /**
-     * Whether another node may have started caching an exclusive page since the last release. Fences this node's
-     * writes before looking at its copysets.
+     * Whether another node may have started caching a page of this node's since the last release that settled:
+     * one word of the control region, which every fetcher bumps, rather than every array's count (a look at every
+     * release, locks cached here included). Fences this node's writes before looking at it. A registration at an
+     * array with no exclusive page here, which needs nothing, still makes the next release settle once.
      */
     boolean hasNewSharers()
     {
-        boolean fenced = false;
-        for (int t = 0; t < space.tableCount(); t++)
-        {
-            final PageTable table = space.table(t);
-            if (table.exclusiveCount() > 0)
-            {
-                if (!fenced)
-                {
-                    Copysets.fence();
-                    fenced = true;
-                }
-                if (copysets.isRegisteredSince(table))
-                {
-                    return true;
-                }
-            }
-        }
-        return false;
+        Copysets.fence();
+        return copysets.isRegisteredSince();
     }
 
     /**
@@ -65,6 +51,7 @@ final class HomeSettlement
     void settle(final IntArrayList homeDirty, final IntArrayList notices)
     {
         Copysets.fence();
+        copysets.takeRegistrations();
         for (int i = 0; i < homeDirty.size(); i++)
         {
             final int globalPage = homeDirty.getInt(i);

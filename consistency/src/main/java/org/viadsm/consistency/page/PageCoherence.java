@@ -30,17 +30,18 @@ import org.viadsm.consistency.port.ProtocolPort;
  * <li>at an acquire every page named by a new write notice is invalidated (after sending its own diff home if it
  * is dirty here), so the next access fetches the current copy.</li>
  * </ul>
- * <b>Why the exclusive pages stay coherent.</b> A node caches a page only after joining its copyset: it adds its bit
- * at the home, bumps the array's registration count there (remote atomics, each a full fence at the home's
- * memory), and only then reads the page. The home, at each release, first fences its own writes and then reads the
- * registration count and the copysets. Either the home sees the registration, and then every page the registering
- * node may have read gets a notice in this interval (the node applies it at its next acquire that covers the
- * interval), or it does not, and then the registration, hence the read after it, came after the home's writes of
- * every earlier interval, which the copy therefore holds; writes after the home's check reach the home's copy
- * while the copy may already be cached, and the home's next release sees the registration and sends their notice.
- * So a node that caches a page always gets a notice for every write to it that it has not seen, as with tracked
- * pages: a page that becomes shared between an interval's write and its release gets its notice at that release,
- * or at the next one if the registration came after the check; a notice may name a page that was not written
+ * <b>Why the exclusive pages stay coherent.</b> A node caches a page only after joining its copyset: it adds its bit at
+ * the home, bumps the array's registration count there, then the home's count of registrations in every array (remote
+ * atomics, each a full fence at the home's memory), and only then reads the page. The home, at each release, first
+ * fences its own writes and then reads its count of registrations, and when that moved the arrays' counts and the
+ * copysets (one word to read at a release that finds it still, a lock cached here included). Either the home sees the
+ * registration, and then every page the registering node may have read gets a notice in this interval (the node applies
+ * it at its next acquire that covers the interval), or it does not, and then the registration, hence the read after it,
+ * came after the home's writes of every earlier interval, which the copy therefore holds; writes after the home's check
+ * reach the home's copy while the copy may already be cached, and the home's next release sees the registration and
+ * sends their notice. So a node that caches a page always gets a notice for every write to it that it has not seen, as
+ * with tracked pages: a page that becomes shared between an interval's write and its release gets its notice at that
+ * release, or at the next one if the registration came after the check; a notice may name a page that was not written
  * (the home cannot tell), which only costs a fetch. A node leaves a copyset only for a page whose copy it has
  * invalidated and not read since, when a second notice names it, at the end of that acquire (see
  * {@link CopysetMembership}), so a home never stops noticing a page that somebody still caches. Pages other nodes
@@ -70,13 +71,18 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
      * @param twins         where twins live.
      * @param counters      the node's counters.
      * @param prefetchPages pages a fault fetches at most (the missing page and pages read ahead).
+     * @param controlRegion the control region's id, the same on every node.
+     * @param registrations the offset, in every node's control region, of the count of copyset registrations at
+     *                      that node (see {@link org.viadsm.consistency.ControlRegionLayout#registrations()}).
      */
     public PageCoherence(
         final ProtocolPort port,
         final SharedSpace space,
         final TwinPool twins,
         final Counters counters,
-        final int prefetchPages)
+        final int prefetchPages,
+        final int controlRegion,
+        final int registrations)
     {
         this.port = port;
         this.space = space;
@@ -84,7 +90,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         this.counters = counters;
         this.nodeId = port.nodeId();
         this.nodeCount = port.nodeCount();
-        this.copysets = new Copysets(port, counters);
+        this.copysets = new Copysets(port, counters, controlRegion, registrations);
         this.fetcher = new PageFetcher(port, counters, copysets, prefetchPages);
         this.settlement = new HomeSettlement(space, copysets, counters, nodeId);
     }

@@ -410,6 +410,103 @@ class SharingTest
         assertEquals(1, writer.get(Counter.COPYSET_JOINS));
     }
 
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldCountEveryCopysetJoinAtTheHomeInOneWordWhicheverTheArray(final boolean deferWrites)
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites(deferWrites);
+        final InMemoryCluster.LongArray first = cluster.longs("first", 2 * PER_PAGE, Homes.onNode(0));
+        final InMemoryCluster.LongArray second = cluster.longs("second", PER_PAGE, Homes.onNode(0));
+        final InMemoryCluster.LongArray own = cluster.longs("own", PER_PAGE, Homes.onNode(1));
+        cluster.run((id, node) ->
+        {
+            if (1 == id)
+            {
+                assertEquals(0, first.get(node, 0));
+                assertEquals(0, first.get(node, PER_PAGE), "a second page, a second join");
+                assertEquals(0, second.get(node, 0));
+                assertEquals(0, own.get(node, 0), "its own page: no join");
+            }
+            node.barrier();
+        });
+        final int offset = cluster.node(0).layout().registrations();
+        assertEquals(3, cluster.counters(1).get(Counter.COPYSET_JOINS));
+        assertEquals(3, cluster.port(0).region(HlrcNode.CONTROL_REGION).getLongVolatile(offset));
+        assertEquals(0, cluster.port(1).region(HlrcNode.CONTROL_REGION).getLongVolatile(offset));
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void shouldEndTheExclusivityOfOnlyTheArrayANodeStartedToCache(final boolean deferWrites)
+        throws InterruptedException
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites(deferWrites);
+        final InMemoryCluster.LongArray a = cluster.longs("a", PER_PAGE, Homes.onNode(0));
+        final InMemoryCluster.LongArray b = cluster.longs("b", PER_PAGE, Homes.onNode(0));
+        final CountDownLatch exclusive = new CountDownLatch(1);
+        final CountDownLatch bCached = new CountDownLatch(1);
+        final CountDownLatch aClean = new CountDownLatch(1);
+        final CountDownLatch aCached = new CountDownLatch(1);
+        final long[] intervals = new long[2];
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.lock(1);
+                a.set(node, 0, 1);
+                b.set(node, 0, 1);
+                node.unlock(1);
+                exclusive.countDown();
+                bCached.await();
+                // node 1 cached b's page: this release settles, b's page gets a notice, a's stays exclusive
+                node.lock(1);
+                a.set(node, 0, 2);
+                node.unlock(1);
+                intervals[0] = cluster.counters(0).get(Counter.INTERVALS);
+                assertEquals(PageState.READ_WRITE, a.table(0).states()[0]);
+                assertEquals(PageState.READ_ONLY, b.table(0).states()[0]);
+                // nobody registered since: a clean release, no interval
+                node.lock(1);
+                a.set(node, 0, 3);
+                node.unlock(1);
+                intervals[1] = cluster.counters(0).get(Counter.INTERVALS);
+                aClean.countDown();
+                aCached.await();
+                node.lock(1);
+                a.set(node, 0, 4);
+                node.unlock(1);
+            }
+            else
+            {
+                exclusive.await();
+                assertEquals(1, b.get(node, 0));
+                bCached.countDown();
+                aClean.await();
+                node.lock(1);
+                assertEquals(3, a.get(node, 0));
+                node.unlock(1);
+                aCached.countDown();
+                long seen;
+                do
+                {
+                    node.lock(1);
+                    seen = a.get(node, 0);
+                    node.unlock(1);
+                }
+                while (3 == seen);
+                assertEquals(4, seen);
+            }
+            node.barrier();
+        });
+        assertEquals(1, intervals[0], "b's notice");
+        assertEquals(1, intervals[1], "nothing to notice");
+        assertEquals(2, cluster.counters(0).get(Counter.INTERVALS), "a's notice once node 1 cached it");
+        assertEquals(2, cluster.counters(0).get(Counter.EXCLUSIVE_LOSSES));
+        assertEquals(2, cluster.counters(1).get(Counter.COPYSET_JOINS));
+    }
+
     private static void writePages(
         final int id, final HlrcNode node, final InMemoryCluster.LongArray data, final int pages, final int round)
     {
