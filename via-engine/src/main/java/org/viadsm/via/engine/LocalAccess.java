@@ -154,22 +154,11 @@ public final class LocalAccess
             final int segmentLength = descriptor.segments().length(i);
             if (!last.passes(table, handle, ptag, 0, address, segmentLength))
             {
-                final int check = table.check(handle, ptag, 0, address, segmentLength);
-                if (RegistrationTable.CHECK_OK != check)
+                final int error = checkSegment(i, handle, ptag, address, segmentLength);
+                if (0 != error)
                 {
-                    detail = "data segment " + i + ": " + RegistrationTable.describe(check) + " (handle 0x" +
-                        Integer.toHexString(handle) + ", address " + address + ", length " + segmentLength + ")";
-                    return DescriptorStatus.PROTECTION_ERROR;
+                    return error;
                 }
-                final AtomicBuffer buffer =
-                    nic.localRegionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
-                if (null == buffer)
-                {
-                    detail = "data segment " + i + ": memory deregistered during the check";
-                    return DescriptorStatus.PROTECTION_ERROR;
-                }
-                last.remember(table, handle);
-                lastBuffer = buffer;
             }
             local.add(lastBuffer, (int)address, segmentLength);
             total += segmentLength;
@@ -179,6 +168,33 @@ public final class LocalAccess
             detail = "length " + length + " exceeds the " + total + " bytes of the data segments";
             return DescriptorStatus.LENGTH_ERROR;
         }
+        return 0;
+    }
+
+    /**
+     * Checks a data segment of another region than the last one's against the table, and remembers its region; out
+     * of {@link #gather}'s loop, so that the common case (the region of the last segment) compiles small.
+     *
+     * @return 0, or {@code PROTECTION_ERROR}.
+     */
+    private int checkSegment(final int i, final int handle, final int ptag, final long address,
+        final int segmentLength)
+    {
+        final int check = table.check(handle, ptag, 0, address, segmentLength);
+        if (RegistrationTable.CHECK_OK != check)
+        {
+            detail = "data segment " + i + ": " + RegistrationTable.describe(check) + " (handle 0x" +
+                Integer.toHexString(handle) + ", address " + address + ", length " + segmentLength + ")";
+            return DescriptorStatus.PROTECTION_ERROR;
+        }
+        final AtomicBuffer buffer = nic.localRegionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
+        if (null == buffer)
+        {
+            detail = "data segment " + i + ": memory deregistered during the check";
+            return DescriptorStatus.PROTECTION_ERROR;
+        }
+        last.remember(table, handle);
+        lastBuffer = buffer;
         return 0;
     }
 }

@@ -170,6 +170,38 @@ class RdmaTest extends TwoNodes
         }
     }
 
+    /**
+     * One descriptor at a time on a queue that is idle at each post, past a queue's depth of them: a read after a
+     * write of the same bytes (at reliable delivery, where a write completes before it is flushed) reads what the
+     * write put, and each fetch-and-add takes effect exactly once.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldOrderOperationsPostedOneAtATimeOnAnIdleQueue(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
+        final MemoryRegion target = target(true, true);
+        target.buffer().putLong(0, 0);
+        final AtomicBuffer local = pair.a.region.buffer();
+        final Descriptor descriptor = Descriptor.allocate(1);
+        final int rounds = pair.a.nic.attributes().maxDescriptorsPerQueue() + 8;
+        for (int round = 1; round <= rounds; round++)
+        {
+            local.putLong(0, 1000L + round);
+            pair.viA.postSend(descriptor.reset().rdmaWrite(target.handle(), 64).addSegment(pair.a.region, 0, 8));
+            assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendWait(T).status(), "write " + round);
+            local.putLong(8, 0);
+            pair.viA.postSend(descriptor.reset().rdmaRead(target.handle(), 64).addSegment(pair.a.region, 8, 8));
+            assertEquals(DONE | OP_RDMA_READ, pair.viA.sendWait(T).status(), "read " + round);
+            assertEquals(1000L + round, local.getLong(8), "read " + round);
+            pair.viA.postSend(descriptor.reset().fetchAndAdd(target.handle(), 0, 1).addSegment(pair.a.region, 16, 8));
+            assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status(), "fetch-and-add " + round);
+            assertEquals(round - 1, local.getLong(16), "fetch-and-add " + round);
+        }
+        assertEquals(rounds, target.buffer().getLong(0));
+        assertEquals(1000L + rounds, target.buffer().getLong(64));
+    }
+
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#providers")
     void shouldCompareAndSwapAndFetchAndAdd(final String scheme)

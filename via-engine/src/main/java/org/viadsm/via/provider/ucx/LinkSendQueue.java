@@ -112,6 +112,10 @@ final class LinkSendQueue
                 LocalAccess.opStatus(descriptor.operation()), 0);
             return;
         }
+        if (head == tail)
+        {
+            rewind();
+        }
         final int i = (int)tail & queue.mask;
         queue.take(i, descriptor);
         tail++;
@@ -123,6 +127,21 @@ final class LinkSendQueue
         {
             issueAndComplete();
         }
+    }
+
+    /**
+     * Starts an idle queue again at slot 0: one descriptor at a time reuses one slot, whose lines stay in the cache,
+     * where walking the ring touched the next slot's each time. Everything posted completed, so the marks of earlier
+     * reads, flushed puts and acknowledged messages are behind the head: none is waited for.
+     */
+    private void rewind()
+    {
+        head = 0;
+        issued = 0;
+        tail = 0;
+        lastReadLike = -1;
+        lastFlushedPut = -1;
+        lastAcknowledgedMessage = -1;
     }
 
     /**
@@ -191,15 +210,7 @@ final class LinkSendQueue
      */
     void freeRequests()
     {
-        for (long n = head; n < tail; n++)
-        {
-            final int i = (int)n & queue.mask;
-            if (Ucp.isRequest(queue.requests[i]))
-            {
-                Ucp.free(queue.requests[i]);
-                queue.requests[i] = 0;
-            }
-        }
+        queue.freeRequests(head, tail);
     }
 
     /**
@@ -340,34 +351,38 @@ final class LinkSendQueue
         checkIssued(i, "send");
     }
 
+    /**
+     * Issues an RDMA operation or an atomic; small enough to be compiled into the post (a refusal is out of line).
+     */
     private void oneSided(final int i, final Descriptor descriptor, final int op)
     {
-        final int length = descriptor.length();
         final int required = TargetAccess.requiredRights(op);
-        final int span = DescriptorLayout.OP_ATOMIC == op ? 8 : length;
-        final int opStatus = LocalAccess.opStatus(op);
+        final boolean atomic = DescriptorLayout.OP_ATOMIC == op;
+        final int span = atomic ? 8 : descriptor.length();
         final int check = (peerFlags & required) != required ? RegistrationTable.CHECK_INVALID_HANDLE :
             mirror.resolve(data, descriptor.remoteHandle(), peerPtag, required, descriptor.remoteAddress(), span);
         if (RegistrationTable.CHECK_OK != check)
         {
-            final int outcome = DescriptorLayout.OP_RDMA_WRITE == op ? TargetAccess.RDMA_WRITE_PROTECTION :
-                TargetAccess.RDMA_READ_PROTECTION;
-            final String detail = ((peerFlags & required) != required ? "RDMA not enabled on VI " + peerViId :
-                RegistrationTable.describe(check)) + ": handle 0x" + Integer.toHexString(descriptor.remoteHandle()) +
-                " address " + descriptor.remoteAddress() + " length " + span + " on " + vi.remoteAddress();
-            refuse(i, op, outcome, detail, length);
+            refuseUnresolved(i, descriptor, op, required, check, span);
             return;
         }
-        queue.statuses[i] = DONE | opStatus;
-        queue.lengths[i] = DescriptorLayout.OP_ATOMIC == op ? 8 : length;
+        queue.statuses[i] = DONE | LocalAccess.opStatus(op);
+        queue.lengths[i] = span;
         queue.states[i] = SendSlots.ISSUED;
-        if (DescriptorLayout.OP_ATOMIC == op)
+        if (atomic)
         {
             queue.requests[i] = issuer.atomic(i, descriptor, mirror.remoteAddress(), mirror.remoteKey());
             lastReadLike = issued - 1;
-            checkIssued(i, "RDMA");
-            return;
         }
+        else
+        {
+            transfer(i, op, span);
+        }
+        checkIssued(i, "RDMA");
+    }
+
+    private void transfer(final int i, final int op, final int length)
+    {
         final boolean read = DescriptorLayout.OP_RDMA_READ == op;
         final boolean flush = local.count() > 1 && length > local.length(0) ||
             !read && ReliabilityLevel.RELIABLE_RECEPTION == reliability;
@@ -385,7 +400,20 @@ final class LinkSendQueue
         {
             unflushedWrites = true;
         }
-        checkIssued(i, "RDMA");
+    }
+
+    /**
+     * An RDMA operation or atomic the peer's mirror refused, or whose peer VI has RDMA disabled ({@link #refuse}).
+     */
+    private void refuseUnresolved(final int i, final Descriptor descriptor, final int op, final int required,
+        final int check, final int span)
+    {
+        final int outcome = DescriptorLayout.OP_RDMA_WRITE == op ? TargetAccess.RDMA_WRITE_PROTECTION :
+            TargetAccess.RDMA_READ_PROTECTION;
+        final String detail = ((peerFlags & required) != required ? "RDMA not enabled on VI " + peerViId :
+            RegistrationTable.describe(check)) + ": handle 0x" + Integer.toHexString(descriptor.remoteHandle()) +
+            " address " + descriptor.remoteAddress() + " length " + span + " on " + vi.remoteAddress();
+        refuse(i, op, outcome, detail, descriptor.length());
     }
 
     /**

@@ -90,6 +90,16 @@ final class RegistrationMirror implements AutoCloseable
             remoteKey = lastKey;
             return RegistrationTable.CHECK_OK;
         }
+        return resolveAnew(endpoint, handle, ptag, requiredFlags, address, length);
+    }
+
+    /**
+     * {@link #resolve} of another registration than the last one's (or of one changed since): the full check, and
+     * the registration's remote key, unpacked once per generation.
+     */
+    private int resolveAnew(final UcpEndpoint endpoint, final int handle, final int ptag, final int requiredFlags,
+        final long address, final int length)
+    {
         final int check = table.check(handle, ptag, requiredFlags, address, length);
         if (RegistrationTable.CHECK_OK != check)
         {

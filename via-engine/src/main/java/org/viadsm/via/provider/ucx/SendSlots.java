@@ -5,6 +5,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorStatus;
@@ -42,6 +43,10 @@ final class SendSlots
     final int mask;
     private final int maxSegments;
     private final MemorySegment atomics;
+    // the same words as plain memory: an atomic writes its operand and reads its reply on the issuing path, where a
+    // segment access of a shared arena checks the arena's state each time; the arena outlives every use (it closes
+    // after the worker, once no call or progress visit is inside the NIC)
+    private final UnsafeBuffer atomicWords;
     private final MemorySegment atomicParams;
     private final MemorySegment iovs;
     private final MemorySegment iovParams;
@@ -63,6 +68,7 @@ final class SendSlots
         this.iovs = arena.allocate(16L * maxSegments * depth, 64);
         this.iovParams = arena.allocate(PARAM * depth, 64);
         this.atomics = arena.allocate(16L * depth, 64);
+        this.atomicWords = new UnsafeBuffer(atomics.address(), 16 * depth);
         this.atomicParams = arena.allocate(PARAM * depth, 64);
         this.headers = arena.allocate((long)DataHeader.LENGTH * depth, 64);
         for (int i = 0; i < depth; i++)
@@ -123,6 +129,22 @@ final class SendSlots
         lengths[i] = length;
         states[i] = FINISHED;
         resultPending[i] = false;
+    }
+
+    /**
+     * Frees the UCX requests of the slots from posting index {@code head} to {@code tail}; the link is closing.
+     */
+    void freeRequests(final long head, final long tail)
+    {
+        for (long n = head; n < tail; n++)
+        {
+            final int i = (int)n & mask;
+            if (Ucp.isRequest(requests[i]))
+            {
+                Ucp.free(requests[i]);
+                requests[i] = 0;
+            }
+        }
     }
 
     /**
@@ -275,9 +297,9 @@ final class SendSlots
      */
     long atomic(final int i, final long operand, final long reply)
     {
-        atomics.set(ValueLayout.JAVA_LONG, 16L * i, operand);
-        atomics.set(ValueLayout.JAVA_LONG, 16L * i + 8, reply);
-        return atomics.address() + 16L * i;
+        atomicWords.putLong(16 * i, operand);
+        atomicWords.putLong(16 * i + 8, reply);
+        return atomicWords.addressOffset() + 16L * i;
     }
 
     long atomicParam(final int i)
@@ -287,6 +309,6 @@ final class SendSlots
 
     long atomicResult(final int i)
     {
-        return atomics.get(ValueLayout.JAVA_LONG, 16L * i + 8);
+        return atomicWords.getLong(16 * i + 8);
     }
 }
