@@ -77,34 +77,83 @@ class DiffEncoderTest
         assertEquals("DiffRuns[8+8]", runs.toString());
     }
 
+    @Test
+    void shouldEndARunAtTheFirstUnchangedElementWithinAWord()
+    {
+        // a run over words that starts and ends inside words (but for longs): it stops at the first element equal
+        // to the twin's, not at the end of its word
+        for (int elementSize = 1; elementSize <= Long.BYTES; elementSize <<= 1)
+        {
+            final UnsafeBuffer current = new UnsafeBuffer(new byte[256]);
+            final int start = 16 + elementSize;
+            final int end = 48 + elementSize;
+            for (int i = start; i < end; i++)
+            {
+                current.putByte(i, (byte)0x80);
+            }
+            assertEquals(1, DiffEncoder.encode(current, 0, twin, 0, 256, elementSize, runs));
+            assertEquals("DiffRuns[" + start + "+" + (end - start) + "]", runs.toString(), "element size " +
+                elementSize);
+        }
+    }
+
+    @Test
+    void shouldSplitAWordWhoseMiddleElementIsUnchanged()
+    {
+        page.putShort(0, (short)1);
+        page.putShort(4, (short)2);
+        page.putShort(6, (short)3);
+        page.putShort(8, (short)4);
+        assertEquals(2, DiffEncoder.encode(page, 0, twin, 0, 256, 2, runs));
+        assertEquals("DiffRuns[0+2, 4+6]", runs.toString());
+    }
+
+    @Test
+    void shouldMarkTheFirstZeroElementOfAWordExactly()
+    {
+        final long bytes = 0x0101010101010101L;
+        final long highs = 0x8080808080808080L;
+        assertEquals(0, DiffEncoder.equalElements(0xFFFF_FFFF_FFFF_FFFFL, bytes, highs));
+        // bytes 2 and 3 equal: the borrow out of byte 2 may mark byte 3 too, the lowest mark is byte 2's
+        assertEquals(23, Long.numberOfTrailingZeros(DiffEncoder.equalElements(0x0101_0101_0000_0101L, bytes, highs)));
+        assertEquals(0, DiffEncoder.equalElements(0x0100_0000_0000_0000L, 1L, Long.MIN_VALUE));
+        assertEquals(Long.MIN_VALUE, DiffEncoder.equalElements(0, 1L, Long.MIN_VALUE));
+        assertEquals(0, DiffEncoder.equalElements(Long.MIN_VALUE, 1L, Long.MIN_VALUE));
+    }
+
     @ParameterizedTest
-    @CsvSource({"heap,heap", "direct,direct", "heap,direct", "direct,heap"})
-    void shouldFindExactlyTheChangedElementsWhateverTheBuffersAre(final String pageKind, final String twinKind)
+    @CsvSource({"heap,heap,64,24", "direct,direct,64,24", "heap,direct,64,24", "direct,heap,64,24",
+        "heap,direct,3,13", "direct,direct,7,1"})
+    void shouldFindExactlyTheChangedElementsWhateverTheBuffersAre(
+        final String pageKind, final String twinKind, final int pageOffset, final int twinOffset)
     {
         final int length = 4096;
-        final UnsafeBuffer current = buffer(pageKind, length + 64);
-        final UnsafeBuffer original = buffer(twinKind, length + 24);
+        final UnsafeBuffer current = buffer(pageKind, length + pageOffset);
+        final UnsafeBuffer original = buffer(twinKind, length + twinOffset);
         final SplittableRandom random = new SplittableRandom(42);
         for (int round = 0; round < 400; round++)
         {
             final int elementSize = 1 << random.nextInt(4);
             for (int i = 0; i < length; i++)
             {
-                original.putByte(24 + i, (byte)random.nextInt());
+                original.putByte(twinOffset + i, (byte)random.nextInt());
             }
-            current.putBytes(64, original, 24, length);
+            current.putBytes(pageOffset, original, twinOffset, length);
             final int changes = random.nextInt(12);
             for (int c = 0; c < changes; c++)
             {
                 final int at = random.nextInt(length);
-                final int span = 1 + random.nextInt(random.nextBoolean() ? 8 : 300);
+                final int span = 1 + random.nextInt(random.nextBoolean() ? 8 : random.nextBoolean() ? 300 : length);
                 for (int i = at; i < Math.min(length, at + span); i++)
                 {
-                    current.putByte(64 + i, (byte)(current.getByte(64 + i) + 1 + random.nextInt(255)));
+                    // some bytes keep their value, so that runs end inside words as often as at their ends
+                    final int delta = random.nextInt(4) == 0 ? 0 : 1 + random.nextInt(255);
+                    current.putByte(pageOffset + i, (byte)(current.getByte(pageOffset + i) + delta));
                 }
             }
-            final DiffRuns expected = reference(current, 64, original, 24, length, elementSize);
-            assertEquals(expected.count(), DiffEncoder.encode(current, 64, original, 24, length, elementSize, runs));
+            final DiffRuns expected = reference(current, pageOffset, original, twinOffset, length, elementSize);
+            assertEquals(expected.count(),
+                DiffEncoder.encode(current, pageOffset, original, twinOffset, length, elementSize, runs));
             assertEquals(expected.toString(), runs.toString());
         }
     }
