@@ -31,21 +31,17 @@ import org.viadsm.consistency.port.ProtocolPort;
  * is dirty here), so the next access fetches the current copy.</li>
  * </ul>
  * <b>Why the exclusive pages stay coherent.</b> A node caches a page only after joining its copyset: it adds its bit at
- * the home, bumps the array's registration count there, then the home's count of registrations in every array (remote
- * atomics, each a full fence at the home's memory), and only then reads the page. The home, at each release, first
- * fences its own writes and then reads its count of registrations, and when that moved the arrays' counts and the
- * copysets (one word to read at a release that finds it still, a lock cached here included). Either the home sees the
- * registration, and then every page the registering node may have read gets a notice in this interval (the node applies
- * it at its next acquire that covers the interval), or it does not, and then the registration, hence the read after it,
- * came after the home's writes of every earlier interval, which the copy therefore holds; writes after the home's check
- * reach the home's copy while the copy may already be cached, and the home's next release sees the registration and
- * sends their notice. So a node that caches a page always gets a notice for every write to it that it has not seen, as
- * with tracked pages: a page that becomes shared between an interval's write and its release gets its notice at that
- * release, or at the next one if the registration came after the check; a notice may name a page that was not written
- * (the home cannot tell), which only costs a fetch. A node leaves a copyset only for a page whose copy it has
- * invalidated and not read since, when a second notice names it, at the end of that acquire (see
- * {@link CopysetMembership}), so a home never stops noticing a page that somebody still caches. Pages other nodes
- * write are tracked as before, with twins and diffs.
+ * the home, bumps the array's registration count there, then the home's count of registrations (remote atomics, each
+ * a full fence at the home's memory), and only then reads the page. The home, at each release, fences its own writes,
+ * reads its count of registrations and, only when that moved, the arrays' counts and the copysets. Either the home sees
+ * the registration, and then every page the registering node may have read gets a notice in this interval (applied at
+ * the node's next acquire that covers it), or it does not, and then the registration, hence the read after it, came
+ * after the home's writes of every earlier interval, which the copy therefore holds; later writes reach the home's
+ * copy, and the home's next release sees the registration and sends their notice. So a node that caches a page always
+ * gets a notice for every write to it that it has not seen; a notice may name a page that was not written (the home
+ * cannot tell), which only costs a fetch. A node leaves a copyset only for a page whose copy it has invalidated and not
+ * read since, when a second notice names it, at the end of that acquire (see {@link CopysetMembership}), so a home
+ * never stops noticing a page that somebody still caches. Pages other nodes write are tracked with twins and diffs.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
