@@ -17,8 +17,7 @@ import org.viadsm.via.internal.JavaProcess;
 
 /**
  * One measured run: {@code viadsm run APP --provider P --nodes N [--warm K] --stats-json FILE ARGS} in a fresh
- * child JVM with the node JVMs' options (for {@code shm} that JVM starts one fresh JVM per node), each JVM from the
- * startup cache with the profiles of what it runs (see {@link #childJvmOptions(String, String)}). Member 0's output
+ * child JVM with the node JVMs' options (for {@code shm} that JVM starts one fresh JVM per node). Member 0's output
  * and the statistics file give the time of every run of the application; the exit code says whether every
  * self-check passed.
  */
@@ -57,7 +56,7 @@ final class AppProcess
         }
         command.addAll(args);
         final ProcessBuilder builder = new ProcessBuilder(JavaProcess.command(ViadsmCommand.class.getName(),
-            childJvmOptions(mode, provider), command));
+            NodeSettings.jvmOptions(), command));
         builder.redirectOutput(out.toFile()).redirectError(err.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
         try
@@ -101,20 +100,6 @@ final class AppProcess
         {
             return AppMeasurement.failed(app, mode, provider, nodes, warm, ex.getMessage());
         }
-    }
-
-    /**
-     * The options of a run's child JVM: a baseline's application runs on threads in it, so it starts from the
-     * threads' profiles as node JVMs start from the nodes'; a DSM run over {@code jvm} runs its nodes in it; over
-     * {@code shm} it only launches them.
-     */
-    static List<String> childJvmOptions(final String mode, final String provider)
-    {
-        if (!AppMeasurement.DSM.equals(mode))
-        {
-            return NodeSettings.threadsJvmOptions();
-        }
-        return "jvm".equals(provider) ? NodeSettings.nodeJvmOptions() : NodeSettings.jvmOptions();
     }
 
     private static java.io.File nullDevice()

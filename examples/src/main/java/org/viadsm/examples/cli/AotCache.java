@@ -32,13 +32,6 @@ final class AotCache
 {
     /** System property naming the cache a JVM was started from, for its children. */
     static final String PROPERTY = "viadsm.aot.cache";
-    /** System property naming the cache with the profiles of node JVMs ({@code aot-training --mode nodes}). */
-    static final String NODES_PROPERTY = "viadsm.aot.nodes";
-    /**
-     * System property naming the cache with the profiles of JVMs that run an application on threads
-     * ({@code aot-training --mode threads}).
-     */
-    static final String THREADS_PROPERTY = "viadsm.aot.threads";
 
     private static final String UNLOCK_DIAGNOSTIC = "-XX:+UnlockDiagnosticVMOptions";
     /**
@@ -78,32 +71,6 @@ final class AotCache
     }
 
     /**
-     * The JVM options that start a child from the cache with the profiles of its kind of JVM, named by system
-     * property {@code property} ({@link #NODES_PROPERTY} or {@link #THREADS_PROPERTY}), if this JVM has a ready one;
-     * else those of {@link #jvmOptions()}.
-     * <p>
-     * A node JVM runs a {@code 1/N} share of the program, so its methods reach the JIT's thresholds {@code N} times
-     * later than in one JVM running every thread, and every node JVM of a host compiles the same code: during a
-     * short program's runs the nodes' compiler threads took about as much CPU as their computations, on the cores
-     * those needed. Started from profiles recorded by a training run of the same kind (DSM nodes for nodes, threads
-     * for threads, so that an application's kernels see the same views as there), a JVM compiles its hot methods
-     * early, with those profiles, instead of profiling them again. JVMs that run applications on threads get the
-     * same, from their own training.
-     *
-     * @param property the system property naming the profile cache.
-     * @return the options, empty if there is no cache at all.
-     */
-    static List<String> profileJvmOptions(final String property)
-    {
-        final String cache = System.getProperty(property);
-        if (null == cache || cache.isEmpty() || !Files.isRegularFile(Paths.get(cache)) || jvmOptions().isEmpty())
-        {
-            return jvmOptions();
-        }
-        return profileOptions(Paths.get(cache));
-    }
-
-    /**
      * The JVM options that start a JVM from a cache.
      *
      * @param cache the cache file.
@@ -112,18 +79,6 @@ final class AotCache
     static List<String> options(final Path cache)
     {
         return List.of("-XX:AOTCache=" + cache, UNLOCK_DIAGNOSTIC, NO_REPLAY, "-Xlog:aot*=off", "-Xlog:cds*=off");
-    }
-
-    /**
-     * The JVM options that start a JVM from a cache with profiles, which it uses (training replay on, the JDK's
-     * default for such a cache).
-     *
-     * @param cache the cache file.
-     * @return the options.
-     */
-    static List<String> profileOptions(final Path cache)
-    {
-        return List.of("-XX:AOTCache=" + cache, "-Xlog:aot*=off", "-Xlog:cds*=off");
     }
 
     /**
@@ -163,24 +118,6 @@ final class AotCache
     static boolean create(
         final String classPath, final String mainClass, final List<String> trainingArgs, final Path cache)
     {
-        return create(classPath, mainClass, trainingArgs, cache, false);
-    }
-
-    /**
-     * Records a cache, as {@link #create(String, String, List, Path)}, with the training's method profiles if
-     * {@code profiles} (for {@link #profileOptions(Path)}).
-     *
-     * @param classPath    the class path, which every JVM started from the cache must have (jar files only).
-     * @param mainClass    the training's main class.
-     * @param trainingArgs its arguments.
-     * @param cache        where the cache goes.
-     * @param profiles     whether the cache keeps the training's method profiles.
-     * @return true if the cache is ready.
-     */
-    static boolean create(
-        final String classPath, final String mainClass, final List<String> trainingArgs, final Path cache,
-        final boolean profiles)
-    {
         final Path log = sibling(cache, ".log");
         final Path failed = sibling(cache, ".failed");
         final Path size = sibling(cache, ".size");
@@ -192,8 +129,7 @@ final class AotCache
             Files.deleteIfExists(log);
             Files.deleteIfExists(cache);
             final List<String> training = new ArrayList<>(NodeSettings.JVM_OPTIONS);
-            training.addAll(profiles ? List.of("-XX:AOTCacheOutput=" + recording) :
-                List.of(UNLOCK_DIAGNOSTIC, NO_PROFILES, "-XX:AOTCacheOutput=" + recording));
+            training.addAll(List.of(UNLOCK_DIAGNOSTIC, NO_PROFILES, "-XX:AOTCacheOutput=" + recording));
             final int trained = run(classPath, mainClass, training, trainingArgs, log, TRAINING_TIMEOUT_NS);
             if (0 != trained || !Files.isRegularFile(recording))
             {

@@ -7,14 +7,11 @@ import java.util.concurrent.Callable;
 
 import org.viadsm.via.internal.JavaProcess;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code viadsm aot-cache [--mode M] FILE}: records the startup cache of this JVM's jar into FILE (see
- * {@link AotCache}) from {@code aot-training --mode M}: with mode {@code all} (the default) classes only, with
- * {@code threads} or {@code nodes} the training's method profiles too; the {@code viadsm} script runs it once per
- * build and mode, not users. Says in one line on standard error if it could not,
+ * {@code viadsm aot-cache FILE}: records the startup cache of this JVM's jar into FILE (see {@link AotCache});
+ * the {@code viadsm} script runs it once per build, not users. Says in one line on standard error if it could not,
  * and exits 0 either way: a run without the cache is only slower to start.
  */
 @Command(name = "aot-cache", hidden = true, description = "Records the startup cache of this jar into FILE.")
@@ -23,15 +20,11 @@ final class AotCacheCommand implements Callable<Integer>
     @Parameters(index = "0", paramLabel = "FILE")
     private Path cache;
 
-    @Option(names = "--mode", description = "all, threads or nodes (default: ${DEFAULT-VALUE}).")
-    private String mode = AotTrainingCommand.ALL;
-
     @Override
     public Integer call()
     {
         final Path file = cache.toAbsolutePath();
-        if (!AotCache.create(JavaProcess.classPath(), ViadsmCommand.class.getName(),
-            List.of("aot-training", "--mode", mode), file, !AotTrainingCommand.ALL.equals(mode)))
+        if (!AotCache.create(JavaProcess.classPath(), ViadsmCommand.class.getName(), List.of("aot-training"), file))
         {
             String why;
             try

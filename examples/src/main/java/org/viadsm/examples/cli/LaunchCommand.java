@@ -67,7 +67,7 @@ final class LaunchCommand implements Callable<Integer>
         final List<String> addresses = LocalCluster.addresses(provider.toLowerCase(Locale.ROOT), nodes);
         final Path statsDir = ProcessRun.tempDirectory();
         final long startNs = System.nanoTime();
-        final List<String> jvmOptions = NodeSettings.nodeJvmOptions();
+        final List<String> jvmOptions = NodeSettings.jvmOptions();
         if (!AotCache.jvmOptions().isEmpty())
         {
             // A JVM starts from the jar's cache only if its class path begins with the jar: the program's entries

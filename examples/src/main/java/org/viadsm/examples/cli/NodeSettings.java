@@ -33,30 +33,4 @@ public final class NodeSettings
         options.addAll(AotCache.jvmOptions());
         return options;
     }
-
-    /**
-     * The options of a DSM node's JVM: {@link #JVM_OPTIONS}, and the node JVMs' cache with their profiles if this
-     * JVM has one, else as {@link #jvmOptions()} (see {@link AotCache#profileJvmOptions(String)}).
-     *
-     * @return the options.
-     */
-    public static List<String> nodeJvmOptions()
-    {
-        final List<String> options = new ArrayList<>(JVM_OPTIONS);
-        options.addAll(AotCache.profileJvmOptions(AotCache.NODES_PROPERTY));
-        return options;
-    }
-
-    /**
-     * The options of a JVM that runs an application on threads (a benchmark's baselines): {@link #JVM_OPTIONS},
-     * and the cache with the profiles of such JVMs if this JVM has one, else as {@link #jvmOptions()}.
-     *
-     * @return the options.
-     */
-    public static List<String> threadsJvmOptions()
-    {
-        final List<String> options = new ArrayList<>(JVM_OPTIONS);
-        options.addAll(AotCache.profileJvmOptions(AotCache.THREADS_PROPERTY));
-        return options;
-    }
 }

@@ -54,7 +54,7 @@ final class ProcessRun
         args.add("--");
         args.addAll(run.args);
         final ProcessCluster cluster = ProcessCluster.start(addresses, ViadsmCommand.class.getName(), args,
-            List.of(), NodeSettings.nodeJvmOptions(), statsEnvironment(statsDir), run.input, out);
+            List.of(), NodeSettings.jvmOptions(), statsEnvironment(statsDir), run.input, out);
         final Thread hook = new Thread(cluster::close, "viadsm-run-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try

@@ -27,10 +27,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The startup cache: recorded from a training run and started from, with or without the training's method
- * profiles; stale (older than its jar) or damaged (not the length recorded) caches are not ready; a failed training
- * leaves no cache and says why; a JVM given a damaged cache with the cache options starts without it and without a
- * word; node JVMs and JVMs that run applications on threads start from the profiles of their own kind.
+ * The startup cache: recorded from a training run and started from; stale (older than its jar) or damaged (not
+ * the length recorded) caches are not ready; a failed training leaves no cache and says why; and a JVM given a
+ * damaged cache with the cache options starts without it and without a word.
  */
 @Timeout(300)
 class AotCacheTest
@@ -72,75 +71,6 @@ class AotCacheTest
             out.write(0);
         }
         assertFalse(AotCache.isReady(cache, jar), "a cache of another length is damaged");
-    }
-
-    @Test
-    void shouldRecordACacheWithTheTrainingsProfilesThatAJvmStartsFrom(@TempDir final Path dir) throws Exception
-    {
-        final Path jar = greeterJar(dir);
-        final Path cache = dir.resolve("profiled.aot");
-        assertTrue(AotCache.create(jar.toString(), "Greeter", List.of(), cache, true),
-            () -> read(dir, "profiled.aot.log"));
-        assertTrue(AotCache.isReady(cache, jar));
-        final String training = read(dir, "profiled.aot.log").lines().findFirst().orElseThrow();
-        assertTrue(training.contains("-XX:AOTCacheOutput="), training);
-        assertFalse(training.contains("-XX:-AOTRecordTraining"), "profiles are recorded: " + training);
-
-        final Result strict = java(jar, List.of("-XX:AOTMode=on", "-XX:AOTCache=" + cache));
-        assertEquals(0, strict.code, strict.err);
-        assertEquals("hello 6", strict.out.strip());
-        final Result replaying = java(jar, AotCache.profileOptions(cache));
-        assertEquals(0, replaying.code, replaying.err);
-        assertEquals("hello 6", replaying.out.strip());
-        assertEquals("", replaying.err);
-        assertFalse(AotCache.profileOptions(cache).contains("-XX:-AOTReplayTraining"), "the profiles are used");
-
-        final Path classes = dir.resolve("classes.aot");
-        assertTrue(AotCache.create(jar.toString(), "Greeter", List.of(), classes), () -> read(dir, "classes.aot.log"));
-        assertTrue(read(dir, "classes.aot.log").lines().findFirst().orElseThrow().contains("-XX:-AOTRecordTraining"),
-            "the launchers' cache keeps classes only");
-    }
-
-    @Test
-    void shouldStartNodeAndThreadsJvmsFromTheProfilesOfTheirKind(@TempDir final Path dir) throws Exception
-    {
-        final Path classes = Files.writeString(dir.resolve("viadsm.aot"), "x");
-        final Path nodes = Files.writeString(dir.resolve("viadsm-nodes.aot"), "n");
-        final Path threads = Files.writeString(dir.resolve("viadsm-threads.aot"), "t");
-        final List<String> properties = List.of(AotCache.PROPERTY, AotCache.NODES_PROPERTY, AotCache.THREADS_PROPERTY);
-        final List<String> previous = properties.stream().map(System::getProperty).toList();
-        try
-        {
-            properties.forEach(System::clearProperty);
-            System.setProperty(AotCache.NODES_PROPERTY, nodes.toString());
-            assertEquals(NodeSettings.JVM_OPTIONS, NodeSettings.nodeJvmOptions(), "no cache at all: none either");
-
-            System.setProperty(AotCache.PROPERTY, classes.toString());
-            assertEquals(with(AotCache.profileOptions(nodes)), NodeSettings.nodeJvmOptions());
-            assertEquals(with(AotCache.options(classes)), NodeSettings.threadsJvmOptions(), "no threads' profiles");
-            assertEquals(with(AotCache.options(classes)), NodeSettings.jvmOptions());
-
-            System.setProperty(AotCache.THREADS_PROPERTY, threads.toString());
-            assertEquals(with(AotCache.profileOptions(threads)), NodeSettings.threadsJvmOptions());
-            assertEquals(with(AotCache.profileOptions(nodes)), NodeSettings.nodeJvmOptions());
-
-            System.setProperty(AotCache.NODES_PROPERTY, dir.resolve("missing.aot").toString());
-            assertEquals(with(AotCache.options(classes)), NodeSettings.nodeJvmOptions(), "a missing one: classes");
-        }
-        finally
-        {
-            for (int i = 0; i < properties.size(); i++)
-            {
-                if (null == previous.get(i))
-                {
-                    System.clearProperty(properties.get(i));
-                }
-                else
-                {
-                    System.setProperty(properties.get(i), previous.get(i));
-                }
-            }
-        }
     }
 
     @Test
@@ -197,18 +127,9 @@ class AotCacheTest
     }
 
     @Test
-    void shouldRunTheTrainingWorkloadOfEachKindAndVerifyIt()
+    void shouldRunTheTrainingWorkloadAndVerifyIt()
     {
-        assertEquals(0, ViadsmCommand.execute("aot-training", "--mode", "threads"));
-        assertEquals(0, ViadsmCommand.execute("aot-training", "--mode", "nodes"));
-        assertEquals(2, ViadsmCommand.execute("aot-training", "--mode", "processes"), "a usage error");
-    }
-
-    private static List<String> with(final List<String> cacheOptions)
-    {
-        final List<String> options = new ArrayList<>(NodeSettings.JVM_OPTIONS);
-        options.addAll(cacheOptions);
-        return options;
+        assertEquals(0, ViadsmCommand.execute("aot-training"));
     }
 
     private static Path greeterJar(final Path dir) throws IOException
