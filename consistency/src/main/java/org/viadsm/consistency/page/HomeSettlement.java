@@ -31,13 +31,30 @@ final class HomeSettlement
     /**
      * Whether another node may have started caching a page of this node's since the last release that settled:
      * one word of the control region, which every fetcher bumps, rather than every array's count (a look at every
-     * release, locks cached here included). Fences this node's writes before looking at it. A registration at an
-     * array with no exclusive page here, which needs nothing, still makes the next release settle once.
+     * release, locks cached here included). Fences this node's writes before looking at it, unless no page of this
+     * node's is exclusive: a new sharer of a tracked page needs nothing at a release. A registration at an array
+     * with no exclusive page here, which needs nothing, still makes a later release settle once.
      */
     boolean hasNewSharers()
     {
+        if (!hasExclusivePages())
+        {
+            return false;
+        }
         Copysets.fence();
         return copysets.isRegisteredSince();
+    }
+
+    private boolean hasExclusivePages()
+    {
+        for (int t = 0; t < space.tableCount(); t++)
+        {
+            if (space.table(t).exclusiveCount() > 0)
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
