@@ -21,16 +21,34 @@ public final class NodeSettings
     {
     }
 
+    /** Environment variable with the user's extra options of node JVMs, separated by white space. */
+    public static final String EXTRA_OPTIONS_ENV = "VIADSM_NODE_JAVA_OPTS";
+
     /**
-     * The options of a node's (or a benchmark run's) JVM: {@link #JVM_OPTIONS}, and the jar's startup cache if
-     * this JVM was started from one.
+     * The options of a node's (or a benchmark run's) JVM: {@link #JVM_OPTIONS}, the jar's startup cache if this JVM
+     * was started from one, then the options in {@link #EXTRA_OPTIONS_ENV} (last, so that they win).
      *
      * @return the options.
      */
     public static List<String> jvmOptions()
     {
+        return jvmOptions(System.getenv(EXTRA_OPTIONS_ENV));
+    }
+
+    /**
+     * {@link #jvmOptions()} with the given extra options instead of the environment's.
+     *
+     * @param extra options separated by white space; {@code null} or blank for none.
+     * @return the options.
+     */
+    static List<String> jvmOptions(final String extra)
+    {
         final List<String> options = new ArrayList<>(JVM_OPTIONS);
         options.addAll(AotCache.jvmOptions());
+        if (null != extra && !extra.isBlank())
+        {
+            options.addAll(List.of(extra.strip().split("\\s+")));
+        }
         return options;
     }
 }

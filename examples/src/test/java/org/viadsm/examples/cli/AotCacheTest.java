@@ -105,13 +105,15 @@ class AotCacheTest
         try
         {
             System.clearProperty(AotCache.PROPERTY);
-            assertEquals(NodeSettings.JVM_OPTIONS, NodeSettings.jvmOptions());
+            assertEquals(NodeSettings.JVM_OPTIONS, NodeSettings.jvmOptions(null));
             System.setProperty(AotCache.PROPERTY, cache.toString());
             final List<String> expected = new ArrayList<>(NodeSettings.JVM_OPTIONS);
             expected.addAll(AotCache.options(cache));
-            assertEquals(expected, NodeSettings.jvmOptions());
+            assertEquals(expected, NodeSettings.jvmOptions(" "));
+            expected.addAll(List.of("-XX:+UseParallelGC", "-Dviadsm.x=1"));
+            assertEquals(expected, NodeSettings.jvmOptions(" -XX:+UseParallelGC \t -Dviadsm.x=1\n"));
             System.setProperty(AotCache.PROPERTY, dir.resolve("missing.aot").toString());
-            assertEquals(NodeSettings.JVM_OPTIONS, NodeSettings.jvmOptions());
+            assertEquals(NodeSettings.JVM_OPTIONS, NodeSettings.jvmOptions(""));
         }
         finally
         {
