@@ -24,4 +24,19 @@ public final class EngineTestAccess
     {
         return ((EngineNic)nic).peer(peerAddress).recvRing(viId).claim();
     }
+
+    /**
+     * Moves a peer VI's record out of the connected state without breaking the connection: a peer VI that left the
+     * connection and told nobody, as its process dying in the middle of a disconnect would leave it.
+     *
+     * @param nic         the NIC that reaches the peer.
+     * @param peerAddress the peer NIC's address.
+     * @param viId        the peer VI.
+     * @return whether the record was connected.
+     */
+    public static boolean leaveConnectionSilently(final Nic nic, final String peerAddress, final int viId)
+    {
+        return ((EngineNic)nic).peer(peerAddress).viRecord(viId)
+            .compareAndSetState(ViRecordLayout.STATE_CONNECTED, ViRecordLayout.STATE_ERROR);
+    }
 }

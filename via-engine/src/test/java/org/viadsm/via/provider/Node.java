@@ -33,6 +33,8 @@ final class Node implements AutoCloseable
     final ByteBuffer memory;
     final MemoryRegion region;
     final List<String> errors = new ArrayList<>();
+    // each error as "ERROR@vi: detail", in the order the handler saw them
+    final List<String> details = new ArrayList<>();
     private CompletionQueue probe;
 
     Node(final String address)
@@ -51,6 +53,7 @@ final class Node implements AutoCloseable
             synchronized (errors)
             {
                 errors.add(error + (null == vi ? "" : "@" + vi.id()));
+                details.add(error + (null == vi ? "" : "@" + vi.id()) + ": " + detail);
             }
         });
     }
@@ -75,6 +78,19 @@ final class Node implements AutoCloseable
     {
         return nic.registerMemory(memory.duplicate().position(offset).limit(offset + length).slice(),
             new MemoryAttributes(ptag, rdmaWrite, rdmaRead));
+    }
+
+    /**
+     * The errors the handler saw so far, each with its detail.
+     *
+     * @return {@code "ERROR@vi: detail"} strings, oldest first.
+     */
+    List<String> details()
+    {
+        synchronized (errors)
+        {
+            return new ArrayList<>(details);
+        }
     }
 
     List<String> errors()
