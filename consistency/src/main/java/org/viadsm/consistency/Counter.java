@@ -37,8 +37,13 @@ public enum Counter
     TWINS,
     /** Diffs sent home (pages with at least one changed run). */
     DIFFS,
-    /** Runs in those diffs, one RDMA Write each. */
+    /** Runs in those diffs. */
     DIFF_RUNS,
+    /**
+     * RDMA Writes that carried those runs: one per run, but a run that ends at the end of its page and the next
+     * page's run that starts at its start (contiguous in the array, with the same home) go as one.
+     */
+    DIFF_WRITES,
     /** Bytes in those diffs. */
     DIFF_BYTES,
     /** Intervals this node closed. */

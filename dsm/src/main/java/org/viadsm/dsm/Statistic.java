@@ -42,8 +42,13 @@ public enum Statistic
     TWINS("twins", "count"),
     /** Diffs sent home (pages with at least one changed run). */
     DIFFS("diffs", "count"),
-    /** Runs in those diffs, one RDMA Write each. */
+    /** Runs in those diffs. */
     DIFF_RUNS("diff_runs", "count"),
+    /**
+     * RDMA Writes that carried those runs: one per run, except that a range written across a page boundary goes
+     * as one write (the run ending one page and the run starting the next, with the same home).
+     */
+    DIFF_WRITES("diff_writes", "count"),
     /** Bytes in those diffs. */
     DIFF_BYTES("diff_bytes", "bytes"),
     /** Intervals this node closed. */

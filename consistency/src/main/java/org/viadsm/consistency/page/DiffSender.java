@@ -11,8 +11,14 @@ import org.viadsm.consistency.port.ProtocolPort;
 /**
  * Twins and diffs of the pages another node is home of: the first write in an interval copies the page into a
  * twin; a release (or an invalidation of a dirty page) compares the page with its twin at the granularity of the
- * array's element and writes every changed run straight into the home's copy, one RDMA Write per run, then frees
- * the twin. The caller waits for the writes ({@link ProtocolPort#flushWrites()}).
+ * array's element and writes every changed run straight into the home's copy, then frees the twin.
+ * <p>
+ * A page's last run is held back until the next run is known: a run that ends at the end of its page and one that
+ * starts at the start of the next page of the array, with the same home, are one range of the array both here and
+ * at the home, so they go as one RDMA Write (a node that writes a range across pages sends one write per range, not
+ * per page). The caller posts the held write with {@link #post()} before anything that must follow the diffs (the
+ * copyset leaves, the wait for the writes with {@link ProtocolPort#flushWrites()}); until then the page's memory
+ * must not change, which holds at a release and an acquire, where the application thread runs the protocol.
  * <p>
  * <b>Note:</b> used by the node's application thread only.
  */
@@ -22,6 +28,10 @@ final class DiffSender
     private final TwinPool twins;
     private final Counters counters;
     private final DiffRuns runs = new DiffRuns();
+    private int heldHome = -1;
+    private int heldRegion;
+    private long heldOffset;
+    private int heldLength;
 
     DiffSender(final ProtocolPort port, final TwinPool twins, final Counters counters)
     {
@@ -42,7 +52,8 @@ final class DiffSender
     }
 
     /**
-     * Sends the changes of a twinned page home and frees its twin.
+     * Sends the changes of a twinned page home and frees its twin. The page's last run may be held back to join
+     * the next page's first run (see {@link #post()}).
      */
     void send(final PageTable table, final int page)
     {
@@ -55,10 +66,10 @@ final class DiffSender
         if (count > 0)
         {
             final int home = table.homes().home(page);
+            final int region = table.region();
             for (int i = 0; i < count; i++)
             {
-                final long at = (long)pageOffset + runs.offset(i);
-                port.write(home, table.region(), at, table.region(), at, runs.length(i));
+                write(home, region, (long)pageOffset + runs.offset(i), runs.length(i));
             }
             counters.increment(Counter.DIFFS);
             counters.add(Counter.DIFF_RUNS, count);
@@ -66,5 +77,37 @@ final class DiffSender
         }
         twins.release(slot);
         table.twin(page, PageTable.NO_TWIN);
+    }
+
+    /**
+     * Posts the run held back by {@link #send}, if any: after it every diff sent so far is posted, in the order of
+     * the runs.
+     */
+    void post()
+    {
+        if (heldHome >= 0)
+        {
+            port.write(heldHome, heldRegion, heldOffset, heldRegion, heldOffset, heldLength);
+            counters.increment(Counter.DIFF_WRITES);
+            heldHome = -1;
+        }
+    }
+
+    /**
+     * A run of a diff: joins the held run if it continues it (at the same home), otherwise posts the held run and
+     * holds this one.
+     */
+    private void write(final int home, final int region, final long offset, final int length)
+    {
+        if (home == heldHome && region == heldRegion && offset == heldOffset + heldLength)
+        {
+            heldLength += length;
+            return;
+        }
+        post();
+        heldHome = home;
+        heldRegion = region;
+        heldOffset = offset;
+        heldLength = length;
     }
 }

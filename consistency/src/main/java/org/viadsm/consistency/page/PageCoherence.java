@@ -19,11 +19,11 @@ import org.viadsm.consistency.port.ProtocolPort;
  * copyset word that nobody caches, see {@link HomeSettlement#openWord}), twin, diff or write notice;</li>
  * <li>the first write to any other page in an interval makes a twin (unless this node is the page's home, whose copy
  * is the master) and puts the page on the dirty list;</li>
- * <li>at a release every dirty page's diff goes home, one RDMA Write per run, straight into the home's copy, so the
- * home copy is current before the release completes; the home then looks at its copysets: a dirty page of its own
- * that nobody caches becomes exclusive, with no notice, and an exclusive page somebody now caches becomes read-only,
- * so its next write faults, with a notice if it has ever been written (it may have been written since that node's
- * copy was read);</li>
+ * <li>at a release every dirty page's diff goes home, RDMA Writes of its runs ({@link DiffSender}) straight into
+ * the home's copy, so the home copy is current before the release completes; the home then looks at its copysets:
+ * a dirty page of its own that nobody caches becomes exclusive, with no notice, and an exclusive page somebody now
+ * caches becomes read-only, so its next write faults, with a notice if it has ever been written (it may have been
+ * written since that node's copy was read);</li>
  * <li>a copy of another node's page that was fetched by a write fault, and so not read before it was written, is
  * dropped at that release once its diff has gone, and its copyset left: it was fetched only to be twinned, and
  * keeping it would make the home track its writes to the page until two notices made this node leave;</li>
@@ -267,6 +267,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         }
         dirty.clear();
         // the leaves go after the diffs: operations to one node take effect in the order they are posted
+        diffs.post();
         copysets.leaveDropped(space);
         port.flushWrites();
         flushedSinceLastFence = false;
@@ -343,6 +344,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
      */
     public void finishAcquire()
     {
+        diffs.post();
         if (copysets.leaveDropped(space))
         {
             flushedSinceLastFence = true;

@@ -123,6 +123,56 @@ class HlrcNodeTest
 
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
+    void shouldSendARangeWrittenAcrossPagesAsOneWritePerHome(final boolean deferWrites)
+    {
+        final int perPage = 64;
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites(deferWrites);
+        final InMemoryCluster.LongArray atZero = cluster.longs("atZero", 6 * perPage, Homes.onNode(0));
+        final InMemoryCluster.LongArray alternating = cluster.longs("alternating", 6 * perPage, Homes.cyclic());
+        cluster.run((id, node) ->
+        {
+            for (int round = 1; round <= 2; round++)
+            {
+                if (1 == id)
+                {
+                    // pages 0 to 3, ending and starting at their page boundaries; then two runs that do not touch
+                    for (int i = 40; i < 200; i++)
+                    {
+                        atZero.set(node, i, round * 1000L + i);
+                    }
+                    atZero.set(node, 300, round * 10L);
+                    atZero.set(node, 330, round * 20L);
+                    // the same range over pages homed at nodes 0 and 1 in turn: node 0's pages are not contiguous
+                    for (int i = 40; i < 200; i++)
+                    {
+                        alternating.set(node, i, round * 2000L + i);
+                    }
+                }
+                node.barrier();
+                for (int i = 0; i < 6 * perPage; i++)
+                {
+                    final boolean written = i >= 40 && i < 200;
+                    final long expected = written ? round * 1000L + i : 300 == i ? round * 10L :
+                        330 == i ? round * 20L : 0L;
+                    assertEquals(expected, atZero.get(node, i), "atZero[" + i + "] on node " + id);
+                    assertEquals(written ? round * 2000L + i : 0L, alternating.get(node, i),
+                        "alternating[" + i + "] on node " + id);
+                }
+                node.barrier();
+            }
+        });
+        // per round: atZero's pages 0 to 5 and alternating's pages 0 and 2 (node 0's) carry diffs
+        assertEquals(2 * 8, cluster.counters(1).get(Counter.DIFFS));
+        assertEquals(2 * (4 + 1 + 1 + 2), cluster.counters(1).get(Counter.DIFF_RUNS), "a run per page");
+        assertEquals(2 * (1 + 1 + 1 + 2), cluster.counters(1).get(Counter.DIFF_WRITES),
+            "one write for the range over atZero's pages 0 to 3, one per other run");
+        assertEquals(2 * (160 + 1 + 1 + 24 + 64) * 8, cluster.counters(1).get(Counter.DIFF_BYTES));
+        assertEquals(0, cluster.counters(0).get(Counter.DIFF_WRITES), "the home sends no diffs");
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
     void shouldCountALockProtectedCounterExactly(final boolean deferWrites)
     {
         final int nodes = 4;
