@@ -134,26 +134,22 @@ public final class Intervals
             return false;
         }
         final long startNs = System.nanoTime();
+        // the notices land in noticeArray itself unless they outgrow it; no loop of this method copies them: a
+        // release runs too rarely for the JIT to compile a loop here, so the copies below are bulk copies
+        notices.wrap(noticeArray, 0);
         final int count = coherence.releaseDirty(notices);
         if (0 == count)
         {
             counters.add(Counter.RELEASE_NS, System.nanoTime() - startNs);
             return false;
         }
-        if (noticeArray.length < count)
+        if (count > noticeArray.length)
         {
-            noticeArray = new int[Math.max(count, noticeArray.length * 2)];
-        }
-        for (int i = 0; i < count; i++)
-        {
-            noticeArray[i] = notices.getInt(i);
+            noticeArray = notices.toIntArray();
         }
         final long sequence = log.publish(noticeArray, count);
         history.beginInterval(nodeId, sequence);
-        for (int i = 0; i < count; i++)
-        {
-            history.addPage(nodeId, noticeArray[i]);
-        }
+        history.addPages(nodeId, noticeArray, count);
         clock.set(nodeId, sequence);
         clockChanges++;
         counters.increment(Counter.INTERVALS);

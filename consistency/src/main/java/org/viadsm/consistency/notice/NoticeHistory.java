@@ -72,6 +72,28 @@ public final class NoticeHistory
     }
 
     /**
+     * Adds pages to the interval begun last for the node, as {@link #addPage} on each in turn would, with bulk
+     * copies.
+     *
+     * @param node        the writer.
+     * @param globalPages the pages.
+     * @param count       how many of {@code globalPages} to add.
+     */
+    public void addPages(final int node, final int[] globalPages, final int count)
+    {
+        final int[] ring = pages[node];
+        final long tail = tails[node];
+        // only the newest PAGES can stay in the ring
+        final int kept = Math.min(count, PAGES);
+        final int from = count - kept;
+        final int at = (int)((tail + from) & (PAGES - 1));
+        final int first = Math.min(kept, PAGES - at);
+        System.arraycopy(globalPages, from, ring, at, first);
+        System.arraycopy(globalPages, from + first, ring, 0, kept - first);
+        tails[node] = tail + count;
+    }
+
+    /**
      * Forgets a node's intervals up to {@code sequence}: their notices were not all seen here.
      *
      * @param node     the writer.

@@ -1,7 +1,9 @@
 package org.viadsm.consistency.notice;
 
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
 
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.ENTRY_END_OFFSET;
@@ -9,6 +11,7 @@ import static org.viadsm.consistency.notice.WriteNoticeLogLayout.ENTRY_FLAGS_OFF
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.ENTRY_SEQUENCE_OFFSET;
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.ENTRY_START_OFFSET;
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.FLAG_OVERFLOW;
+import static org.viadsm.consistency.notice.WriteNoticeLogLayout.NOTICE_LENGTH;
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.NOTICE_TAIL_OFFSET;
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.OLDEST_SEQUENCE_OFFSET;
 import static org.viadsm.consistency.notice.WriteNoticeLogLayout.PUBLISHED_SEQUENCE_OFFSET;
@@ -22,6 +25,8 @@ import static org.viadsm.consistency.notice.WriteNoticeLogLayout.PUBLISHED_SEQUE
  */
 public final class WriteNoticeLog
 {
+    private static final long INT_ARRAY_BASE = UnsafeApi.arrayBaseOffset(int[].class);
+
     private final AtomicBuffer buffer;
     private final int base;
     private final WriteNoticeLogLayout layout;
@@ -85,10 +90,7 @@ public final class WriteNoticeLog
         // A release store orders only what came before it: the overwrites below must not become visible before
         // the new oldest sequence, or a reader could accept reused slots.
         VarHandle.storeStoreFence();
-        for (int i = 0; i < listed; i++)
-        {
-            buffer.putInt(base + layout.notice(tail + i), pages[i]);
-        }
+        putNotices(pages, tail, listed);
         final int entry = base + layout.indexEntry(sequence);
         buffer.putLong(entry + ENTRY_SEQUENCE_OFFSET, sequence);
         buffer.putLong(entry + ENTRY_START_OFFSET, tail);
@@ -121,6 +123,29 @@ public final class WriteNoticeLog
     public long retained()
     {
         return published() + 1 - oldest();
+    }
+
+    /**
+     * Writes {@code count} pages at ring positions {@code tail} on, as {@link AtomicBuffer#putInt} (native order)
+     * on each would, in at most two bulk copies: a loop here would run interpreted, as a release runs too rarely for
+     * the JIT to compile it.
+     */
+    private void putNotices(final int[] pages, final long tail, final int count)
+    {
+        final int ringStart = base + layout.notice(0);
+        final int at = base + layout.notice(tail);
+        final int first = Math.min(count, (ringStart + layout.notices() * NOTICE_LENGTH - at) / NOTICE_LENGTH);
+        copy(pages, 0, at, first);
+        copy(pages, first, ringStart, count - first);
+    }
+
+    private void copy(final int[] pages, final int from, final int offset, final int count)
+    {
+        final int bytes = count * NOTICE_LENGTH;
+        buffer.boundsCheck(offset, bytes);
+        Objects.checkFromIndexSize(from, count, pages.length);
+        UnsafeApi.copyMemory(pages, INT_ARRAY_BASE + (long)from * Integer.BYTES,
+            buffer.byteArray(), buffer.addressOffset() + offset, bytes);
     }
 
     private long start(final long sequence)

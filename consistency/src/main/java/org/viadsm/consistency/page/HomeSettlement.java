@@ -69,21 +69,10 @@ final class HomeSettlement
     {
         Copysets.fence();
         copysets.takeRegistrations();
-        for (int i = 0; i < homeDirty.size(); i++)
+        final int count = homeDirty.size();
+        for (int i = 0; i < count; i++)
         {
-            final int globalPage = homeDirty.getInt(i);
-            final PageTable table = space.tableOf(globalPage);
-            final int page = globalPage - table.firstGlobalPage();
-            if (0 != (copysets.shared(table, page >>> 6) & (1L << page)))
-            {
-                table.state(page, PageState.READ_ONLY);
-                notices.addInt(globalPage);
-            }
-            else
-            {
-                table.makeExclusive(page, PageState.READ_WRITE);
-                counters.increment(Counter.EXCLUSIVE_GAINS);
-            }
+            settlePage(homeDirty.getInt(i), notices);
         }
         for (int t = 0; t < space.tableCount(); t++)
         {
@@ -92,6 +81,27 @@ final class HomeSettlement
             {
                 shareExclusive(table, notices);
             }
+        }
+    }
+
+    /**
+     * Settles one written page of this node's: read-only with a notice if another node caches it, else exclusive.
+     * A method of its own, as {@code PageCoherence.releasePage} is, so that the JIT compiles the page's work: the
+     * loop over a release's pages runs too rarely to be compiled.
+     */
+    private void settlePage(final int globalPage, final IntArrayList notices)
+    {
+        final PageTable table = space.tableOf(globalPage);
+        final int page = globalPage - table.firstGlobalPage();
+        if (0 != (copysets.shared(table, page >>> 6) & (1L << page)))
+        {
+            table.state(page, PageState.READ_ONLY);
+            notices.addInt(globalPage);
+        }
+        else
+        {
+            table.makeExclusive(page, PageState.READ_WRITE);
+            counters.increment(Counter.EXCLUSIVE_GAINS);
         }
     }
 
@@ -139,29 +149,39 @@ final class HomeSettlement
      */
     private void shareExclusive(final PageTable table, final IntArrayList notices)
     {
-        final byte[] states = table.states();
-        for (int word = 0; word < table.layout().words(); word++)
+        final int words = table.layout().words();
+        for (int word = 0; word < words; word++)
         {
             final long exclusive = table.exclusive(word);
             if (0 != exclusive)
             {
-                final long shared = exclusive & copysets.shared(table, word);
-                if (0 != shared)
+                shareWord(table, word, exclusive, notices);
+            }
+        }
+    }
+
+    /**
+     * The exclusive pages of one copyset word that another node now caches (a method of its own, as
+     * {@link #settlePage} is).
+     */
+    private void shareWord(final PageTable table, final int word, final long exclusive, final IntArrayList notices)
+    {
+        final long shared = exclusive & copysets.shared(table, word);
+        if (0 != shared)
+        {
+            final byte[] states = table.states();
+            table.endExclusive(word, shared);
+            for (long bits = shared; 0 != bits; bits &= bits - 1)
+            {
+                final int page = (word << 6) + Long.numberOfTrailingZeros(bits);
+                if (PageState.READ_WRITE == states[page])
                 {
-                    table.endExclusive(word, shared);
-                    for (long bits = shared; 0 != bits; bits &= bits - 1)
-                    {
-                        final int page = (word << 6) + Long.numberOfTrailingZeros(bits);
-                        if (PageState.READ_WRITE == states[page])
-                        {
-                            // Written at some time since it became exclusive: the new copy may lack some writes.
-                            table.state(page, PageState.READ_ONLY);
-                            notices.addInt(table.firstGlobalPage() + page);
-                        }
-                    }
-                    counters.add(Counter.EXCLUSIVE_LOSSES, Long.bitCount(shared));
+                    // Written at some time since it became exclusive: the new copy may lack some writes.
+                    table.state(page, PageState.READ_ONLY);
+                    notices.addInt(table.firstGlobalPage() + page);
                 }
             }
+            counters.add(Counter.EXCLUSIVE_LOSSES, Long.bitCount(shared));
         }
     }
 

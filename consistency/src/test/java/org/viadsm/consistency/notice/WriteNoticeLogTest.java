@@ -49,6 +49,41 @@ class WriteNoticeLogTest
     }
 
     @Test
+    void shouldKeepEveryPageInOrderAcrossTheEndOfTheNoticeRing()
+    {
+        final int base = 64;
+        final WriteNoticeLog offsetLog = new WriteNoticeLog(owner, base, layout);
+        final WriteNoticeReader offsetReader = new WriteNoticeReader(new TwoNodePort(), 0, base, base + layout.length(),
+            layout);
+        final byte[] before = new byte[base];
+        owner.getBytes(0, before);
+        final int[] interval = new int[700];
+        for (int sequence = 1; sequence <= 3; sequence++)
+        {
+            for (int i = 0; i < interval.length; i++)
+            {
+                interval[i] = sequence * 100_000 + i;
+            }
+            // the second interval runs from ring position 700 over the end (1 024) to 376
+            assertEquals(sequence, offsetLog.publish(interval, 600 + sequence));
+        }
+        final IntArrayList read = new IntArrayList();
+        final WriteNoticeReader.NoticeHandler collect = read::addInt;
+        assertEquals(WriteNoticeReader.READ, offsetReader.read(1, 2, 3, collect));
+        assertEquals(603, read.size());
+        for (int i = 0; i < 603; i++)
+        {
+            assertEquals(300_000 + i, read.getInt(i), "notice " + i);
+        }
+        read.clear();
+        assertEquals(WriteNoticeReader.LOST, offsetReader.read(1, 1, 3, collect), "the second was overwritten");
+        for (int i = 0; i < base; i++)
+        {
+            assertEquals(before[i], owner.getByte(i), "byte " + i + " before the log");
+        }
+    }
+
+    @Test
     void shouldReportLostWhenTheLogDroppedTheRange()
     {
         for (int i = 0; i < 40; i++)
