@@ -53,6 +53,43 @@ class DiffEncoderTest
         assertEquals("DiffRuns[3+1, 5+1, 255+1]", runs.toString());
     }
 
+    @ParameterizedTest
+    @CsvSource({"1", "2", "4", "8"})
+    void shouldEndALongRunExactlyWhereverItEnds(final int elementSize)
+    {
+        // runs longer than the 64 bytes tested together, from starts in and out of alignment, ending at every element
+        for (final int start : new int[] {0, 8, 8 + elementSize, 64 - elementSize})
+        {
+            for (int end = start + elementSize; end <= 256; end += elementSize)
+            {
+                final UnsafeBuffer changed = new UnsafeBuffer(new byte[256]);
+                for (int i = start; i < end; i++)
+                {
+                    changed.putByte(i, (byte)0x80);
+                }
+                assertEquals(1, DiffEncoder.encode(changed, 0, twin, 0, 256, elementSize, runs), start + ".." + end);
+                assertEquals("DiffRuns[" + start + "+" + (end - start) + "]", runs.toString(), start + ".." + end);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"1", "2", "4", "8"})
+    void shouldSplitALongRunAtEachUnchangedElement(final int elementSize)
+    {
+        for (int unchanged = 8 + elementSize; unchanged < 248 - elementSize; unchanged += elementSize)
+        {
+            final UnsafeBuffer changed = new UnsafeBuffer(new byte[256]);
+            for (int i = 8; i < 248; i++)
+            {
+                changed.putByte(i, i >= unchanged && i < unchanged + elementSize ? 0 : (byte)1);
+            }
+            assertEquals(2, DiffEncoder.encode(changed, 0, twin, 0, 256, elementSize, runs), "at " + unchanged);
+            final int after = unchanged + elementSize;
+            assertEquals("DiffRuns[8+" + (unchanged - 8) + ", " + after + "+" + (248 - after) + "]", runs.toString());
+        }
+    }
+
     @Test
     void shouldRunToTheEndOfThePage()
     {
