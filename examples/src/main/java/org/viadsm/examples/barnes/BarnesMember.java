@@ -45,6 +45,7 @@ final class BarnesMember
     private final LongArray counts;
     private final IntArray mybodytab;
     private final int bodyTabBase;
+    private final CellLocks locks;
     private final double dthf;
 
     long nstep;
@@ -90,6 +91,7 @@ final class BarnesMember
         this.counts = shared.counts;
         this.mybodytab = shared.mybodytab;
         this.bodyTabBase = id * shared.maxmybody;
+        this.locks = shared.locks;
         this.dthf = 0.5 * params.dtime;
         this.newCost = new int[shared.maxmybody];
     }
@@ -305,8 +307,7 @@ final class BarnesMember
     private int leafLock(final int p)
     {
         final int leaf = bodyInts.get(p * BodyLayout.INT_STRIDE + BodyLayout.PARENT_OFFSET);
-        return GlobalLayout.cellLock(
-            leafInts.get(NodeRef.index(leaf) * LeafLayout.INT_STRIDE + NodeLayout.SEQNUM_OFFSET));
+        return locks.of(leafInts, NodeRef.index(leaf) * LeafLayout.INT_STRIDE);
     }
 
     /**

@@ -38,6 +38,8 @@ final class BarnesShared
     final IntArray mycelltab;
     /** {@code Local[0].myleaftab}: {@code maxmyleaf} leaf refs per processor. */
     final IntArray myleaftab;
+    /** Which cell lock guards each cell and leaf. */
+    final CellLocks locks;
 
     private BarnesShared(final Team team, final BarnesParameters params)
     {
@@ -50,6 +52,7 @@ final class BarnesShared
         maxmybody = checked("maxmybody", (nbody + leafCount * LeafLayout.MAX_BODIES_PER_LEAF) / nproc);
         maxmycell = maxcell / nproc;
         maxmyleaf = maxleaf / nproc;
+        locks = new CellLocks(nproc);
         if (maxmycell < 1 || maxmyleaf < 1)
         {
             throw new IllegalArgumentException("fcells and fleaves leave no cell or leaf per processor: maxcell=" +

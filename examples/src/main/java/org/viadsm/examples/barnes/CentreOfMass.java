@@ -34,6 +34,7 @@ final class CentreOfMass
     private final IntArray myleaftab;
     private final int cellTabBase;
     private final int leafTabBase;
+    private final CellLocks locks;
     private final Backoff backoff = new Backoff(DONE_WAIT_TIMEOUT_NS);
 
     CentreOfMass(final Team team, final BarnesShared shared)
@@ -50,6 +51,7 @@ final class CentreOfMass
         this.myleaftab = shared.myleaftab;
         this.cellTabBase = id * shared.maxmycell;
         this.leafTabBase = id * shared.maxmyleaf;
+        this.locks = shared.locks;
     }
 
     /**
@@ -102,7 +104,7 @@ final class CentreOfMass
                     final IntArray ints = leaf ? leafInts : cellInts;
                     final int rBase = NodeRef.index(r) * (leaf ? LeafLayout.INT_STRIDE : CellLayout.INT_STRIDE);
                     final int rReal = NodeRef.index(r) * NodeLayout.REAL_STRIDE;
-                    final int lockId = GlobalLayout.cellLock(ints.get(rBase + NodeLayout.SEQNUM_OFFSET));
+                    final int lockId = locks.of(ints, rBase);
                     waitDone(ints, rBase, lockId, r);
                     final double m = reals.get(rReal + NodeLayout.MASS_OFFSET);
                     mass += m;
@@ -139,7 +141,7 @@ final class CentreOfMass
         reals.set(realBase + NodeLayout.POS_OFFSET, px / mass);
         reals.set(realBase + NodeLayout.POS_OFFSET + 1, py / mass);
         reals.set(realBase + NodeLayout.POS_OFFSET + 2, pz / mass);
-        final int lockId = GlobalLayout.cellLock(ints.get(intBase + NodeLayout.SEQNUM_OFFSET));
+        final int lockId = locks.of(ints, intBase);
         team.lock(lockId);
         ints.set(intBase + NodeLayout.DONE_OFFSET, 1);
         team.unlock(lockId);

@@ -10,9 +10,10 @@ import org.viadsm.examples.runtime.Team;
  * {@code tol}, and sums the softened monopole potential and acceleration.
  * <p>
  * Splash-3 reads another body's position under the lock of the body's leaf ({@code CellLock->CL[seqnum % MAXLOCK]},
- * one acquisition per body-body interaction) unless built with {@code WITH_NO_OPTIONAL_LOCKS}; so does this class
- * unless {@code optionalLocks} is false. Without those locks the walk synchronizes nowhere, so it reads the tree
- * and the bodies through read views made before it (see {@link TreeReads}); with them, element by element.
+ * here mapped by {@link CellLocks}; one acquisition per body-body interaction) unless built with
+ * {@code WITH_NO_OPTIONAL_LOCKS}; so does this class unless {@code optionalLocks} is false. Without those locks the
+ * walk synchronizes nowhere, so it reads the tree and the bodies through read views made before it (see
+ * {@link TreeReads}); with them, element by element.
  * <p>
  * <b>Note:</b> used by one member's thread; the per-body state is the C's {@code Local[ProcessId]} fields.
  */
@@ -27,6 +28,7 @@ final class ForceWalker
     private final IntArray cellInts;
     private final IntArray leafInts;
     private final TreeReads reads;
+    private final CellLocks locks;
 
     /** Interactions with bodies and with cells or leaves for the current body. */
     int myn2bterm;
@@ -59,6 +61,7 @@ final class ForceWalker
         this.bodyInts = shared.bodyInts;
         this.cellInts = shared.cellInts;
         this.leafInts = shared.leafInts;
+        this.locks = shared.locks;
         this.reads = optionalLocks ? TreeReads.elements(shared) : TreeReads.views(shared);
     }
 
@@ -206,8 +209,8 @@ final class ForceWalker
     }
 
     /**
-     * The C's {@code ((bodyptr) p)->parent->seqnum % MAXLOCK}: the lock of the node's parent (a body's leaf, a
-     * leaf's or cell's cell).
+     * The C's {@code CL[((bodyptr) p)->parent->seqnum % MAXLOCK]}: the lock of the node's parent (a body's leaf, a
+     * leaf's or cell's cell), as {@link CellLocks} maps it.
      */
     private int parentLock(final int p)
     {
@@ -224,17 +227,12 @@ final class ForceWalker
                 parent = cellInts.get(NodeRef.index(p) * CellLayout.INT_STRIDE + NodeLayout.PARENT_OFFSET);
                 break;
         }
-        return GlobalLayout.cellLock(seqnum(parent));
-    }
-
-    private int seqnum(final int node)
-    {
-        if (NodeRef.NULL == node)
+        if (NodeRef.NULL == parent)
         {
             throw new IllegalStateException("gravsub: the root has no parent to lock");
         }
-        return NodeRef.LEAF == NodeRef.type(node) ?
-            leafInts.get(NodeRef.index(node) * LeafLayout.INT_STRIDE + NodeLayout.SEQNUM_OFFSET) :
-            cellInts.get(NodeRef.index(node) * CellLayout.INT_STRIDE + NodeLayout.SEQNUM_OFFSET);
+        return NodeRef.LEAF == NodeRef.type(parent) ?
+            locks.of(leafInts, NodeRef.index(parent) * LeafLayout.INT_STRIDE) :
+            locks.of(cellInts, NodeRef.index(parent) * CellLayout.INT_STRIDE);
     }
 }

@@ -16,7 +16,7 @@ package org.viadsm.examples.barnes;
  * The last three counts are the port's: the self-check's proof that every body was in exactly one processor's share.
  * The C's barriers, locks and timers are not memory here. Locks: {@code CountLock} is {@link #COUNT_LOCK},
  * {@code io_lock} {@link #IO_LOCK}, and the array {@code CellLock->CL[MAXLOCK]} the {@link #MAXLOCK} ids from
- * {@link #CELL_LOCK_BASE}.
+ * {@link #CELL_LOCK_BASE}, as {@link CellLocks} assigns them to cells and leaves.
  */
 final class GlobalLayout
 {
@@ -48,10 +48,5 @@ final class GlobalLayout
 
     private GlobalLayout()
     {
-    }
-
-    static int cellLock(final int seqnum)
-    {
-        return CELL_LOCK_BASE + seqnum % MAXLOCK;
     }
 }

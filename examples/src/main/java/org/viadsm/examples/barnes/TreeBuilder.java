@@ -52,6 +52,7 @@ final class TreeBuilder
     private double rsize;
     private int root;
     private final CentreOfMass centreOfMass;
+    private final CellLocks locks;
 
     TreeBuilder(final Team team, final BarnesShared shared)
     {
@@ -74,6 +75,7 @@ final class TreeBuilder
         this.cellTabBase = id * maxmycell;
         this.leafTabBase = id * maxmyleaf;
         this.centreOfMass = new CentreOfMass(team, shared);
+        this.locks = shared.locks;
     }
 
     /**
@@ -199,8 +201,7 @@ final class TreeBuilder
             {
                 throw new IllegalStateException("not enough levels in tree: body " + NodeRef.index(p));
             }
-            final int lockId = GlobalLayout.cellLock(
-                cellInts.get(NodeRef.index(mynode) * CellLayout.INT_STRIDE + NodeLayout.SEQNUM_OFFSET));
+            final int lockId = locks.of(cellInts, NodeRef.index(mynode) * CellLayout.INT_STRIDE);
             team.lock(lockId);
             if (NodeRef.NULL == cellInts.get(qslot))
             {

@@ -64,6 +64,11 @@
  *   in the last bit, and through the centre-of-mass correction 635 of the 16384 initial velocities; positions and
  *   the random stream are identical, energies agree to the last bit on one processor, and the printed lines are
  *   identical.</li>
+ *   <li>A cell or leaf takes its lock from a slice of the 2048 cell locks that belongs to the processor that made
+ *   it, where the C takes {@code CL[seqnum % MAXLOCK]}: with each processor's pool starting at a multiple of 2048,
+ *   the C gives the k-th node of every processor the same lock, and so makes unrelated nodes that the processors
+ *   use at the same time pass one lock between them (see {@code CellLocks}). The same critical sections, as many
+ *   acquisitions, and on one processor the C's mapping.</li>
  *   <li>Cells and leaves are each one array of per-processor regions rather than interleaved per-processor
  *   allocations; each record is split into a real and an integer array.</li>
  * </ul>
