@@ -57,9 +57,15 @@ final class BarnesMember
     private long myselfint;
     private final double[] min = new double[NDIM];
     private final double[] max = new double[NDIM];
-    private final double[] acc1 = new double[NDIM];
     /** The step's new cost of each body of {@code mybodytab}, stored into the bodies by {@link #advance()}. */
     private final int[] newCost;
+    /**
+     * The step's potential, acceleration and velocity of each body of {@code mybodytab} ({@code NDIM} per body for
+     * the vectors), from the force computation to the update: see {@link #computeForces(int)}.
+     */
+    private final double[] phi;
+    private final double[] acc;
+    private final double[] vel;
 
     /** The master's phase times (ns) from the third step on, as the C's {@code Global->...time}. */
     long tracktimeNs;
@@ -94,6 +100,9 @@ final class BarnesMember
         this.locks = shared.locks;
         this.dthf = 0.5 * params.dtime;
         this.newCost = new int[shared.maxmybody];
+        this.phi = new double[shared.nbody];
+        this.acc = new double[NDIM * shared.nbody];
+        this.vel = new double[NDIM * shared.nbody];
     }
 
     /**
@@ -223,6 +232,13 @@ final class BarnesMember
     /**
      * {@code ComputeForces()}: forces on this processor's bodies, with the second-order velocity correction from
      * the change of acceleration after the first step.
+     * <p>
+     * The bodies' new potentials, accelerations and velocities are kept here and stored into the shared bodies after
+     * the last body's walk, where the C stores each as soon as it is computed. No other processor reads them before
+     * {@code Baraccel}, and none reads them at all in this phase, so the shared bodies are the C's at that barrier.
+     * On a DSM the difference is the cost: with the optional locks, every body-body interaction of the walk is a
+     * release, and a body's stores between two of them made its page dirty again, a write fault, a twin and a diff
+     * per body; stored together they dirty each page once.
      */
     private void computeForces(final int root)
     {
@@ -232,11 +248,18 @@ final class BarnesMember
         {
             final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
             final int base = p * BodyLayout.REAL_STRIDE;
-            for (int i = 0; i < NDIM; i++)
-            {
-                acc1[i] = bodies.get(base + BodyLayout.ACC_OFFSET + i);
-            }
+            final int v = NDIM * t;
+            final double acc1x = bodies.get(base + BodyLayout.ACC_OFFSET);
+            final double acc1y = bodies.get(base + BodyLayout.ACC_OFFSET + 1);
+            final double acc1z = bodies.get(base + BodyLayout.ACC_OFFSET + 2);
+            vel[v] = bodies.get(base + BodyLayout.VEL_OFFSET);
+            vel[v + 1] = bodies.get(base + BodyLayout.VEL_OFFSET + 1);
+            vel[v + 2] = bodies.get(base + BodyLayout.VEL_OFFSET + 2);
             newCost[t] = walker.hackgrav(p, root, rsize);
+            phi[t] = walker.phi0;
+            acc[v] = walker.acc0x;
+            acc[v + 1] = walker.acc0y;
+            acc[v + 2] = walker.acc0z;
             myn2bcalc += walker.myn2bterm;
             mynbccalc += walker.mynbcterm;
             if (!walker.skipself)
@@ -245,13 +268,20 @@ final class BarnesMember
             }
             if (nstep > 0)
             {
-                for (int i = 0; i < NDIM; i++)
-                {
-                    final double dacc = bodies.get(base + BodyLayout.ACC_OFFSET + i) - acc1[i];
-                    final double dvel = dacc * dthf;
-                    final int vel = base + BodyLayout.VEL_OFFSET + i;
-                    bodies.set(vel, bodies.get(vel) + dvel);
-                }
+                vel[v] = vel[v] + (acc[v] - acc1x) * dthf;
+                vel[v + 1] = vel[v + 1] + (acc[v + 1] - acc1y) * dthf;
+                vel[v + 2] = vel[v + 2] + (acc[v + 2] - acc1z) * dthf;
+            }
+        }
+        for (int t = 0; t < mynbody; t++)
+        {
+            final int base = NodeRef.index(mybodytab.get(bodyTabBase + t)) * BodyLayout.REAL_STRIDE;
+            final int v = NDIM * t;
+            bodies.set(base + BodyLayout.PHI_OFFSET, phi[t]);
+            for (int i = 0; i < NDIM; i++)
+            {
+                bodies.set(base + BodyLayout.ACC_OFFSET + i, acc[v + i]);
+                bodies.set(base + BodyLayout.VEL_OFFSET + i, vel[v + i]);
             }
         }
     }
@@ -259,6 +289,11 @@ final class BarnesMember
     /**
      * Stores each body's new cost, then leapfrog: half a step of velocity, a full step of position (under the
      * body's leaf lock, an optional lock), another half step of velocity; then this processor's bounding box.
+     * <p>
+     * The costs and the new velocities are stored first, for all bodies, and the positions then, one critical
+     * section each, where the C updates each body in turn: nobody reads them before {@code Barpos}, and stored
+     * between two releases they would make a page dirty again per body (see {@link #computeForces(int)}). The
+     * accelerations and the velocities after the force computation are this processor's own, kept since.
      */
     private void advance()
     {
@@ -268,30 +303,30 @@ final class BarnesMember
             final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
             bodyInts.set(p * BodyLayout.INT_STRIDE + BodyLayout.COST_OFFSET, newCost[t]);
             final int base = p * BodyLayout.REAL_STRIDE;
-            final double dvelx = bodies.get(base + BodyLayout.ACC_OFFSET) * dthf;
-            final double dvely = bodies.get(base + BodyLayout.ACC_OFFSET + 1) * dthf;
-            final double dvelz = bodies.get(base + BodyLayout.ACC_OFFSET + 2) * dthf;
-            final double vel1x = bodies.get(base + BodyLayout.VEL_OFFSET) + dvelx;
-            final double vel1y = bodies.get(base + BodyLayout.VEL_OFFSET + 1) + dvely;
-            final double vel1z = bodies.get(base + BodyLayout.VEL_OFFSET + 2) + dvelz;
+            final int v = NDIM * t;
+            for (int i = 0; i < NDIM; i++)
+            {
+                final double dvel = acc[v + i] * dthf;
+                final double vel1 = vel[v + i] + dvel;
+                vel[v + i] = vel1;
+                bodies.set(base + BodyLayout.VEL_OFFSET + i, vel1 + dvel);
+            }
+        }
+        for (int t = 0; t < mynbody; t++)
+        {
+            final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
+            final int base = p * BodyLayout.REAL_STRIDE;
+            final int v = NDIM * t;
             final int lockId = optionalLocks ? leafLock(p) : -1;
             if (optionalLocks)
             {
                 team.lock(lockId);
             }
-            bodies.set(base + BodyLayout.POS_OFFSET, bodies.get(base + BodyLayout.POS_OFFSET) + vel1x * dtime);
-            bodies.set(base + BodyLayout.POS_OFFSET + 1, bodies.get(base + BodyLayout.POS_OFFSET + 1) + vel1y * dtime);
-            bodies.set(base + BodyLayout.POS_OFFSET + 2, bodies.get(base + BodyLayout.POS_OFFSET + 2) + vel1z * dtime);
-            if (optionalLocks)
-            {
-                team.unlock(lockId);
-            }
-            bodies.set(base + BodyLayout.VEL_OFFSET, vel1x + dvelx);
-            bodies.set(base + BodyLayout.VEL_OFFSET + 1, vel1y + dvely);
-            bodies.set(base + BodyLayout.VEL_OFFSET + 2, vel1z + dvelz);
             for (int i = 0; i < NDIM; i++)
             {
-                final double x = bodies.get(base + BodyLayout.POS_OFFSET + i);
+                final int pos = base + BodyLayout.POS_OFFSET + i;
+                final double x = bodies.get(pos) + vel[v + i] * dtime;
+                bodies.set(pos, x);
                 if (x < min[i])
                 {
                     min[i] = x;
@@ -300,6 +335,10 @@ final class BarnesMember
                 {
                     max[i] = x;
                 }
+            }
+            if (optionalLocks)
+            {
+                team.unlock(lockId);
             }
         }
     }

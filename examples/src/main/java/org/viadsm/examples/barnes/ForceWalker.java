@@ -1,6 +1,5 @@
 package org.viadsm.examples.barnes;
 
-import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.array.IntArray;
 import org.viadsm.examples.runtime.Team;
 
@@ -23,7 +22,6 @@ final class ForceWalker
     private final boolean optionalLocks;
     private final double tolsq;
     private final double epssq;
-    private final DoubleArray bodies;
     private final IntArray bodyInts;
     private final IntArray cellInts;
     private final IntArray leafInts;
@@ -35,15 +33,16 @@ final class ForceWalker
     int mynbcterm;
     /** Whether the walk met the current body itself. */
     boolean skipself;
+    /** The current body's potential and acceleration. */
+    double phi0;
+    double acc0x;
+    double acc0y;
+    double acc0z;
 
     private int pskip;
     private double pos0x;
     private double pos0y;
     private double pos0z;
-    private double phi0;
-    private double acc0x;
-    private double acc0y;
-    private double acc0z;
     private double drx;
     private double dry;
     private double drz;
@@ -57,7 +56,6 @@ final class ForceWalker
         this.optionalLocks = optionalLocks;
         this.tolsq = params.tol * params.tol;
         this.epssq = params.eps * params.eps;
-        this.bodies = shared.bodies;
         this.bodyInts = shared.bodyInts;
         this.cellInts = shared.cellInts;
         this.leafInts = shared.leafInts;
@@ -74,7 +72,8 @@ final class ForceWalker
     }
 
     /**
-     * {@code hackgrav()}: the potential and acceleration at body {@code p} (index), stored into it. Its new cost
+     * {@code hackgrav()}: the potential and acceleration at body {@code p} (index), left in {@link #phi0} and
+     * {@code acc0*} for the caller to store (see {@link BarnesMember}'s {@code computeForces}). Its new cost
      * ({@code myn2bterm + mynbcterm}) is returned rather than stored: see {@link BarnesMember}.
      */
     int hackgrav(final int p, final int root, final double rsize)
@@ -93,10 +92,6 @@ final class ForceWalker
         mynbcterm = 0;
         skipself = false;
         walksub(root, rsize * rsize);
-        bodies.set(pReal + BodyLayout.PHI_OFFSET, phi0);
-        bodies.set(pReal + BodyLayout.ACC_OFFSET, acc0x);
-        bodies.set(pReal + BodyLayout.ACC_OFFSET + 1, acc0y);
-        bodies.set(pReal + BodyLayout.ACC_OFFSET + 2, acc0z);
         return myn2bterm + mynbcterm;
     }
 

@@ -64,6 +64,11 @@
  *   in the last bit, and through the centre-of-mass correction 635 of the 16384 initial velocities; positions and
  *   the random stream are identical, energies agree to the last bit on one processor, and the printed lines are
  *   identical.</li>
+ *   <li>A processor stores its bodies' potentials, accelerations and velocities after its last body's force walk,
+ *   and in the update all new velocities and costs before the positions (each position still in its critical
+ *   section), where the C stores each body's fields as it goes: no processor reads them before the next barrier, so
+ *   the shared bodies at every barrier are the C's, and on a DSM a page is made dirty once per phase rather than
+ *   again after each of the optional locks' releases (see {@code BarnesMember}).</li>
  *   <li>A cell or leaf takes its lock from a slice of the 2048 cell locks that belongs to the processor that made
  *   it, where the C takes {@code CL[seqnum % MAXLOCK]}: with each processor's pool starting at a multiple of 2048,
  *   the C gives the k-th node of every processor the same lock, and so makes unrelated nodes that the processors
