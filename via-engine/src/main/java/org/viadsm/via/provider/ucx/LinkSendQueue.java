@@ -49,6 +49,7 @@ final class LinkSendQueue
     private final MemorySegment bytesParam;
     private final LinkInbox inbox;
     private final OperationIssuer issuer;
+    private final IdleAtomic idleAtomic;
     private long head;
     private long issued;
     private long tail;
@@ -99,6 +100,7 @@ final class LinkSendQueue
         this.bytesParam = SendSlots.bytesParam(arena);
         this.issuer = new OperationIssuer(dataEndpoint, queue, local, bytesParam, messageParam, peerViId,
             peer.token);
+        this.idleAtomic = new IdleAtomic(vi, localAccess, mirror, data, peer, issuer, queue, inbox);
     }
 
     /**
@@ -115,6 +117,22 @@ final class LinkSendQueue
         if (head == tail)
         {
             rewind();
+            if (DescriptorLayout.OP_ATOMIC == descriptor.operation() && !unflushedWrites && null == refusal &&
+                null == inbox.failure)
+            {
+                final int outcome = idleAtomic.issue(descriptor);
+                if (IdleAtomic.IN_SLOT_ZERO == outcome)
+                {
+                    tail = 1;
+                    issued = 1;
+                    lastReadLike = 0;
+                    completeAlone(0, descriptor);
+                }
+                if (IdleAtomic.NOT_TAKEN != outcome)
+                {
+                    return;
+                }
+            }
         }
         final int i = (int)tail & queue.mask;
         queue.take(i, descriptor);
@@ -156,10 +174,7 @@ final class LinkSendQueue
         if (null != failed && !broken)
         {
             // a refused operation awaiting its acknowledgement completes with its error first
-            for (long n = head; n < issued; n++)
-            {
-                queue.advance((int)n & queue.mask, inbox, reliability, peerViId);
-            }
+            queue.advance(head, issued, inbox, reliability, peerViId);
             complete();
             final AsyncError error = inbox.failureError;
             breakLink(null == error ? AsyncError.CONNECTION_LOST : error, failed, false);
@@ -168,12 +183,7 @@ final class LinkSendQueue
         {
             return 0;
         }
-        int work = 0;
-        for (long n = head; n < issued; n++)
-        {
-            work += queue.advance((int)n & queue.mask, inbox, reliability, peerViId);
-        }
-        work += issueAndComplete();
+        final int work = queue.advance(head, issued, inbox, reliability, peerViId) + issueAndComplete();
         if (null != refusal && head == issued)
         {
             final String detail = refusal;
@@ -321,6 +331,14 @@ final class LinkSendQueue
             oneSided(i, descriptor, op);
         }
         localAccess.reset();
+        completeAlone(i, descriptor);
+    }
+
+    /**
+     * Completes slot {@code i}, issued alone, there if UCX completed it at once; else leaves it to the queue.
+     */
+    private void completeAlone(final int i, final Descriptor descriptor)
+    {
         if (0 == queue.requests[i] && SendSlots.ISSUED == queue.states[i] && null == inbox.failure)
         {
             queue.finishAtOnce(i);
@@ -340,15 +358,14 @@ final class LinkSendQueue
         final boolean ack = ReliabilityLevel.RELIABLE_RECEPTION == reliability;
         final int sequence = nextSequence++;
         queue.sequences[i] = sequence;
-        queue.lengths[i] = descriptor.length();
+        queue.issuing(i, DONE | LocalAccess.opStatus(op), descriptor.length());
         queue.requests[i] = issuer.message(i, descriptor, op, sequence, ack);
-        queue.states[i] = ack ? SendSlots.AWAIT_ACK : SendSlots.ISSUED;
         if (ack)
         {
+            queue.states[i] = SendSlots.AWAIT_ACK;
             lastAcknowledgedMessage = issued - 1;
         }
-        queue.statuses[i] = DONE | LocalAccess.opStatus(op);
-        checkIssued(i, "send");
+        queue.checkIssued(i, "send", inbox, peerViId);
     }
 
     /**
@@ -366,11 +383,10 @@ final class LinkSendQueue
             refuseUnresolved(i, descriptor, op, required, check, span);
             return;
         }
-        queue.statuses[i] = DONE | LocalAccess.opStatus(op);
-        queue.lengths[i] = span;
-        queue.states[i] = SendSlots.ISSUED;
+        queue.issuing(i, DONE | LocalAccess.opStatus(op), span);
         if (atomic)
         {
+            queue.resultTo(i, local.buffer(0), local.offset(0));
             queue.requests[i] = issuer.atomic(i, descriptor, mirror.remoteAddress(), mirror.remoteKey());
             lastReadLike = issued - 1;
         }
@@ -378,7 +394,7 @@ final class LinkSendQueue
         {
             transfer(i, op, span);
         }
-        checkIssued(i, "RDMA");
+        queue.checkIssued(i, "RDMA", inbox, peerViId);
     }
 
     private void transfer(final int i, final int op, final int length)
@@ -410,10 +426,8 @@ final class LinkSendQueue
     {
         final int outcome = DescriptorLayout.OP_RDMA_WRITE == op ? TargetAccess.RDMA_WRITE_PROTECTION :
             TargetAccess.RDMA_READ_PROTECTION;
-        final String detail = ((peerFlags & required) != required ? "RDMA not enabled on VI " + peerViId :
-            RegistrationTable.describe(check)) + ": handle 0x" + Integer.toHexString(descriptor.remoteHandle()) +
-            " address " + descriptor.remoteAddress() + " length " + span + " on " + vi.remoteAddress();
-        refuse(i, op, outcome, detail, descriptor.length());
+        refuse(i, op, outcome, RegistrationMirror.describeRefusal((peerFlags & required) != required, peerViId, check,
+            descriptor, span, vi.remoteAddress()), descriptor.length());
     }
 
     /**
@@ -437,27 +451,13 @@ final class LinkSendQueue
             breakLink(TargetAccess.asyncError(outcome), detail, true);
             return;
         }
-        queue.statuses[i] = DONE | errorBit | opStatus;
-        queue.lengths[i] = 0 == errorBit ? length : 0;
+        queue.issuing(i, DONE | errorBit | opStatus, 0 == errorBit ? length : 0);
         queue.sequences[i] = nextSequence++;
         queue.requests[i] = issuer.breakMessage(i, queue.sequences[i], outcome);
-        checkIssued(i, "RDMA");
+        queue.checkIssued(i, "RDMA", inbox, peerViId);
         queue.states[i] = SendSlots.AWAIT_ACK;
         refusal = detail;
         refusalError = TargetAccess.asyncError(outcome);
-    }
-
-    /**
-     * If UCX refused to start slot {@code i}'s operation, it completes with a transport error, and the connection
-     * breaks.
-     */
-    private void checkIssued(final int i, final String what)
-    {
-        if (Ucp.isError(queue.requests[i]))
-        {
-            inbox.failure = what + " to peer VI " + peerViId + " failed: UCX status " + queue.requests[i];
-            queue.failIssued(i);
-        }
     }
 
     private int complete()

@@ -107,14 +107,14 @@ final class OperationIssuer
     }
 
     /**
-     * Starts an atomic; its result goes to the first local segment when it completes.
+     * Starts an atomic from slot {@code i}'s operand and reply words; its result is slot {@code i}'s
+     * {@link SendSlots#atomicResult(int)} once it completes.
      */
     long atomic(final int i, final Descriptor descriptor, final long remoteAddress, final long remoteKey)
     {
         final boolean add = (descriptor.control() & DescriptorLayout.CONTROL_ATOMIC_ADD) != 0;
         // compare-and-swap takes the compare value as operand and the swap value in the reply buffer
         final long operand = queue.atomic(i, descriptor.compareOrAdd(), add ? 0 : descriptor.swapValue());
-        queue.resultTo(i, local.buffer(0), local.offset(0));
         return Ucp.atomic(endpoint, add ? Ucp.ATOMIC_ADD : Ucp.ATOMIC_CSWAP, operand, remoteAddress, remoteKey,
             queue.atomicParam(i));
     }

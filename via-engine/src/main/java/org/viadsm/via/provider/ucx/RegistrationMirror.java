@@ -6,6 +6,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpEndpoint;
 import org.openucx.jucx.ucp.UcpMemory;
 import org.openucx.jucx.ucp.UcpRemoteKey;
+import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.engine.CheckedRegion;
 import org.viadsm.via.engine.RegistrationLayout;
 import org.viadsm.via.engine.RegistrationTable;
@@ -128,6 +129,18 @@ final class RegistrationMirror implements AutoCloseable
         remoteAddress = base + address;
         remoteKey = lastKey;
         return RegistrationTable.CHECK_OK;
+    }
+
+    /**
+     * What an initiator says of an RDMA operation or atomic it refused: the mirror's check outcome, or that the peer
+     * VI has RDMA disabled.
+     */
+    static String describeRefusal(final boolean disabled, final int peerViId, final int check,
+        final Descriptor descriptor, final int span, final String peerAddress)
+    {
+        return (disabled ? "RDMA not enabled on VI " + peerViId : RegistrationTable.describe(check)) + ": handle 0x" +
+            Integer.toHexString(descriptor.remoteHandle()) + " address " + descriptor.remoteAddress() + " length " +
+            span + " on " + peerAddress;
     }
 
     long remoteAddress()

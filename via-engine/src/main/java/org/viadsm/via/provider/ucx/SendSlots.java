@@ -123,6 +123,16 @@ final class SendSlots
         requests[i] = 0;
     }
 
+    /**
+     * Slot {@code i}'s operation is being issued; it completes with this status and length unless it fails.
+     */
+    void issuing(final int i, final int status, final int length)
+    {
+        statuses[i] = status;
+        lengths[i] = length;
+        states[i] = ISSUED;
+    }
+
     void finish(final int i, final int status, final int length)
     {
         statuses[i] = status;
@@ -186,6 +196,36 @@ final class SendSlots
         }
         requests[i] = 0;
         return true;
+    }
+
+    /**
+     * If UCX refused to start slot {@code i}'s operation (its status pointer is an error), it completes with a
+     * transport error, and the link's failure says so: the connection breaks.
+     */
+    void checkIssued(final int i, final String what, final LinkInbox inbox, final int peerViId)
+    {
+        if (Ucp.isError(requests[i]))
+        {
+            inbox.failure = what + " to peer VI " + peerViId + " failed: UCX status " + requests[i];
+            failIssued(i);
+        }
+    }
+
+    /**
+     * {@link #advance(int, LinkInbox, ReliabilityLevel, int)} of the slots from posting index {@code head} to
+     * {@code issued}.
+     *
+     * @return work done.
+     */
+    int advance(final long head, final long issued, final LinkInbox inbox, final ReliabilityLevel reliability,
+        final int peerViId)
+    {
+        int work = 0;
+        for (long n = head; n < issued; n++)
+        {
+            work += advance((int)n & mask, inbox, reliability, peerViId);
+        }
+        return work;
     }
 
     /**

@@ -1,0 +1,96 @@
+package org.viadsm.via.provider.ucx;
+
+import org.openucx.jucx.ucp.UcpEndpoint;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorLayout;
+import org.viadsm.via.descriptor.DescriptorStatus;
+import org.viadsm.via.engine.LocalAccess;
+import org.viadsm.via.engine.RegistrationTable;
+import org.viadsm.via.engine.SegmentList;
+import org.viadsm.via.engine.TargetAccess;
+import org.viadsm.via.engine.ViConnection;
+
+import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
+
+/**
+ * The common case of a remote atomic, on a path of its own: one posted on an idle send queue, with nothing to fence
+ * or flush before it, whose checks pass. It is issued from slot 0's operand and reply words and, when UCX completes
+ * it at once (a CPU atomic over shared memory, the usual case), completed there with its result copied out: no slot
+ * taken, no pass over the queue, no progress round. One that UCX did not complete at once (it returned a request, or
+ * refused to start it) takes slot 0 as the queue's general path would have, and completes like any other.
+ * <p>
+ * <b>Note:</b> not thread-safe; used under the lock of its link.
+ */
+final class IdleAtomic
+{
+    /** {@link #issue} took nothing: a check failed, and the general path completes the descriptor in error. */
+    static final int NOT_TAKEN = 0;
+    /** {@link #issue} completed the descriptor. */
+    static final int COMPLETED = 1;
+    /** {@link #issue} left the atomic in slot 0, issued (or refused by UCX), for the queue to complete. */
+    static final int IN_SLOT_ZERO = 2;
+
+    private static final int RIGHTS = TargetAccess.requiredRights(DescriptorLayout.OP_ATOMIC);
+    private static final int STATUS = DONE | DescriptorStatus.OP_ATOMIC;
+
+    private final ViConnection vi;
+    private final LocalAccess localAccess;
+    private final SegmentList local;
+    private final RegistrationMirror mirror;
+    private final UcpEndpoint data;
+    private final int peerPtag;
+    private final boolean peerAllowsAtomics;
+    private final OperationIssuer issuer;
+    private final SendSlots queue;
+    private final LinkInbox inbox;
+    private final int peerViId;
+
+    IdleAtomic(final ViConnection vi, final LocalAccess localAccess, final RegistrationMirror mirror,
+        final UcpEndpoint data, final Handshake peer, final OperationIssuer issuer, final SendSlots queue,
+        final LinkInbox inbox)
+    {
+        this.inbox = inbox;
+        this.peerViId = peer.viId;
+        this.vi = vi;
+        this.localAccess = localAccess;
+        this.local = localAccess.local();
+        this.mirror = mirror;
+        this.data = data;
+        this.peerPtag = peer.ptag;
+        this.peerAllowsAtomics = (peer.flags & RIGHTS) == RIGHTS;
+        this.issuer = issuer;
+        this.queue = queue;
+    }
+
+    /**
+     * Checks and issues an atomic posted on an idle queue, and completes it if UCX did at once.
+     *
+     * @param descriptor the atomic.
+     * @return {@link #NOT_TAKEN}, {@link #COMPLETED} or {@link #IN_SLOT_ZERO}.
+     */
+    int issue(final Descriptor descriptor)
+    {
+        if (0 != localAccess.check(descriptor, DescriptorLayout.OP_ATOMIC) || !peerAllowsAtomics ||
+            RegistrationTable.CHECK_OK != mirror.resolve(data, descriptor.remoteHandle(), peerPtag, RIGHTS,
+            descriptor.remoteAddress(), 8))
+        {
+            localAccess.reset();
+            return NOT_TAKEN;
+        }
+        final long request = issuer.atomic(0, descriptor, mirror.remoteAddress(), mirror.remoteKey());
+        if (0 == request)
+        {
+            local.buffer(0).putLong(local.offset(0), queue.atomicResult(0));
+            localAccess.reset();
+            vi.completeSend(descriptor, STATUS, 8);
+            return COMPLETED;
+        }
+        queue.take(0, descriptor);
+        queue.resultTo(0, local.buffer(0), local.offset(0));
+        queue.issuing(0, STATUS, 8);
+        queue.requests[0] = request;
+        queue.checkIssued(0, "RDMA", inbox, peerViId);
+        localAccess.reset();
+        return IN_SLOT_ZERO;
+    }
+}

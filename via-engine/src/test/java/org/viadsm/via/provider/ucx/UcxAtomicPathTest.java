@@ -1,0 +1,149 @@
+package org.viadsm.via.provider.ucx;
+
+
+import org.agrona.CloseHelper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.viadsm.via.Completion;
+import org.viadsm.via.CompletionQueue;
+import org.viadsm.via.Nic;
+import org.viadsm.via.NicContext;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.memory.MemoryAttributes;
+import org.viadsm.via.memory.MemoryRegion;
+import org.viadsm.via.memory.ProtectionTag;
+import org.viadsm.via.provider.Providers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
+import static org.viadsm.via.descriptor.DescriptorStatus.OP_ATOMIC;
+import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_WRITE;
+
+/**
+ * An atomic posted on an idle send queue takes its own path, completed inside the post when UCX finishes it at once
+ * (a CPU atomic over shared memory): the descriptor completes with its status and 8 bytes, the result in its
+ * segment, the completion queue hears of it, and it sees the RDMA Write posted and completed before it.
+ */
+@Timeout(60)
+class UcxAtomicPathTest
+{
+    private static final long T = 10_000_000_000L;
+    private static final int WORD = 64;
+
+    private Nic initiator;
+    private Nic target;
+    private MemoryRegion local;
+    private MemoryRegion remote;
+    private Vi vi;
+
+    @BeforeAll
+    static void ucx()
+    {
+        assumeTrue(UcxNicProvider.isAvailable() || null != System.getenv("CI"), "UCX is not installed");
+    }
+
+    @AfterEach
+    void close()
+    {
+        CloseHelper.closeAll(initiator, target);
+    }
+
+    @Test
+    void shouldCompleteAnAtomicInsideThePostWhenUcxFinishesItAtOnce()
+    {
+        connect(new NicContext(), ReliabilityLevel.RELIABLE_DELIVERY, null);
+        remote.buffer().putLong(WORD, 40);
+        final Descriptor atomic = Descriptor.allocate(1);
+        for (int i = 0; i < 100; i++)
+        {
+            vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 2).addSegment(local, 8, 8));
+            assertEquals(DONE | OP_ATOMIC, atomic.status(), "complete when the post returns, round " + i);
+            assertEquals(8, atomic.length());
+            assertSame(atomic, vi.sendWait(T));
+            assertEquals(40 + 2L * i, local.buffer().getLong(8));
+        }
+        vi.postSend(atomic.reset().compareAndSwap(remote.handle(), WORD, 240, 7).addSegment(local, 16, 8));
+        assertEquals(DONE | OP_ATOMIC, atomic.status());
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(240, local.buffer().getLong(16));
+        assertEquals(7, remote.buffer().getLong(WORD));
+        vi.postSend(atomic.reset().compareAndSwap(remote.handle(), WORD, 240, 9).addSegment(local, 16, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(7, local.buffer().getLong(16), "a failed compare returns the word");
+        assertEquals(7, remote.buffer().getLong(WORD));
+    }
+
+    @Test
+    void shouldAnnounceAnAtomicCompletedAtOnceOnTheCompletionQueue()
+    {
+        final CompletionQueue[] cq = new CompletionQueue[1];
+        connect(new NicContext(), ReliabilityLevel.RELIABLE_DELIVERY, cq);
+        remote.buffer().putLong(WORD, 5);
+        final Descriptor atomic = Descriptor.allocate(1);
+        final Completion completion = new Completion();
+        for (int i = 0; i < 3; i++)
+        {
+            vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(local, 0, 8));
+            assertTrue(cq[0].await(T, completion), "completion " + i);
+            assertSame(vi, completion.vi());
+            assertFalse(completion.isRecvQueue());
+            assertSame(atomic, vi.sendDone());
+            assertEquals(DONE | OP_ATOMIC, atomic.status());
+            assertEquals(5L + i, local.buffer().getLong(0));
+        }
+        assertFalse(cq[0].done(completion), "one completion per atomic");
+    }
+
+    @Test
+    void shouldSeeTheRdmaWriteWaitedForBeforeAnAtomicOnAnIdleQueue()
+    {
+        for (final ReliabilityLevel level : new ReliabilityLevel[]{ReliabilityLevel.RELIABLE_DELIVERY,
+            ReliabilityLevel.RELIABLE_RECEPTION})
+        {
+            close();
+            connect(new NicContext(), level, null);
+            final Descriptor write = Descriptor.allocate(1);
+            final Descriptor atomic = Descriptor.allocate(1);
+            for (int i = 1; i <= 300; i++)
+            {
+                // the put may still be unflushed when it completes (reliable delivery): the atomic flushes it first
+                local.buffer().putLong(0, 100L * i);
+                vi.postSend(write.reset().rdmaWrite(remote.handle(), WORD).addSegment(local, 0, 8));
+                assertEquals(DONE | OP_RDMA_WRITE, vi.sendWait(T).status());
+                vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(local, 8, 8));
+                assertEquals(DONE | OP_ATOMIC, vi.sendWait(T).status());
+                assertEquals(100L * i, local.buffer().getLong(8), level + " atomic after write " + i);
+            }
+            assertEquals(30_001L, remote.buffer().getLong(WORD));
+        }
+    }
+
+    private void connect(final NicContext context, final ReliabilityLevel level, final CompletionQueue[] sendCq)
+    {
+        initiator = Nic.open("ucx:127.0.0.1:0", context);
+        target = Nic.open("ucx:127.0.0.1:0", context);
+        final ProtectionTag localTag = initiator.createPtag();
+        final ProtectionTag remoteTag = target.createPtag();
+        local = initiator.registerMemory(initiator.allocateMemory(4096), MemoryAttributes.remoteAccess(localTag));
+        remote = target.registerMemory(target.allocateMemory(4096), MemoryAttributes.remoteAccess(remoteTag));
+        final CompletionQueue cq = null == sendCq ? null : initiator.createCq(4);
+        if (null != sendCq)
+        {
+            sendCq[0] = cq;
+        }
+        vi = initiator.createVi(new ViAttributes().ptag(localTag).reliabilityLevel(level).enableRdmaWrite(true)
+            .enableRdmaRead(true), cq, null);
+        final Vi peer = target.createVi(new ViAttributes().ptag(remoteTag).reliabilityLevel(level)
+            .enableRdmaWrite(true).enableRdmaRead(true), null, null);
+        Providers.connect(vi, target.address(), peer, initiator.address());
+    }
+}
