@@ -70,7 +70,7 @@ final class IdleAtomic
      */
     int issue(final Descriptor descriptor)
     {
-        if (0 != localAccess.check(descriptor, DescriptorLayout.OP_ATOMIC) || !peerAllowsAtomics ||
+        if (0 != localAccess.checkAtomic(descriptor) || !peerAllowsAtomics ||
             RegistrationTable.CHECK_OK != mirror.resolve(data, descriptor.remoteHandle(), peerPtag, RIGHTS,
             descriptor.remoteAddress(), 8))
         {

@@ -13,6 +13,7 @@ import org.viadsm.via.NicContext;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViState;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
@@ -24,9 +25,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.viadsm.via.descriptor.DescriptorStatus.DESC_FLUSHED_ERROR;
 import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
+import static org.viadsm.via.descriptor.DescriptorStatus.FORMAT_ERROR;
 import static org.viadsm.via.descriptor.DescriptorStatus.OP_ATOMIC;
 import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_WRITE;
+import static org.viadsm.via.descriptor.DescriptorStatus.PROTECTION_ERROR;
 
 /**
  * An atomic posted on an idle send queue takes its own path, completed inside the post when UCX finishes it at once
@@ -125,6 +129,54 @@ class UcxAtomicPathTest
             }
             assertEquals(30_001L, remote.buffer().getLong(WORD));
         }
+    }
+
+    @Test
+    void shouldCheckAnAtomicOffTheCommonCaseLikeAnyDescriptor()
+    {
+        connect(new NicContext(), ReliabilityLevel.RELIABLE_DELIVERY, null);
+        remote.buffer().putLong(WORD, 11);
+        local.buffer().putLong(24, -1);
+        final Descriptor two = Descriptor.allocate(2);
+        vi.postSend(two.reset().fetchAndAdd(remote.handle(), WORD, 3).addSegment(local, 16, 8)
+            .addSegment(local, 24, 8));
+        assertSame(two, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC, two.status(), "two segments: the first takes the result");
+        assertEquals(8, two.length());
+        assertEquals(11, local.buffer().getLong(16));
+        assertEquals(-1, local.buffer().getLong(24));
+        assertEquals(14, remote.buffer().getLong(WORD));
+
+        final MemoryRegion other = initiator.registerMemory(initiator.allocateMemory(4096),
+            MemoryAttributes.remoteAccess(initiator.createPtag()));
+        final Descriptor atomic = Descriptor.allocate(1);
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(other, 0, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC | PROTECTION_ERROR, atomic.status(), "a segment of another tag's region");
+        assertEquals(0, atomic.length());
+        assertEquals(14, remote.buffer().getLong(WORD));
+        assertEquals(ViState.ERROR, vi.state());
+
+        close();
+        connect(new NicContext(), ReliabilityLevel.RELIABLE_DELIVERY, null);
+        remote.buffer().putLong(WORD, 20);
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(local, 0, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(20, local.buffer().getLong(0), "the local region, remembered");
+        initiator.deregisterMemory(local);
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(local, 0, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC | PROTECTION_ERROR, atomic.status(), "a region deregistered once remembered");
+        assertEquals(21, remote.buffer().getLong(WORD));
+
+        close();
+        connect(new NicContext(), ReliabilityLevel.RELIABLE_DELIVERY, null);
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD + 4, 1).addSegment(local, 0, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC | FORMAT_ERROR, atomic.status(), "a remote address not 8-byte aligned");
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(local, 0, 4));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC | DESC_FLUSHED_ERROR, atomic.status(), "flushed once the VI broke");
     }
 
     private void connect(final NicContext context, final ReliabilityLevel level, final CompletionQueue[] sendCq)
