@@ -53,7 +53,8 @@ final class Initiator
             vi.completeSend(descriptor, DONE | DescriptorStatus.DESC_FLUSHED_ERROR | opStatus, 0);
             return;
         }
-        final int localError = localAccess.check(descriptor, op);
+        final int localError = DescriptorLayout.OP_ATOMIC == op ? localAccess.checkAtomic(descriptor) :
+            localAccess.check(descriptor, op);
         if (0 != localError)
         {
             vi.completeSend(descriptor, DONE | localError | opStatus, 0);

@@ -1,5 +1,7 @@
 package org.viadsm.via.provider;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -11,12 +13,15 @@ import org.viadsm.via.memory.MemoryRegion;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
 
 /**
  * The initiator's checks of local data segments while descriptors alternate between regions: every segment is
  * checked against its own region (remembered per region, not only the last one), and a region deregistered after
- * it was remembered is refused while the others still pass.
+ * it was remembered is refused while the others still pass; an atomic off the common case of its own check (two
+ * segments, a region deregistered after it was remembered, an unaligned remote address) is checked as any
+ * descriptor.
  */
 @Timeout(30)
 class LocalChecksTest extends TwoNodes
@@ -84,5 +89,54 @@ class LocalChecksTest extends TwoNodes
         assertEquals(ViState.CONNECTED, pair.viA.state());
         pair.deliverErrors();
         assertEquals(0, pair.a.errors().size());
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#sharedAreaProviders")
+    void anAtomicOffTheCommonCaseIsCheckedLikeAnyDescriptor(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
+        final MemoryRegion target = pair.b.register(32 * 1024, 4096, true, true);
+        target.buffer().putLong(0, 11);
+        final MemoryRegion local = pair.a.register(0, 4096, false, false);
+        local.buffer().putLong(24, -1);
+        final Descriptor two = Descriptor.allocate(2);
+        pair.viA.postSend(two.reset().fetchAndAdd(target.handle(), 0, 3).addSegment(local, 16, 8)
+            .addSegment(local, 24, 8));
+        assertSame(two, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_ATOMIC, two.status(), "two segments: the first takes the result");
+        assertEquals(8, two.length());
+        assertEquals(11, local.buffer().getLong(16));
+        assertEquals(-1, local.buffer().getLong(24));
+
+        final MemoryRegion other = pair.a.register(REGION_LENGTH, REGION_LENGTH, false, false);
+        final Descriptor atomic = Descriptor.allocate(1);
+        pair.viA.postSend(atomic.reset().fetchAndAdd(target.handle(), 0, 1).addSegment(other, 0, 8));
+        assertSame(atomic, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_ATOMIC, atomic.status());
+        assertEquals(14, other.buffer().getLong(0), "a region checked once, remembered");
+        pair.a.nic.deregisterMemory(other);
+        pair.viA.postSend(atomic.reset().fetchAndAdd(target.handle(), 0, 1).addSegment(other, 0, 8));
+        assertSame(atomic, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_ATOMIC | DescriptorStatus.PROTECTION_ERROR, atomic.status(),
+            "a region deregistered after it was remembered");
+        assertEquals(0, atomic.length());
+        assertEquals(15, target.buffer().getLong(0));
+        Providers.awaitState(pair.viB, ViState.ERROR);
+        pair.b.awaitErrors(List.of("CONNECTION_LOST@0"));
+        final String detail = pair.b.details().get(0);
+        assertTrue(detail.startsWith("CONNECTION_LOST@0: VI 0 of " + pair.a.nic.address() +
+            " broke the connection after PROTECTION_ERROR op=SEND: data segment 0: "), detail);
+        assertTrue(detail.endsWith(" (handle 0x" + Integer.toHexString(other.handle()) + ", address 0, length 8)"),
+            detail);
+
+        pair.close();
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
+        final MemoryRegion fresh = pair.b.register(0, 4096, true, true);
+        pair.viA.postSend(atomic.reset().fetchAndAdd(fresh.handle(), 4, 1).addSegment(pair.a.region, 0, 8));
+        assertSame(atomic, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_ATOMIC | DescriptorStatus.FORMAT_ERROR, atomic.status(),
+            "a remote address not 8-byte aligned");
+        assertEquals(0, fresh.buffer().getLong(0));
     }
 }
