@@ -86,10 +86,7 @@ final class LuKernel
                     final int off = blockOffset[bigI + bigJ * nblocks];
                     for (int j = 0; j < jbs; j++)
                     {
-                        for (int i = 0; i < ibs; i++)
-                        {
-                            tot += a.get(off + i + j * ibs);
-                        }
+                        tot = touchColumn(a, off + j * ibs, ibs, tot);
                     }
                 }
             }
@@ -216,6 +213,27 @@ final class LuKernel
         }
     }
 
+    /**
+     * Adds a column of a block to {@code sum}, element by element. A method of its own, called once a column: it is
+     * compiled whole early in the first run, where the loop over all of the processor's blocks, run once per run, was
+     * compiled on stack replacement in a warm run and compiled again, whole, in a later one.
+     *
+     * @param a   a read view of the block.
+     * @param off the column's first element.
+     * @param n   the column's length.
+     * @param sum the sum so far.
+     * @return {@code sum} plus the column's elements.
+     */
+    private static double touchColumn(final DoubleReadView a, final int off, final int n, final double sum)
+    {
+        double tot = sum;
+        for (int i = 0; i < n; i++)
+        {
+            tot += a.get(off + i);
+        }
+        return tot;
+    }
+
     private DoubleReadView read(final int block, final int length, final DoubleReadView reuse)
     {
         final int off = blockOffset[block];
@@ -263,11 +281,32 @@ final class LuKernel
     {
         for (int k = 0; k < dimk; k++)
         {
-            for (int j = k + 1; j < dimk; j++)
-            {
-                final double alpha = -diag.get(diagOff + k + j * strideDiag);
-                daxpy(a, aOff + j * strideA, ar, aOff + k * strideA, dimi, alpha);
-            }
+            bdivStep(a, ar, aOff, diag, diagOff, strideA, strideDiag, dimi, dimk, k);
+        }
+    }
+
+    /**
+     * Step {@code k} of {@link #bdiv}: subtracts column {@code k}'s multiples from the columns after it. A method of
+     * its own, called a block's width of times per call of {@code bdiv}: it is compiled whole in the first run,
+     * where {@code bdiv}'s nested loops, called a few hundred times per run on each of 2 nodes, were compiled on
+     * stack replacement and compiled again, whole, in the second or third run.
+     */
+    private static void bdivStep(
+        final DoubleView a,
+        final DoubleReadView ar,
+        final int aOff,
+        final DoubleReadView diag,
+        final int diagOff,
+        final int strideA,
+        final int strideDiag,
+        final int dimi,
+        final int dimk,
+        final int k)
+    {
+        for (int j = k + 1; j < dimk; j++)
+        {
+            final double alpha = -diag.get(diagOff + k + j * strideDiag);
+            daxpy(a, aOff + j * strideA, ar, aOff + k * strideA, dimi, alpha);
         }
     }
 
@@ -286,13 +325,31 @@ final class LuKernel
     {
         for (int k = 0; k < dimi; k++)
         {
-            for (int j = 0; j < dimj; j++)
-            {
-                final int kj = cOff + k + j * strideC;
-                c.set(kj, c.get(kj) / a.get(aOff + k + k * strideA));
-                final double alpha = -c.get(kj);
-                daxpy(c, kj + 1, a, aOff + k + 1 + k * strideA, dimi - k - 1, alpha);
-            }
+            bmoddStep(a, aOff, c, cOff, dimi, dimj, strideA, strideC, k);
+        }
+    }
+
+    /**
+     * Step {@code k} of {@link #bmodd}: divides row {@code k} of every column by the diagonal and subtracts its
+     * multiple from the rows below; a method of its own for the reason {@link #bdivStep} is.
+     */
+    private static void bmoddStep(
+        final DoubleReadView a,
+        final int aOff,
+        final DoubleView c,
+        final int cOff,
+        final int dimi,
+        final int dimj,
+        final int strideA,
+        final int strideC,
+        final int k)
+    {
+        for (int j = 0; j < dimj; j++)
+        {
+            final int kj = cOff + k + j * strideC;
+            c.set(kj, c.get(kj) / a.get(aOff + k + k * strideA));
+            final double alpha = -c.get(kj);
+            daxpy(c, kj + 1, a, aOff + k + 1 + k * strideA, dimi - k - 1, alpha);
         }
     }
 
