@@ -169,14 +169,12 @@ final class Block
     {
         final DoubleView av = updateOwned(0, a);
         final DoubleReadView bv = readOwned(0, b);
-        final int stride = jm;
-        for (int i = rowLo; i <= rowHi; i++)
+        final int rowEnd = rowHi + 1;
+        final int width = colHi + 1 - colLo;
+        for (int i = rowLo; i < rowEnd; i++)
         {
-            final int row = i * stride;
-            for (int j = colLo; j <= colHi; j++)
-            {
-                av.set(row + j, av.get(row + j) + scale * bv.get(row + j));
-            }
+            final int from = i * jm + colLo;
+            RowKernels.addScaled(av, scale, bv, from, from + width);
         }
     }
 
@@ -219,13 +217,12 @@ final class Block
         final DoubleReadView gv = readOwned(0, g);
         final DoubleView rv = updateOwned(0, rhs);
         final int stride = jm;
-        for (int i = rowLo; i <= rowHi; i++)
+        final int rowEnd = rowHi + 1;
+        final int width = colHi + 1 - colLo;
+        for (int i = rowLo; i < rowEnd; i++)
         {
-            final int row = i * stride;
-            for (int j = colLo; j <= colHi; j++)
-            {
-                rv.set(row + j, gv.get(row + j) * ressqr);
-            }
+            final int from = i * stride + colLo;
+            RowKernels.scale(rv, gv, ressqr, from, from + width);
         }
         final double[] row = scratch;
         final int n = colHi - colLo + 1;
@@ -313,13 +310,11 @@ final class Block
                 sum = sum + 0.5 * a.get(j * stride + jm - 1);
             }
         }
-        for (int i = firstrow; i <= lastrow; i++)
+        final int rowEnd = lastrow + 1;
+        for (int i = firstrow; i < rowEnd; i++)
         {
             final int row = i * stride;
-            for (int j = firstcol; j <= lastcol; j++)
-            {
-                sum = sum + a.get(row + j);
-            }
+            sum = RowKernels.sum(a, sum, row + firstcol, row + lastcol + 1);
         }
         return sum;
     }

@@ -38,8 +38,6 @@ final class Multigrid
     private final OceanGeometry g;
     private final int procid;
     private final int[] nb;
-    private final int rownum;
-    private final int colnum;
     /** {@code q[k][p]}: processor p's block of level k of the solution. */
     private final DoubleArray[][] q;
     /** {@code rhs[k][p]}: processor p's block of level k of the right-hand side. */
@@ -55,6 +53,7 @@ final class Multigrid
     private final PrintStream out;
     private final double[] scratch;
     private final ViewPool views;
+    private final GridTransfer transfer;
     private double lastResidual;
 
     Multigrid(
@@ -70,8 +69,6 @@ final class Multigrid
         this.g = g;
         this.procid = team.id();
         this.nb = g.neighbors[procid];
-        this.rownum = g.rownum[procid];
-        this.colnum = g.colnum[procid];
         this.q = byLevel(grids.q, g);
         this.rhs = byLevel(grids.rhs, g);
         this.errMulti = grids.errMulti;
@@ -83,6 +80,7 @@ final class Multigrid
         final int maxCols = g.blockCols(g.numlev - 1);
         this.scratch = new double[maxCols];
         this.views = views;
+        this.transfer = new GridTransfer(g, procid, q, rhs, eig2, views);
     }
 
     /**
@@ -172,7 +170,7 @@ final class Multigrid
                     copyBorders(k);
                     copyRhsBorders(k);
                     team.barrier();
-                    rescal(k);
+                    transfer.rescal(k);
                     levTol[k - 1] = 0.3 * gError;
                     k = k - 1;
                     putz(k);
@@ -186,7 +184,7 @@ final class Multigrid
             else
             {
                 copyBorders(k);
-                intadd(k);
+                transfer.intadd(k);
                 k++;
                 gError = 1.0e30;
             }
@@ -254,143 +252,6 @@ final class Multigrid
             }
         }
         return maxerr;
-    }
-
-    private void rescal(final int kf)
-    {
-        final int krc = kf - 1;
-        final double hf = g.levRes[kf];
-        final int iOff = rownum * g.yptsPerProc[krc];
-        final int jOff = colnum * g.xptsPerProc[krc];
-        final int upProc = nb[UP];
-        final int leftProc = nb[LEFT];
-        final int im = (g.imx[kf] - 2) / g.yprocs;
-        final int jm = (g.jmx[kf] - 2) / g.xprocs;
-        final int iend = g.yptsPerProc[krc];
-        final int jend = g.xptsPerProc[krc];
-        final double factor = 4.0 - eig2 * hf * hf;
-        final int fc = g.blockCols(kf);
-        final int cc = g.blockCols(krc);
-        final DoubleReadView t2a = views.read(0, q[kf][procid]);
-        final DoubleReadView t2b = views.read(1, rhs[kf][procid]);
-        final DoubleView t2c = views.update(0, rhs[krc][procid], cc + 1, iend * cc + jend + 1);
-        final DoubleArray upQ = NONE == upProc ? null : q[kf][upProc];
-        final DoubleArray leftQ = NONE == leftProc ? null : q[kf][leftProc];
-        final boolean top = NONE == upProc;
-        final boolean leftEdge = NONE == leftProc;
-        final double iCoeff = g.iIntCoeff[krc];
-        final double jCoeff = g.jIntCoeff[krc];
-        int if17 = 0;
-        for (int ic = 1; ic <= iend; ic++)
-        {
-            if17 += 2;
-            final double iIntFactor = (ic + iOff) * iCoeff * 0.5;
-            // Row offsets of the C t1a..t1h; t1g (row if17 - 3) is only read when if17 > 2.
-            final int a = if17 * fc;
-            final int d = a - fc;
-            final int e = a + fc;
-            final int f = a - 2 * fc;
-            final int gg = a - 3 * fc;
-            final int c = ic * cc;
-            int jf = 0;
-            for (int jc = 1; jc <= jend; jc++)
-            {
-                jf += 2;
-                final double jIntFactor = (jc + jOff) * jCoeff * 0.5;
-                double s = t2a.get(a + jf + 1) + t2a.get(a + jf - 1) + t2a.get(d + jf) + t2a.get(e + jf);
-                final double s1 = 2.0 * (t2b.get(a + jf) - s + factor * t2a.get(a + jf));
-                final double s2;
-                final double s3;
-                final double s4;
-                if ((if17 == 2 && top) || (jf == 2 && leftEdge))
-                {
-                    s2 = 0;
-                    s3 = 0;
-                    s4 = 0;
-                }
-                else if (if17 == 2 || jf == 2)
-                {
-                    double temp = jf == 2 ? leftQ.get(if17 * fc + jm - 1) : t2a.get(a + jf - 3);
-                    s = t2a.get(a + jf - 1) + temp + t2a.get(d + jf - 2) + t2a.get(e + jf - 2);
-                    s2 = 2.0 * (t2b.get(a + jf - 2) - s + factor * t2a.get(a + jf - 2));
-                    temp = if17 == 2 ? upQ.get((im - 1) * fc + jf) : t2a.get(gg + jf);
-                    s = t2a.get(f + jf + 1) + t2a.get(f + jf - 1) + temp + t2a.get(d + jf);
-                    s3 = 2.0 * (t2b.get(f + jf) - s + factor * t2a.get(f + jf));
-                    temp = jf == 2 ? leftQ.get((if17 - 2) * fc + jm - 1) : t2a.get(f + jf - 3);
-                    final double temp2 = if17 == 2 ? upQ.get((im - 1) * fc + jf - 2) : t2a.get(gg + jf - 2);
-                    s = t2a.get(f + jf - 1) + temp + temp2 + t2a.get(d + jf - 2);
-                    s4 = 2.0 * (t2b.get(f + jf - 2) - s + factor * t2a.get(f + jf - 2));
-                }
-                else
-                {
-                    s = t2a.get(a + jf - 1) + t2a.get(a + jf - 3) + t2a.get(d + jf - 2) + t2a.get(e + jf - 2);
-                    s2 = 2.0 * (t2b.get(a + jf - 2) - s + factor * t2a.get(a + jf - 2));
-                    s = t2a.get(f + jf + 1) + t2a.get(f + jf - 1) + t2a.get(gg + jf) + t2a.get(d + jf);
-                    s3 = 2.0 * (t2b.get(f + jf) - s + factor * t2a.get(f + jf));
-                    s = t2a.get(f + jf - 1) + t2a.get(f + jf - 3) + t2a.get(gg + jf - 2) + t2a.get(d + jf - 2);
-                    s4 = 2.0 * (t2b.get(f + jf - 2) - s + factor * t2a.get(f + jf - 2));
-                }
-                final double int1 = jIntFactor * s4 + (1.0 - jIntFactor) * s3;
-                final double int2 = jIntFactor * s2 + (1.0 - jIntFactor) * s1;
-                t2c.set(c + jc, iIntFactor * int1 + (1.0 - iIntFactor) * int2);
-            }
-        }
-    }
-
-    private void intadd(final int kc)
-    {
-        final int kf = kc + 1;
-        final int iend = g.yptsPerProc[kc];
-        final int jend = g.xptsPerProc[kc];
-        final int iOff = rownum * g.yptsPerProc[kc];
-        final int jOff = colnum * g.xptsPerProc[kc];
-        final int cc = g.blockCols(kc);
-        final int fc = g.blockCols(kf);
-        final DoubleReadView t2a = views.read(0, q[kc][procid]);
-        final DoubleView t2b = views.update(0, q[kf][procid], fc + 1, 2 * iend * fc + 2 * jend + 1);
-        final double iCoeff = g.iIntCoeff[kf];
-        final double jCoeff = g.jIntCoeff[kf];
-        final int imxc = g.imx[kc] - 2;
-        final int jmxc = g.jmx[kc] - 2;
-        int if17 = 0;
-        for (int ic = 1; ic <= iend; ic++)
-        {
-            if17 += 2;
-            final double iIntFactor1 = (imxc - (ic + iOff - 1)) * iCoeff;
-            final double iIntFactor2 = (ic + iOff) * iCoeff;
-            final int a = ic * cc;
-            final int b = a - cc;
-            final int c = a + cc;
-            final int d = if17 * fc;
-            final int e = d - fc;
-            int jf = 0;
-            for (int jc = 1; jc <= jend; jc++)
-            {
-                jf += 2;
-                final double jIntFactor1 = (jmxc - (jc + jOff - 1)) * jCoeff;
-                final double jIntFactor2 = (jc + jOff) * jCoeff;
-                final double aM = t2a.get(a + jc - 1);
-                final double aC = t2a.get(a + jc);
-                final double aP = t2a.get(a + jc + 1);
-                final double bM = t2a.get(b + jc - 1);
-                final double bC = t2a.get(b + jc);
-                final double bP = t2a.get(b + jc + 1);
-                final double cM = t2a.get(c + jc - 1);
-                final double cC = t2a.get(c + jc);
-                final double cP = t2a.get(c + jc + 1);
-
-                double int1 = jIntFactor1 * aM + (1.0 - jIntFactor1) * aC;
-                double int2 = jIntFactor1 * bM + (1.0 - jIntFactor1) * bC;
-                t2b.set(e + jf - 1, t2b.get(e + jf - 1) + (iIntFactor1 * int2 + (1.0 - iIntFactor1) * int1));
-                int2 = jIntFactor1 * cM + (1.0 - jIntFactor1) * cC;
-                t2b.set(d + jf - 1, t2b.get(d + jf - 1) + (iIntFactor2 * int2 + (1.0 - iIntFactor2) * int1));
-                int1 = jIntFactor2 * aP + (1.0 - jIntFactor2) * aC;
-                int2 = jIntFactor2 * bP + (1.0 - jIntFactor2) * bC;
-                t2b.set(e + jf, t2b.get(e + jf) + (iIntFactor1 * int2 + (1.0 - iIntFactor1) * int1));
-                int2 = jIntFactor2 * cP + (1.0 - jIntFactor2) * cC;
-                t2b.set(d + jf, t2b.get(d + jf) + (iIntFactor2 * int2 + (1.0 - iIntFactor2) * int1));
-            }
-        }
     }
 
     private void putz(final int k)

@@ -229,19 +229,11 @@ final class Stencils
         copyEdges(x, b.procid, b.nb, b.im, jm, b.scratch, b.views);
         final DoubleReadView t2a = b.views.read(0, x[b.procid]);
         final DoubleView t2b = b.updateOwned(0, z[b.procid]);
-        final int firstcol = b.firstcol;
-        final int lastcol = b.lastcol;
-        for (int i = b.firstrow; i <= b.lastrow; i++)
+        final int colEnd = b.lastcol + 1;
+        final int rowEnd = b.lastrow + 1;
+        for (int i = b.firstrow; i < rowEnd; i++)
         {
-            final int row = i * jm;
-            final int rowP1 = row + jm;
-            final int rowM1 = row - jm;
-            for (int iindex = firstcol; iindex <= lastcol; iindex++)
-            {
-                t2b.set(row + iindex, factlap * (t2a.get(rowP1 + iindex) +
-                    t2a.get(rowM1 + iindex) + t2a.get(row + iindex + 1) +
-                    t2a.get(row + iindex - 1) - 4. * t2a.get(row + iindex)));
-            }
+            laplacRow(t2a, t2b, i * jm, jm, b.firstcol, colEnd, factlap);
         }
         b.zeroEdges(t2b);
     }
@@ -273,45 +265,102 @@ final class Stencils
         final DoubleReadView t2a = b.views.read(0, x[pid]);
         final DoubleReadView t2b = b.views.read(1, y[pid]);
         final DoubleView t2c = b.updateOwned(0, z[pid]);
-        final int firstcol = b.firstcol;
-        final int lastcol = b.lastcol;
-        for (int i = b.firstrow; i <= b.lastrow; i++)
+        final int colEnd = b.lastcol + 1;
+        final int rowEnd = b.lastrow + 1;
+        for (int i = b.firstrow; i < rowEnd; i++)
         {
-            final int r = i * jm;
-            final int rp = r + jm;
-            final int rm = r - jm;
-            for (int iindex = firstcol; iindex <= lastcol; iindex++)
-            {
-                final int ip = iindex + 1;
-                final int imm = iindex - 1;
-                final double aC = t2a.get(r + iindex);
-                final double aP = t2a.get(r + ip);
-                final double aM = t2a.get(r + imm);
-                final double bM = t2b.get(r + imm);
-                final double bP = t2b.get(r + ip);
-                final double dC = t2b.get(rp + iindex);
-                final double dM = t2b.get(rp + imm);
-                final double dP = t2b.get(rp + ip);
-                final double eC = t2b.get(rm + iindex);
-                final double eM = t2b.get(rm + imm);
-                final double eP = t2b.get(rm + ip);
-                final double fC = t2a.get(rp + iindex);
-                final double fM = t2a.get(rp + imm);
-                final double fP = t2a.get(rp + ip);
-                final double gC = t2a.get(rm + iindex);
-                final double gM = t2a.get(rm + imm);
-                final double gP = t2a.get(rm + ip);
-                final double f1 = (bM + dM - bP - dP) * (fC - aC);
-                final double f2 = (eM + bM - eP - bP) * (aC - gC);
-                final double f3 = (dC + dP - eC - eP) * (aP - aC);
-                final double f4 = (dM + dC - eM - eC) * (aC - aM);
-                final double f5 = (dC - bP) * (fP - aC);
-                final double f6 = (bM - eC) * (aC - gM);
-                final double f7 = (bP - eC) * (gP - aC);
-                final double f8 = (dC - bM) * (aC - fM);
-                t2c.set(r + iindex, factjacob * (f1 + f2 + f3 + f4 + f5 + f6 + f7 + f8));
-            }
+            jacobRow(t2a, t2b, t2c, i * jm, jm, b.firstcol, colEnd, factjacob);
         }
         b.zeroEdges(t2c);
+    }
+
+    /**
+     * One row of {@link #laplacalc}, points {@code [from, to)}: a method of its own, called once per row, so that
+     * the JIT compiles it early in a JVM's first run as a plain method, not only as a loop entered from the
+     * interpreter, and keeps it compiled in the next runs.
+     *
+     * @param x       read view of the input block.
+     * @param z       update view of the output block.
+     * @param r       index of the row's first point.
+     * @param jm      the stride between rows.
+     * @param from    first column.
+     * @param to      end column, exclusive.
+     * @param factlap 1 / res^2.
+     */
+    private static void laplacRow(
+        final DoubleReadView x,
+        final DoubleView z,
+        final int r,
+        final int jm,
+        final int from,
+        final int to,
+        final double factlap)
+    {
+        final int rp = r + jm;
+        final int rm = r - jm;
+        for (int iindex = from; iindex < to; iindex++)
+        {
+            z.set(r + iindex, factlap * (x.get(rp + iindex) +
+                x.get(rm + iindex) + x.get(r + iindex + 1) +
+                x.get(r + iindex - 1) - 4. * x.get(r + iindex)));
+        }
+    }
+
+    /**
+     * One row of {@link #jacobcalc}, points {@code [from, to)}, a method of its own for the reason
+     * {@link #laplacRow} gives.
+     *
+     * @param t2a       read view of the first grid's block.
+     * @param t2b       read view of the second grid's block.
+     * @param t2c       update view of the output block.
+     * @param r         index of the row's first point.
+     * @param jm        the stride between rows.
+     * @param from      first column.
+     * @param to        end column, exclusive.
+     * @param factjacob -1 / (12 res^2).
+     */
+    private static void jacobRow(
+        final DoubleReadView t2a,
+        final DoubleReadView t2b,
+        final DoubleView t2c,
+        final int r,
+        final int jm,
+        final int from,
+        final int to,
+        final double factjacob)
+    {
+        final int rp = r + jm;
+        final int rm = r - jm;
+        for (int iindex = from; iindex < to; iindex++)
+        {
+            final int ip = iindex + 1;
+            final int imm = iindex - 1;
+            final double aC = t2a.get(r + iindex);
+            final double aP = t2a.get(r + ip);
+            final double aM = t2a.get(r + imm);
+            final double bM = t2b.get(r + imm);
+            final double bP = t2b.get(r + ip);
+            final double dC = t2b.get(rp + iindex);
+            final double dM = t2b.get(rp + imm);
+            final double dP = t2b.get(rp + ip);
+            final double eC = t2b.get(rm + iindex);
+            final double eM = t2b.get(rm + imm);
+            final double eP = t2b.get(rm + ip);
+            final double fC = t2a.get(rp + iindex);
+            final double fM = t2a.get(rp + imm);
+            final double fP = t2a.get(rp + ip);
+            final double gC = t2a.get(rm + iindex);
+            final double gM = t2a.get(rm + imm);
+            final double gP = t2a.get(rm + ip);
+            final double f1 = (bM + dM - bP - dP) * (fC - aC);
+            final double f2 = (eM + bM - eP - bP) * (aC - gC);
+            final double f3 = (dC + dP - eC - eP) * (aP - aC);
+            final double f4 = (dM + dC - eM - eC) * (aC - aM);
+            final double f5 = (dC - bP) * (fP - aC);
+            final double f6 = (bM - eC) * (aC - gM);
+            final double f7 = (bP - eC) * (gP - aC);
+            final double f8 = (dC - bM) * (aC - fM);
+            t2c.set(r + iindex, factjacob * (f1 + f2 + f3 + f4 + f5 + f6 + f7 + f8));
+        }
     }
 }

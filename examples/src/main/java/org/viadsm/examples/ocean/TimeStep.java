@@ -128,25 +128,19 @@ final class TimeStep
         final DoubleView work3 = b.updateOwned(1, grids.work3[procid]);
         final DoubleReadView psi1 = b.readOwned(0, grids.psi[0][procid]);
         final DoubleReadView psi3 = b.readOwned(1, grids.psi[1][procid]);
-        final double hh1 = c.hh1;
-        final double hh3 = c.hh3;
         final int jm = b.jm;
-        for (int i = b.rowLo; i <= b.rowHi; i++)
+        final int rowEnd = b.rowHi + 1;
+        final int width = b.colHi + 1 - b.colLo;
+        for (int i = b.rowLo; i < rowEnd; i++)
         {
-            for (int j = b.colLo; j <= b.colHi; j++)
-            {
-                final int x = i * jm + j;
-                work2.set(x, psi1.get(x) - psi3.get(x));
-            }
+            final int from = i * jm + b.colLo;
+            RowKernels.difference(work2, psi1, psi3, from, from + width);
         }
         // The C comment says "h3/h * psi1 + h1/h * psi3" but the code scales work3 itself; kept as written.
-        for (int i = b.rowLo; i <= b.rowHi; i++)
+        for (int i = b.rowLo; i < rowEnd; i++)
         {
-            for (int j = b.colLo; j <= b.colHi; j++)
-            {
-                final int x = i * jm + j;
-                work3.set(x, hh3 * work3.get(x) + hh1 * psi3.get(x));
-            }
+            final int from = i * jm + b.colLo;
+            RowKernels.weightedSum(work3, c.hh3, psi3, c.hh1, from, from + width);
         }
         for (int psiindex = 0; psiindex <= 1; psiindex++)
         {
@@ -226,13 +220,11 @@ final class TimeStep
                 t2a.set(j * jm + jm - 1, t2a.get(j * jm + jm - 1) + f[j + iOff]);
             }
         }
-        for (int i = b.firstrow; i <= b.lastrow; i++)
+        final int rowEnd = b.lastrow + 1;
+        for (int i = b.firstrow; i < rowEnd; i++)
         {
             final int row = i * jm;
-            for (int iindex = b.firstcol; iindex <= b.lastcol; iindex++)
-            {
-                t2a.set(row + iindex, t2a.get(row + iindex) + f[iindex + jOff]);
-            }
+            RowKernels.add(t2a, f, jOff - row, row + b.firstcol, row + b.lastcol + 1);
         }
     }
 
@@ -275,26 +267,13 @@ final class TimeStep
         final DoubleReadView t2f = b.readOwned(3, grids.work7[1][procid]);
         final DoubleReadView t2g = b.readOwned(4, grids.work6[procid]);
         final DoubleReadView t2h = b.readOwned(5, grids.tauz[procid]);
-        final double eig2 = c.eig2;
-        final double h1inv = 1.0 / OceanConstants.H1;
-        final double hinv = 1.0 / OceanConstants.H;
-        final double lf = OceanConstants.LF;
-        final double hh1 = c.hh1;
-        final double hh3 = c.hh3;
         final int jm = b.jm;
-        for (int i = b.rowLo; i <= b.rowHi; i++)
+        final int rowEnd = b.rowHi + 1;
+        final int width = b.colHi + 1 - b.colLo;
+        for (int i = b.rowLo; i < rowEnd; i++)
         {
-            for (int j = b.colLo; j <= b.colHi; j++)
-            {
-                final int x = i * jm + j;
-                final double vc = t2c.get(x);
-                final double vd = t2d.get(x);
-                final double ve = t2e.get(x);
-                final double vf = t2f.get(x);
-                final double vh = t2h.get(x);
-                t2a.set(x, vc - vd + eig2 * t2g.get(x) + h1inv * vh + lf * ve - lf * vf);
-                t2b.set(x, hh1 * vc + hh3 * vd + hinv * vh + lf * hh1 * ve + lf * hh3 * vf);
-            }
+            final int from = i * jm + b.colLo;
+            RowKernels.rightHandSides(t2a, t2b, t2c, t2d, t2e, t2f, t2g, t2h, c, from, from + width);
         }
     }
 
@@ -331,19 +310,13 @@ final class TimeStep
         final DoubleReadView t2b = b.readOwned(1, grids.gb[procid]);
         final DoubleView t2c = b.updateOwned(0, grids.work2[procid]);
         final DoubleView t2d = b.updateOwned(1, grids.work3[procid]);
-        final double hh1 = c.hh1;
-        final double hh3 = c.hh3;
         final int jm = b.jm;
-        for (int i = b.rowLo; i <= b.rowHi; i++)
+        final int rowEnd = b.rowHi + 1;
+        final int width = b.colHi + 1 - b.colLo;
+        for (int i = b.rowLo; i < rowEnd; i++)
         {
-            for (int j = b.colLo; j <= b.colHi; j++)
-            {
-                final int x = i * jm + j;
-                final double va = t2a.get(x);
-                final double vb = t2b.get(x);
-                t2d.set(x, vb + hh3 * va);
-                t2c.set(x, vb - hh1 * va);
-            }
+            final int from = i * jm + b.colLo;
+            RowKernels.layers(t2a, t2b, t2c, t2d, c.hh1, c.hh3, from, from + width);
         }
     }
 
