@@ -118,69 +118,103 @@ final class GridTransfer
         }
     }
 
+    /**
+     * One coarse row of {@link #rescal}. The points of the first coarse row and column read the neighbours' points,
+     * or are zero along the global boundary, and go one at a time; the others go through a loop without those
+     * branches, whose profile otherwise made C2 speculate on them (profile_predicate) and trap in every run.
+     */
     private void restrictRow(final int ic)
+    {
+        if (1 == ic)
+        {
+            final int jcEnd = jend + 1;
+            for (int jc = 1; jc < jcEnd; jc++)
+            {
+                restrictEdgePoint(ic, jc);
+            }
+        }
+        else
+        {
+            restrictEdgePoint(ic, 1);
+            restrictInterior(ic);
+        }
+    }
+
+    private void restrictEdgePoint(final int ic, final int jc)
     {
         final DoubleReadView t2a = fineQ;
         final DoubleReadView t2b = fineRhs;
-        final DoubleView t2c = out;
-        final DoubleArray up = upQ;
-        final DoubleArray left = leftQ;
-        final boolean topRow = top;
-        final boolean leftCol = leftEdge;
         final int fc = this.fc;
-        final int im = this.im;
-        final int jm = this.jm;
-        final int jOff = this.jOff;
-        final double jCoeff = this.jCoeff;
-        final double factor = this.factor;
-        final int jcEnd = jend + 1;
         final int if17 = 2 * ic;
-        final double iIntFactor = (ic + iOff) * iCoeff * 0.5;
+        final int jf = 2 * jc;
         // Row offsets of the C t1a..t1h; t1g (row if17 - 3) is only read when if17 > 2.
         final int a = if17 * fc;
         final int d = a - fc;
         final int e = a + fc;
         final int f = a - 2 * fc;
         final int gg = a - 3 * fc;
-        final int c = ic * cc;
-        int jf = 0;
-        for (int jc = 1; jc < jcEnd; jc++)
+        final double jIntFactor = (jc + jOff) * jCoeff * 0.5;
+        double s = t2a.get(a + jf + 1) + t2a.get(a + jf - 1) + t2a.get(d + jf) + t2a.get(e + jf);
+        final double s1 = 2.0 * (t2b.get(a + jf) - s + factor * t2a.get(a + jf));
+        final double s2;
+        final double s3;
+        final double s4;
+        if ((if17 == 2 && top) || (jf == 2 && leftEdge))
         {
-            jf += 2;
+            s2 = 0;
+            s3 = 0;
+            s4 = 0;
+        }
+        else
+        {
+            double temp = jf == 2 ? leftQ.get(if17 * fc + jm - 1) : t2a.get(a + jf - 3);
+            s = t2a.get(a + jf - 1) + temp + t2a.get(d + jf - 2) + t2a.get(e + jf - 2);
+            s2 = 2.0 * (t2b.get(a + jf - 2) - s + factor * t2a.get(a + jf - 2));
+            temp = if17 == 2 ? upQ.get((im - 1) * fc + jf) : t2a.get(gg + jf);
+            s = t2a.get(f + jf + 1) + t2a.get(f + jf - 1) + temp + t2a.get(d + jf);
+            s3 = 2.0 * (t2b.get(f + jf) - s + factor * t2a.get(f + jf));
+            temp = jf == 2 ? leftQ.get((if17 - 2) * fc + jm - 1) : t2a.get(f + jf - 3);
+            final double temp2 = if17 == 2 ? upQ.get((im - 1) * fc + jf - 2) : t2a.get(gg + jf - 2);
+            s = t2a.get(f + jf - 1) + temp + temp2 + t2a.get(d + jf - 2);
+            s4 = 2.0 * (t2b.get(f + jf - 2) - s + factor * t2a.get(f + jf - 2));
+        }
+        final double iIntFactor = (ic + iOff) * iCoeff * 0.5;
+        final double int1 = jIntFactor * s4 + (1.0 - jIntFactor) * s3;
+        final double int2 = jIntFactor * s2 + (1.0 - jIntFactor) * s1;
+        out.set(ic * cc + jc, iIntFactor * int1 + (1.0 - iIntFactor) * int2);
+    }
+
+    /** Coarse row {@code ic > 1} of {@link #rescal} from column 2 on: points whose fine neighbours are all local. */
+    private void restrictInterior(final int ic)
+    {
+        final DoubleReadView t2a = fineQ;
+        final DoubleReadView t2b = fineRhs;
+        final DoubleView t2c = out;
+        final int fc = this.fc;
+        final int jOff = this.jOff;
+        final double jCoeff = this.jCoeff;
+        final double factor = this.factor;
+        final int jcEnd = jend + 1;
+        final int if17 = 2 * ic;
+        final double iIntFactor = (ic + iOff) * iCoeff * 0.5;
+        final int a = if17 * fc;
+        final int d = a - fc;
+        final int e = a + fc;
+        final int f = a - 2 * fc;
+        final int gg = a - 3 * fc;
+        final int c = ic * cc;
+        for (int jc = 2; jc < jcEnd; jc++)
+        {
+            final int jf = 2 * jc;
             final double jIntFactor = (jc + jOff) * jCoeff * 0.5;
             double s = t2a.get(a + jf + 1) + t2a.get(a + jf - 1) + t2a.get(d + jf) + t2a.get(e + jf);
             final double s1 = 2.0 * (t2b.get(a + jf) - s + factor * t2a.get(a + jf));
-            final double s2;
-            final double s3;
-            final double s4;
-            if ((if17 == 2 && topRow) || (jf == 2 && leftCol))
-            {
-                s2 = 0;
-                s3 = 0;
-                s4 = 0;
-            }
-            else if (if17 == 2 || jf == 2)
-            {
-                double temp = jf == 2 ? left.get(if17 * fc + jm - 1) : t2a.get(a + jf - 3);
-                s = t2a.get(a + jf - 1) + temp + t2a.get(d + jf - 2) + t2a.get(e + jf - 2);
-                s2 = 2.0 * (t2b.get(a + jf - 2) - s + factor * t2a.get(a + jf - 2));
-                temp = if17 == 2 ? up.get((im - 1) * fc + jf) : t2a.get(gg + jf);
-                s = t2a.get(f + jf + 1) + t2a.get(f + jf - 1) + temp + t2a.get(d + jf);
-                s3 = 2.0 * (t2b.get(f + jf) - s + factor * t2a.get(f + jf));
-                temp = jf == 2 ? left.get((if17 - 2) * fc + jm - 1) : t2a.get(f + jf - 3);
-                final double temp2 = if17 == 2 ? up.get((im - 1) * fc + jf - 2) : t2a.get(gg + jf - 2);
-                s = t2a.get(f + jf - 1) + temp + temp2 + t2a.get(d + jf - 2);
-                s4 = 2.0 * (t2b.get(f + jf - 2) - s + factor * t2a.get(f + jf - 2));
-            }
-            else
-            {
-                s = t2a.get(a + jf - 1) + t2a.get(a + jf - 3) + t2a.get(d + jf - 2) + t2a.get(e + jf - 2);
-                s2 = 2.0 * (t2b.get(a + jf - 2) - s + factor * t2a.get(a + jf - 2));
-                s = t2a.get(f + jf + 1) + t2a.get(f + jf - 1) + t2a.get(gg + jf) + t2a.get(d + jf);
-                s3 = 2.0 * (t2b.get(f + jf) - s + factor * t2a.get(f + jf));
-                s = t2a.get(f + jf - 1) + t2a.get(f + jf - 3) + t2a.get(gg + jf - 2) + t2a.get(d + jf - 2);
-                s4 = 2.0 * (t2b.get(f + jf - 2) - s + factor * t2a.get(f + jf - 2));
-            }
+            s = t2a.get(a + jf - 1) + t2a.get(a + jf - 3) + t2a.get(d + jf - 2) + t2a.get(e + jf - 2);
+            final double s2 = 2.0 * (t2b.get(a + jf - 2) - s + factor * t2a.get(a + jf - 2));
+            s = t2a.get(f + jf + 1) + t2a.get(f + jf - 1) + t2a.get(gg + jf) + t2a.get(d + jf);
+            final double s3 = 2.0 * (t2b.get(f + jf) - s + factor * t2a.get(f + jf));
+            s = t2a.get(f + jf - 1) + t2a.get(f + jf - 3) + t2a.get(gg + jf - 2) + t2a.get(d + jf - 2);
+            final double s4 = 2.0 * (t2b.get(f + jf - 2) - s + factor * t2a.get(f + jf - 2));
             final double int1 = jIntFactor * s4 + (1.0 - jIntFactor) * s3;
             final double int2 = jIntFactor * s2 + (1.0 - jIntFactor) * s1;
             t2c.set(c + jc, iIntFactor * int1 + (1.0 - iIntFactor) * int2);
