@@ -37,7 +37,7 @@ final class HomeSettlement
      */
     boolean hasNewSharers()
     {
-        if (!hasExclusivePages())
+        if (0 == exclusivePages())
         {
             return false;
         }
@@ -45,16 +45,22 @@ final class HomeSettlement
         return copysets.isRegisteredSince();
     }
 
-    private boolean hasExclusivePages()
+    /**
+     * Looks at every array's count, with no early return: whether a page is exclusive here changes between a run's
+     * phases, and the JIT speculated on a test of it inside the loop (and on the loop's exit that the early return
+     * skipped), trapping and compiling again at each change; the only test left is the caller's.
+     *
+     * @return zero if no page of this node's is exclusive, else some bits of the counts (never negative).
+     */
+    private int exclusivePages()
     {
-        for (int t = 0; t < space.tableCount(); t++)
+        int counts = 0;
+        final int tableCount = space.tableCount();
+        for (int t = 0; t < tableCount; t++)
         {
-            if (space.table(t).exclusiveCount() > 0)
-            {
-                return true;
-            }
+            counts |= space.table(t).exclusiveCount();
         }
-        return false;
+        return counts;
     }
 
     /**
