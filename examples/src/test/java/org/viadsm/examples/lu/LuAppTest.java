@@ -1,14 +1,21 @@
 package org.viadsm.examples.lu;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.Statistic;
 import org.viadsm.dsm.array.DoubleArray;
+import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.examples.runtime.AppHarness;
 import org.viadsm.examples.runtime.AppHomes;
+import org.viadsm.examples.runtime.DsmTeam;
 import org.viadsm.examples.runtime.TeamProbe;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine.ParameterException;
@@ -170,6 +177,46 @@ class LuAppTest
         assertEquals(2, layout.elementOffset(2, 4));
         assertEquals(1 + 1 * 2, layout.elementOffset(9, 5));
         assertEquals(2 + 3 * 4, layout.elementOffset(6, 3));
+    }
+
+    /**
+     * Splash-3 gives block (K, J) of the pivot row to {@code BlockOwnerRow(J)}, which for half of the row is not the
+     * block's owner: that processor writes the block once, at step K, in the owner's array. Those writes are the
+     * program's only sharing by writes, so the timed phase sends one diff per such block and nothing else (no diff of
+     * a processor's own pages, nor of a page it only read).
+     */
+    @Test
+    void shouldSendOneDiffPerPivotRowBlockThatAnotherProcessorUpdates()
+    {
+        final int n = 256;
+        final int blockSize = 16;
+        final int nodes = 2;
+        final LuLayout layout = new LuLayout(n, blockSize, nodes);
+        final long[] expected = new long[nodes];
+        final int nblocks = n / blockSize;
+        for (int bigK = 0; bigK < nblocks; bigK++)
+        {
+            for (int bigJ = bigK + 1; bigJ < nblocks; bigJ++)
+            {
+                final int updater = layout.blockOwnerRow(bigJ);
+                if (updater != layout.blockOwner(bigK, bigJ))
+                {
+                    expected[updater]++;
+                }
+            }
+        }
+
+        final List<DsmStats> stats = LocalCluster.run(nodes, "jvm", context -> { }, dsm ->
+            AppHarness.parse(LuApp::new, "-n" + n, "-b" + blockSize, "-t")
+                .run(new DsmTeam(dsm, new PrintStream(OutputStream.nullOutputStream()))));
+
+        for (int node = 0; node < nodes; node++)
+        {
+            assertTrue(expected[node] > 0);
+            assertEquals(expected[node], stats.get(node).get(Statistic.DIFFS), "diffs of node " + node);
+            assertEquals(expected[node] * blockSize * blockSize * Double.BYTES,
+                stats.get(node).get(Statistic.DIFF_BYTES), "diff bytes of node " + node);
+        }
     }
 
     @ParameterizedTest
