@@ -4,7 +4,8 @@ import org.openucx.jucx.NativeLibs;
 
 /**
  * Whether UCX can be used in this process: its libraries load, with every symbol the provider binds, and jucx's
- * native library links against them. Checked once.
+ * native library links against them. Checked once; jucx's extracted copy of its library is deleted as soon as it is
+ * loaded ({@link ExtractedLibrary}), so a process killed later leaves no file behind.
  */
 final class UcxSupport
 {
@@ -32,6 +33,7 @@ final class UcxSupport
         try
         {
             NativeLibs.load();
+            ExtractedLibrary.deleteLoadedCopy();
             return null;
         }
         catch (final LinkageError ex)
