@@ -38,11 +38,12 @@ public final class DsmStats
      * @param homes     pages the node is home of.
      * @param phases    the measured phases the counters and the time are the sums over; 0 for none.
      * @param cpuNs     CPU time of the thread that marked the measured phases, in them; 0 for none.
+     * @param jitNs     time the node's JVM spent compiling in the measured phases; 0 for none.
      * @return the statistics.
      */
     static DsmStats of(
         final int nodeId, final long[] counters, final long elapsedNs, final long homes, final int phases,
-        final long cpuNs)
+        final long cpuNs, final long jitNs)
     {
         final long[] values = new long[STATISTICS.length];
         for (int i = 0; i < counters.length; i++)
@@ -58,6 +59,7 @@ public final class DsmStats
         values[Statistic.HOMES.ordinal()] = homes;
         values[Statistic.MEASURED_PHASES.ordinal()] = phases;
         values[Statistic.PHASE_CPU_NS.ordinal()] = cpuNs;
+        values[Statistic.PHASE_JIT_NS.ordinal()] = jitNs;
         return new DsmStats(nodeId, values);
     }
 

@@ -1,12 +1,14 @@
 package org.viadsm.dsm;
 
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.page.PageTable;
@@ -22,11 +24,15 @@ import org.viadsm.consistency.page.SharedSpace;
  */
 final class NodeStatistics
 {
+    /** The JVM's compilation time, in ns, or 0 where it is not measured. */
+    static final LongSupplier JVM_COMPILATION_NS = NodeStatistics::jvmCompilationNs;
+
     private final int nodeId;
     private final SharedSpace space;
     private final Counters counters;
     private final long[] phaseBegin;
     private final long[] measured;
+    private final LongSupplier compilationNs;
     private long startNs;
     private long endNs;
     private boolean stopped;
@@ -35,14 +41,28 @@ final class NodeStatistics
     private long phaseBeginCpuNs;
     private long phaseThreadId;
     private long measuredCpuNs;
+    private long phaseBeginJitNs;
+    private long measuredJitNs;
     private int phases;
     private boolean inPhase;
 
     NodeStatistics(final int nodeId, final SharedSpace space, final Counters counters)
     {
+        this(nodeId, space, counters, JVM_COMPILATION_NS);
+    }
+
+    /**
+     * Statistics that take the JVM's compilation time from {@code compilationNs}.
+     *
+     * @param compilationNs the JVM's compilation time so far, in ns, read at each phase's begin and end.
+     */
+    NodeStatistics(
+        final int nodeId, final SharedSpace space, final Counters counters, final LongSupplier compilationNs)
+    {
         this.nodeId = nodeId;
         this.space = space;
         this.counters = counters;
+        this.compilationNs = compilationNs;
         final int length = counters.snapshot().length;
         this.phaseBegin = new long[length];
         this.measured = new long[length];
@@ -55,10 +75,11 @@ final class NodeStatistics
         final long[] values = counters.snapshot();
         if (0 == phases)
         {
-            return DsmStats.of(nodeId, values, nowNs - startNs, homes(), 0, 0);
+            return DsmStats.of(nodeId, values, nowNs - startNs, homes(), 0, 0, 0);
         }
         long elapsedNs = measuredNs;
         long cpuNs = measuredCpuNs;
+        long jitNs = measuredJitNs;
         for (int i = 0; i < values.length; i++)
         {
             values[i] = measured[i] + (inPhase ? values[i] - phaseBegin[i] : 0);
@@ -67,8 +88,9 @@ final class NodeStatistics
         {
             elapsedNs += nowNs - phaseBeginNs;
             cpuNs += threadCpuNs(phaseThreadId) - phaseBeginCpuNs;
+            jitNs += compilationNs.getAsLong() - phaseBeginJitNs;
         }
-        return DsmStats.of(nodeId, values, elapsedNs, homes(), phases, Math.max(0, cpuNs));
+        return DsmStats.of(nodeId, values, elapsedNs, homes(), phases, Math.max(0, cpuNs), Math.max(0, jitNs));
     }
 
     /** Sets the counters to zero and forgets the measured phases; times count from now. */
@@ -78,6 +100,7 @@ final class NodeStatistics
         Arrays.fill(measured, 0L);
         measuredNs = 0;
         measuredCpuNs = 0;
+        measuredJitNs = 0;
         phases = 0;
         inPhase = false;
         startNs = System.nanoTime();
@@ -91,6 +114,7 @@ final class NodeStatistics
         System.arraycopy(now, 0, phaseBegin, 0, now.length);
         phaseThreadId = Thread.currentThread().threadId();
         phaseBeginCpuNs = threadCpuNs(phaseThreadId);
+        phaseBeginJitNs = compilationNs.getAsLong();
         phaseBeginNs = System.nanoTime();
         phases++;
         inPhase = true;
@@ -109,6 +133,7 @@ final class NodeStatistics
             }
             measuredNs += nowNs - phaseBeginNs;
             measuredCpuNs += threadCpuNs(phaseThreadId) - phaseBeginCpuNs;
+            measuredJitNs += compilationNs.getAsLong() - phaseBeginJitNs;
             inPhase = false;
         }
     }
@@ -144,6 +169,17 @@ final class NodeStatistics
     {
         final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         return threads.isThreadCpuTimeSupported() ? Math.max(0, threads.getThreadCpuTime(threadId)) : 0;
+    }
+
+    /**
+     * The time this JVM's compiler threads spent compiling so far (each compilation counted when it ends), or 0 where
+     * the JVM has no JIT or does not time it.
+     */
+    private static long jvmCompilationNs()
+    {
+        final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return null != jit && jit.isCompilationTimeMonitoringSupported() ?
+            jit.getTotalCompilationTime() * 1_000_000L : 0;
     }
 
     private long homes()

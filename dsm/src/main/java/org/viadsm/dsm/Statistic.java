@@ -119,7 +119,15 @@ public enum Statistic
      * CPU time of the thread that marked the measured phases, in them (0 without phases): beside the phases'
      * elapsed time it shows how long the node's thread was not running, waiting for a core or asleep.
      */
-    PHASE_CPU_NS("phase_cpu_ns", "ns");
+    PHASE_CPU_NS("phase_cpu_ns", "ns"),
+    /**
+     * Time the node's JVM spent compiling in the measured phases (0 without phases): the sum over its JIT compiler
+     * threads of the compilations that ended in them, as the JVM's {@link java.lang.management.CompilationMXBean}
+     * times them. Beside {@link #PHASE_CPU_NS} it shows whose core a node's thread waited for: a JVM's compilations
+     * run on its own threads, on the cores the nodes share. Nodes that share a JVM (the jvm provider) each count all
+     * of that JVM's.
+     */
+    PHASE_JIT_NS("phase_jit_ns", "ns");
 
     private final String label;
     private final String unit;

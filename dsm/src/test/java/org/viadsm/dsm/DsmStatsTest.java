@@ -23,8 +23,8 @@ class DsmStatsTest
         {
             assertEquals(counter.name(), Statistic.valueOf(counter.name()).name());
         }
-        assertEquals(Counter.values().length + 4, Statistic.values().length,
-            "plus compute_ns, homes, measured_phases and phase_cpu_ns");
+        assertEquals(Counter.values().length + 5, Statistic.values().length,
+            "plus compute_ns, homes, measured_phases, phase_cpu_ns and phase_jit_ns");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.viadsm.dsm;
 
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
@@ -81,6 +82,48 @@ class NodeStatisticsTest
         assertEquals(0, whole.get(Statistic.MEASURED_PHASES), whole.toString());
         assertEquals(0, whole.get(Statistic.PHASE_CPU_NS), "CPU time is measured in phases only: " + whole);
         assertEquals(6, whole.get(Statistic.READ_FAULTS), whole.toString());
+    }
+
+    @Test
+    void shouldSumTheJvmsCompilationTimeInTheMeasuredPhasesOnly()
+    {
+        final long[] compilationNs = {1_000};
+        final NodeStatistics statistics =
+            new NodeStatistics(0, new SharedSpace(), new Counters(), () -> compilationNs[0]);
+        statistics.reset();
+        compilationNs[0] += 50;
+        assertEquals(0, statistics.snapshot().get(Statistic.PHASE_JIT_NS), "no phase yet: the whole run counts none");
+        statistics.beginPhase();
+        compilationNs[0] += 300;
+        assertEquals(300, statistics.snapshot().get(Statistic.PHASE_JIT_NS), "a phase under way counts up to now");
+        statistics.endPhase();
+        compilationNs[0] += 7_000;
+        statistics.beginPhase();
+        compilationNs[0] += 20;
+        statistics.beginPhase();
+        compilationNs[0] += 4;
+        statistics.endPhase();
+        compilationNs[0] += 9_000;
+        final DsmStats measured = statistics.snapshot();
+        assertEquals(3, measured.get(Statistic.MEASURED_PHASES), measured.toString());
+        assertEquals(300 + 20 + 4, measured.get(Statistic.PHASE_JIT_NS), measured.toString());
+        assertEquals(measured.asMap(), DsmStats.fromJson(measured.toJson()).asMap());
+
+        statistics.reset();
+        compilationNs[0] += 5;
+        assertEquals(0, statistics.snapshot().get(Statistic.PHASE_JIT_NS), "a reset forgets the phases");
+    }
+
+    @Test
+    void shouldReadTheJvmsCompilationTimeInNanoseconds()
+    {
+        final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        assumeTrue(null != jit && jit.isCompilationTimeMonitoringSupported(), "this JVM does not time its JIT");
+        final long beforeMs = jit.getTotalCompilationTime();
+        final long ns = NodeStatistics.JVM_COMPILATION_NS.getAsLong();
+        final long afterMs = jit.getTotalCompilationTime();
+        assertTrue(beforeMs * 1_000_000L <= ns && ns <= afterMs * 1_000_000L, ns + " ns, " + beforeMs + " ms");
+        assertEquals(0, ns % 1_000_000L, "the JVM times its compilations in whole milliseconds: " + ns);
     }
 
     @Test

@@ -29,7 +29,7 @@ final class TimeBreakdown
         new Category("barrier wait", Statistic.BARRIER_WAIT_NS),
         new Category("semaphore wait", Statistic.SEMAPHORE_WAIT_NS));
 
-    private static final String FORMAT = "%-15s %3s %5s %9s %9s %9s %9s %9s %9s %9s %7s %9s";
+    private static final String FORMAT = "%-15s %3s %5s %9s %9s %9s %9s %9s %9s %9s %7s %9s %9s";
 
     private TimeBreakdown()
     {
@@ -77,9 +77,10 @@ final class TimeBreakdown
     static void printTable(final PrintStream out, final List<AppMeasurement> rows, final String runs)
     {
         out.println("Where the time went, DSM runs (the program's timed phase, " + runs + "; WATER: the whole run): " +
-            "ms per node; homes = pages homed at the node; cpu = CPU time of the node's thread in the timed phase");
+            "ms per node; homes = pages homed at the node; cpu = CPU time of the node's thread in the timed phase; " +
+            "jit = time its JVM spent compiling in it");
         out.println(String.format(Locale.ROOT, FORMAT, "app", "N", "node", "compute", "rd-fault", "wr-fault",
-            "release", "lock", "barrier", "semaphore", "homes", "cpu"));
+            "release", "lock", "barrier", "semaphore", "homes", "cpu", "jit"));
         for (final AppMeasurement row : rows)
         {
             if (null == row.perNode || row.perNode.isEmpty())
@@ -89,21 +90,24 @@ final class TimeBreakdown
             for (final DsmStats stats : row.perNode)
             {
                 out.println(line(row, Integer.toString(stats.nodeId()), ms(stats),
-                    Long.toString(stats.get(Statistic.HOMES)), stats.get(Statistic.PHASE_CPU_NS)));
+                    Long.toString(stats.get(Statistic.HOMES)), stats.get(Statistic.PHASE_CPU_NS),
+                    stats.get(Statistic.PHASE_JIT_NS)));
             }
             final DsmStats total = DsmStats.total(row.perNode);
             out.println(line(row, "mean", meanMs(row.perNode), "",
-                total.get(Statistic.PHASE_CPU_NS) / row.perNode.size()));
+                total.get(Statistic.PHASE_CPU_NS) / row.perNode.size(),
+                total.get(Statistic.PHASE_JIT_NS) / row.perNode.size()));
         }
     }
 
     private static String line(
-        final AppMeasurement row, final String node, final double[] ms, final String homes, final long cpuNs)
+        final AppMeasurement row, final String node, final double[] ms, final String homes, final long cpuNs,
+        final long jitNs)
     {
         return String.format(Locale.ROOT, FORMAT, row.app, row.nodes, node, BenchReport.figure(ms[0]),
             BenchReport.figure(ms[1]), BenchReport.figure(ms[2]), BenchReport.figure(ms[3]),
             BenchReport.figure(ms[4]), BenchReport.figure(ms[5]), BenchReport.figure(ms[6]), homes,
-            BenchReport.figure(cpuNs / 1e6));
+            BenchReport.figure(cpuNs / 1e6), BenchReport.figure(jitNs / 1e6));
     }
 
     /**

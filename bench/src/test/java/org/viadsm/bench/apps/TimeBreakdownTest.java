@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TimeBreakdownTest
 {
     private static final List<DsmStats> TWO_NODES = List.of(
-        stats(0, 100, 10, 4, 2, 0, 20, 0, 96, 50),
-        stats(1, 60, 30, 8, 2, 6, 40, 0, 32, 30));
+        stats(0, 100, 10, 4, 2, 0, 20, 0, 96, 50, 7),
+        stats(1, 60, 30, 8, 2, 6, 40, 0, 32, 30, 12));
 
     @Test
     void shouldGiveEachNodesMillisecondsAndTheirMean()
@@ -44,15 +44,15 @@ class TimeBreakdownTest
         final List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().map(String::strip).toList();
         assertEquals(7, lines.size(), String.join("\n", lines));
         assertEquals(List.of("app", "N", "node", "compute", "rd-fault", "wr-fault", "release", "lock", "barrier",
-            "semaphore", "homes", "cpu"), List.of(lines.get(1).split("\\s+")));
+            "semaphore", "homes", "cpu", "jit"), List.of(lines.get(1).split("\\s+")));
         assertEquals(List.of("fft", "2", "0", "100.0", "10.00", "4.000", "2.000", "0.000", "20.00", "0.000", "96",
-            "50.00"), List.of(lines.get(2).split("\\s+")));
+            "50.00", "7.000"), List.of(lines.get(2).split("\\s+")));
         assertEquals(List.of("fft", "2", "1", "60.00", "30.00", "8.000", "2.000", "6.000", "40.00", "0.000", "32",
-            "30.00"), List.of(lines.get(3).split("\\s+")));
+            "30.00", "12.00"), List.of(lines.get(3).split("\\s+")));
         assertEquals(List.of("fft", "2", "mean", "80.00", "20.00", "6.000", "2.000", "3.000", "30.00", "0.000",
-            "40.00"), List.of(lines.get(4).split("\\s+")));
+            "40.00", "9.500"), List.of(lines.get(4).split("\\s+")));
         assertEquals(List.of("fft", "1", "0", "100.0", "10.00", "4.000", "2.000", "0.000", "20.00", "0.000", "96",
-            "50.00"), List.of(lines.get(5).split("\\s+")));
+            "50.00", "7.000"), List.of(lines.get(5).split("\\s+")));
     }
 
     @Test
@@ -103,8 +103,8 @@ class TimeBreakdownTest
     }
 
     /**
-     * A node's statistics with the given milliseconds per category (in stacking order), homes and the phase's CPU
-     * milliseconds; other counts 0.
+     * A node's statistics with the given milliseconds per category (in stacking order), homes, the phase's CPU
+     * milliseconds and its JVM's compilation milliseconds; other counts 0.
      */
     private static DsmStats stats(final int node, final long... msAndHomes)
     {
@@ -119,6 +119,8 @@ class TimeBreakdownTest
             value = Statistic.HOMES == statistic ? msAndHomes[TimeBreakdown.CATEGORIES.size()] : value;
             value = Statistic.PHASE_CPU_NS == statistic ?
                 msAndHomes[TimeBreakdown.CATEGORIES.size() + 1] * 1_000_000 : value;
+            value = Statistic.PHASE_JIT_NS == statistic ?
+                msAndHomes[TimeBreakdown.CATEGORIES.size() + 2] * 1_000_000 : value;
             json.append(",\"").append(statistic.label()).append("\":").append(value);
         }
         return DsmStats.fromJson(json.append('}').toString());

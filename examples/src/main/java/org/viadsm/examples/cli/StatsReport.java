@@ -19,8 +19,9 @@ final class StatsReport
     private static final String HEADER = CFormat.format("%-6s %7s %9s %9s %9s %8s %8s %10s %9s %8s %9s",
         "node", "homes", "rd-fault", "wr-fault", "fetched", "twins", "diffs", "diff-KiB", "locks l/r", "barriers",
         "messages");
-    private static final String TIME_HEADER = CFormat.format("%-6s %10s %10s %10s %10s %10s %10s %10s %10s %10s",
-        "ms", "compute", "rd-fault", "wr-fault", "release", "lock", "barrier", "bar-last", "semaphore", "cpu");
+    private static final String TIME_HEADER = CFormat.format(
+        "%-6s %10s %10s %10s %10s %10s %10s %10s %10s %10s %10s", "ms", "compute", "rd-fault", "wr-fault", "release",
+        "lock", "barrier", "bar-last", "semaphore", "cpu", "jit");
 
     private StatsReport()
     {
@@ -72,12 +73,12 @@ final class StatsReport
 
     static String timeRow(final String label, final DsmStats s)
     {
-        return CFormat.format("%-6s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f", label,
+        return CFormat.format("%-6s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f", label,
             s.get(Statistic.COMPUTE_NS) / 1e6, s.get(Statistic.READ_FAULT_NS) / 1e6,
             s.get(Statistic.WRITE_FAULT_NS) / 1e6, s.get(Statistic.RELEASE_NS) / 1e6,
             s.get(Statistic.LOCK_WAIT_NS) / 1e6, s.get(Statistic.BARRIER_WAIT_NS) / 1e6,
             s.get(Statistic.BARRIER_LAST_NS) / 1e6, s.get(Statistic.SEMAPHORE_WAIT_NS) / 1e6,
-            s.get(Statistic.PHASE_CPU_NS) / 1e6);
+            s.get(Statistic.PHASE_CPU_NS) / 1e6, s.get(Statistic.PHASE_JIT_NS) / 1e6);
     }
 
     static String json(
