@@ -96,12 +96,24 @@ final class LuKernel
 
     /**
      * {@code lu}: factors the matrix in place, one block column at a time; two barriers per block column.
+     * <p>
+     * This method only sequences a step's three phases and two barriers; each phase's loops over blocks are a method
+     * of their own, calling one or two kernels. Called once per run, with one iteration per block column, it reaches
+     * C2's thresholds last (not compiled in 40 warm runs on 2 nodes). When it held the phases' loops, C2 compiled it
+     * whole after 15 to 25 warm runs with every kernel inlined ({@code lu0}, {@code bdiv}, {@code bmodd},
+     * {@code bmod} and four {@code daxpy}: 19 000 IR nodes), ran out of its budget for inlining
+     * ({@code NodeCountInliningCutoff}, 18 000 nodes) and left the view accessors of the last {@code daxpy} as calls,
+     * one per element: that node computed 10 times slower for the rest of the program. Compiled after any number of
+     * runs, this method inlines at most {@code factorDiagonal} ({@code lu0}): C2 inlines no hot callee over 325 bytes
+     * of bytecode ({@code FreqInlineSize}; {@code dividePerimeter} has 345) and no callee already compiled into more
+     * than 2 500 bytes of code ({@code InlineSmallCode}; {@code modifyInterior}, whose loops run thousands of times
+     * per run, is compiled long before this method, into 7 to 9 KB). So a compilation holds one phase's kernels at
+     * most (5 000 to 9 200 IR nodes); keep it so when changing a phase.
      */
     void lu()
     {
         final int n = layout.n;
         final int bs = layout.blockSize;
-        final int nblocks = layout.nblocks;
         final boolean timed = 0 == myNum || dostats;
         long t1 = 0;
         long t11 = 0;
@@ -116,15 +128,7 @@ final class LuKernel
             {
                 t1 = SplashClock.micros();
             }
-
-            final int diag = bigK + bigK * nblocks;
-            final int dOff = blockOffset[diag];
-            if (layout.blockOwner(bigK, bigK) == myNum)
-            {
-                target = update(diag, strK * strK, target);
-                targetRead = read(diag, strK * strK, targetRead);
-                lu0(target, targetRead, dOff, strK, strK);
-            }
+            factorDiagonal(bigK, strK);
             if (timed)
             {
                 t11 = SplashClock.micros();
@@ -134,39 +138,7 @@ final class LuKernel
             {
                 t2 = SplashClock.micros();
             }
-
-            boolean diagRead = false;
-            for (int i = kl, bigI = bigK + 1; i < n; i += bs, bigI++)
-            {
-                if (layout.blockOwnerColumn(bigI) == myNum)
-                {
-                    final int strI = Math.min(i + bs, n) - i;
-                    final int blk = bigI + bigK * nblocks;
-                    if (!diagRead)
-                    {
-                        left = read(diag, strK * strK, left);
-                        diagRead = true;
-                    }
-                    target = update(blk, strI * strK, target);
-                    targetRead = read(blk, strI * strK, targetRead);
-                    bdiv(target, targetRead, blockOffset[blk], left, dOff, strI, strK, strI, strK);
-                }
-            }
-            for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
-            {
-                if (layout.blockOwnerRow(bigJ) == myNum)
-                {
-                    final int strJ = Math.min(j + bs, n) - j;
-                    final int blk = bigK + bigJ * nblocks;
-                    if (!diagRead)
-                    {
-                        left = read(diag, strK * strK, left);
-                        diagRead = true;
-                    }
-                    target = update(blk, strK * strJ, target);
-                    bmodd(left, dOff, target, blockOffset[blk], strK, strJ, strK, strK);
-                }
-            }
+            dividePerimeter(kl, bigK, strK);
             if (timed)
             {
                 t22 = SplashClock.micros();
@@ -176,32 +148,7 @@ final class LuKernel
             {
                 t3 = SplashClock.micros();
             }
-
-            for (int i = kl, bigI = bigK + 1; i < n; i += bs, bigI++)
-            {
-                final int strI = Math.min(i + bs, n) - i;
-                final int blkA = bigI + bigK * nblocks;
-                final int aOff = blockOffset[blkA];
-                boolean columnRead = false;
-                for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
-                {
-                    final int strJ = Math.min(j + bs, n) - j;
-                    if (layout.blockOwner(bigI, bigJ) == myNum)
-                    {
-                        final int blkB = bigK + bigJ * nblocks;
-                        final int blkC = bigI + bigJ * nblocks;
-                        if (!columnRead)
-                        {
-                            left = read(blkA, strI * strK, left);
-                            columnRead = true;
-                        }
-                        upper = read(blkB, strK * strJ, upper);
-                        target = update(blkC, strI * strJ, target);
-                        bmod(left, aOff, upper, blockOffset[blkB], target, blockOffset[blkC],
-                            strI, strJ, strK, strI, strK, strI);
-                    }
-                }
-            }
+            modifyInterior(kl, bigK, strK);
             if (timed)
             {
                 final long t4 = SplashClock.micros();
@@ -209,6 +156,101 @@ final class LuKernel
                 tInSolve += t22 - t2;
                 tInMod += t4 - t3;
                 tInBar += (t2 - t11) + (t3 - t22);
+            }
+        }
+    }
+
+    /**
+     * Step {@code bigK}'s first phase: factors the diagonal block if this processor owns it.
+     */
+    private void factorDiagonal(final int bigK, final int strK)
+    {
+        final int diag = bigK + bigK * layout.nblocks;
+        if (layout.blockOwner(bigK, bigK) == myNum)
+        {
+            target = update(diag, strK * strK, target);
+            targetRead = read(diag, strK * strK, targetRead);
+            lu0(target, targetRead, blockOffset[diag], strK, strK);
+        }
+    }
+
+    /**
+     * Step {@code bigK}'s second phase: divides this processor's blocks of the pivot column and of the pivot row by
+     * the diagonal block's factors.
+     */
+    private void dividePerimeter(final int kl, final int bigK, final int strK)
+    {
+        final int n = layout.n;
+        final int bs = layout.blockSize;
+        final int nblocks = layout.nblocks;
+        final int diag = bigK + bigK * nblocks;
+        final int dOff = blockOffset[diag];
+        boolean diagRead = false;
+        for (int i = kl, bigI = bigK + 1; i < n; i += bs, bigI++)
+        {
+            if (layout.blockOwnerColumn(bigI) == myNum)
+            {
+                final int strI = Math.min(i + bs, n) - i;
+                final int blk = bigI + bigK * nblocks;
+                if (!diagRead)
+                {
+                    left = read(diag, strK * strK, left);
+                    diagRead = true;
+                }
+                target = update(blk, strI * strK, target);
+                targetRead = read(blk, strI * strK, targetRead);
+                bdiv(target, targetRead, blockOffset[blk], left, dOff, strI, strK, strI, strK);
+            }
+        }
+        for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
+        {
+            if (layout.blockOwnerRow(bigJ) == myNum)
+            {
+                final int strJ = Math.min(j + bs, n) - j;
+                final int blk = bigK + bigJ * nblocks;
+                if (!diagRead)
+                {
+                    left = read(diag, strK * strK, left);
+                    diagRead = true;
+                }
+                target = update(blk, strK * strJ, target);
+                bmodd(left, dOff, target, blockOffset[blk], strK, strJ, strK, strK);
+            }
+        }
+    }
+
+    /**
+     * Step {@code bigK}'s third phase: subtracts from each of this processor's interior blocks the product of its
+     * pivot column block and pivot row block.
+     */
+    private void modifyInterior(final int kl, final int bigK, final int strK)
+    {
+        final int n = layout.n;
+        final int bs = layout.blockSize;
+        final int nblocks = layout.nblocks;
+        for (int i = kl, bigI = bigK + 1; i < n; i += bs, bigI++)
+        {
+            final int strI = Math.min(i + bs, n) - i;
+            final int blkA = bigI + bigK * nblocks;
+            final int aOff = blockOffset[blkA];
+            boolean columnRead = false;
+            for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
+            {
+                final int strJ = Math.min(j + bs, n) - j;
+                if (layout.blockOwner(bigI, bigJ) == myNum)
+                {
+                    final int blkB = bigK + bigJ * nblocks;
+                    final int blkC = bigI + bigJ * nblocks;
+                    if (!columnRead)
+                    {
+                        left = read(blkA, strI * strK, left);
+                        columnRead = true;
+                    }
+                    upper = read(blkB, strK * strJ, upper);
+                    target = update(blkC, strI * strJ, target);
+                    bmod(left, aOff, upper, blockOffset[blkB], target, blockOffset[blkC],
+                        strI, strJ, strK, strI, strK, strI);
+                }
             }
         }
     }
