@@ -157,18 +157,47 @@ final class OceanSlave
         final double ressqr = c.ressqr;
         final double fac = 1.0 / (4.0 - ressqr * c.eig2);
         final int jm = b.jm;
+        final int colEnd = b.lastcol + 1;
         for (int i = b.firstrow; i <= b.lastrow; i++)
         {
-            final int row = i * jm;
-            for (int j = b.firstcol; j <= b.lastcol; j++)
-            {
-                qv.set(row + j, fac * (psib.get(row + jm + j) + psib.get(row - jm + j) + psib.get(row + j + 1) +
-                    psib.get(row + j - 1) - ressqr * psib.get(row + j)));
-            }
+            psibRow(qv, psib, i * jm, jm, b.firstcol, colEnd, fac, ressqr);
         }
         multigrid.multig();
         checkConverged(multigrid.lastResidual(), 0);
         b.copy(grids.psib[procid], q);
+    }
+
+    /**
+     * One row of the right-hand side of {@link #computePsib()}'s solve, points {@code [from, to)}. A method of its
+     * own, called once per row, which C2 compiles early and whole with the view accessors inlined: run once per run,
+     * {@code computePsib} is compiled whole after about 10 runs on 2 nodes, inlining the barrier and the solve's
+     * set-up, and with the loop in it that compilation reached C2's limit on inlined bytecode
+     * ({@code DesiredMethodLimit}) before the loop's accessors, which stayed calls, one per point.
+     *
+     * @param q      update view of the right-hand side's block.
+     * @param psib   read view of psib's block.
+     * @param r      index of the row's first point.
+     * @param jm     the stride between rows.
+     * @param from   first column.
+     * @param to     end column, exclusive.
+     * @param fac    1 / (4 - res^2 eig2).
+     * @param ressqr res^2.
+     */
+    private static void psibRow(
+        final DoubleView q,
+        final DoubleReadView psib,
+        final int r,
+        final int jm,
+        final int from,
+        final int to,
+        final double fac,
+        final double ressqr)
+    {
+        for (int j = from; j < to; j++)
+        {
+            q.set(r + j, fac * (psib.get(r + jm + j) + psib.get(r - jm + j) + psib.get(r + j + 1) +
+                psib.get(r + j - 1) - ressqr * psib.get(r + j)));
+        }
     }
 
     private void windStressCurl()
