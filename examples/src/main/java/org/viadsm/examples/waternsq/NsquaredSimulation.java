@@ -27,8 +27,8 @@ import static org.viadsm.examples.waternsq.NsquaredLayout.FORCE_LENGTH;
  * <p>
  * The kernels work on views (see {@link MolecularDynamics}): each phase makes them after its last synchronization,
  * an update view of this member's block of records where it writes them, read views of the records the pair loops
- * read (this member's block and its half ring, two ranges when the ring wraps), and, under each molecule's lock,
- * views of the one force block it adds.
+ * read (this member's block and its half ring, two ranges when the ring wraps); under each molecule's lock, the
+ * one force block it adds is copied in and out whole.
  */
 final class NsquaredSimulation extends MolecularDynamics
 {
@@ -49,8 +49,8 @@ final class NsquaredSimulation extends MolecularDynamics
     private DoubleReadView ring;
     private DoubleReadView wrapped;
     private DoubleView privateForces;
-    private DoubleView target;
-    private DoubleReadView added;
+    private final double[] sum = new double[FORCE_LENGTH];
+    private final double[] term = new double[FORCE_LENGTH];
 
     NsquaredSimulation(
         final Team team,
@@ -239,22 +239,30 @@ final class NsquaredSimulation extends MolecularDynamics
         return ring;
     }
 
+    /**
+     * Adds this member's private force block of {@code mol} to the molecule's shared one under the molecule's lock,
+     * copied in and out whole (no view accessor inside the critical section): C2 inlines the lock's acquire and
+     * release into this method, or into {@code interf} with it, and they use up the compile's budget of IR nodes;
+     * the nine elements read and written through views then stayed calls, three per element, or the views' checks
+     * did (NodeCountInliningCutoff).
+     */
     private void addForces(final int mol, final int dest)
     {
         final int lock = NsquaredLayout.MOL_LOCK + mol % NsquaredLayout.MAXLCKS;
         final int to = mol * LENGTH + MoleculeLayout.f(dest, 0, 0);
         final int from = forceBase + mol * FORCE_LENGTH;
+        final double[] sum = this.sum;
+        final double[] term = this.term;
         team.lock(lock);
         try
         {
-            final DoubleView sum = var.update(to, to + FORCE_LENGTH, target);
-            final DoubleReadView term = pforces.read(from, from + FORCE_LENGTH, added);
-            target = sum;
-            added = term;
+            var.get(to, sum, 0, FORCE_LENGTH);
+            pforces.get(from, term, 0, FORCE_LENGTH);
             for (int i = 0; i < FORCE_LENGTH; i++)
             {
-                sum.set(to + i, sum.get(to + i) + term.get(from + i));
+                sum[i] = sum[i] + term[i];
             }
+            var.set(to, sum, 0, FORCE_LENGTH);
         }
         finally
         {
