@@ -246,43 +246,58 @@ final class BarnesMember
         walker.begin();
         for (int t = 0; t < mynbody; t++)
         {
-            final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
-            final int base = p * BodyLayout.REAL_STRIDE;
-            final int v = NDIM * t;
-            final double acc1x = bodies.get(base + BodyLayout.ACC_OFFSET);
-            final double acc1y = bodies.get(base + BodyLayout.ACC_OFFSET + 1);
-            final double acc1z = bodies.get(base + BodyLayout.ACC_OFFSET + 2);
-            vel[v] = bodies.get(base + BodyLayout.VEL_OFFSET);
-            vel[v + 1] = bodies.get(base + BodyLayout.VEL_OFFSET + 1);
-            vel[v + 2] = bodies.get(base + BodyLayout.VEL_OFFSET + 2);
-            newCost[t] = walker.hackgrav(p, root, rsize);
-            phi[t] = walker.phi0;
-            acc[v] = walker.acc0x;
-            acc[v + 1] = walker.acc0y;
-            acc[v + 2] = walker.acc0z;
-            myn2bcalc += walker.myn2bterm;
-            mynbccalc += walker.mynbcterm;
-            if (!walker.skipself)
-            {
-                myselfint++;
-            }
-            if (nstep > 0)
-            {
-                vel[v] = vel[v] + (acc[v] - acc1x) * dthf;
-                vel[v + 1] = vel[v + 1] + (acc[v + 1] - acc1y) * dthf;
-                vel[v + 2] = vel[v + 2] + (acc[v + 2] - acc1z) * dthf;
-            }
+            forceOn(t, root, rsize);
         }
         for (int t = 0; t < mynbody; t++)
         {
-            final int base = NodeRef.index(mybodytab.get(bodyTabBase + t)) * BodyLayout.REAL_STRIDE;
-            final int v = NDIM * t;
-            bodies.set(base + BodyLayout.PHI_OFFSET, phi[t]);
-            for (int i = 0; i < NDIM; i++)
-            {
-                bodies.set(base + BodyLayout.ACC_OFFSET + i, acc[v + i]);
-                bodies.set(base + BodyLayout.VEL_OFFSET + i, vel[v + i]);
-            }
+            storeForce(t);
+        }
+    }
+
+    /**
+     * The walk of this processor's {@code t}-th body, its results kept in {@link #phi}, {@link #acc} and
+     * {@link #vel}. This and the other per-body methods keep the loops over a processor's bodies, run once per
+     * step, out of C2's way (see {@link CentreOfMass#hackcofm(int, int)}).
+     */
+    private void forceOn(final int t, final int root, final double rsize)
+    {
+        final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
+        final int base = p * BodyLayout.REAL_STRIDE;
+        final int v = NDIM * t;
+        final double acc1x = bodies.get(base + BodyLayout.ACC_OFFSET);
+        final double acc1y = bodies.get(base + BodyLayout.ACC_OFFSET + 1);
+        final double acc1z = bodies.get(base + BodyLayout.ACC_OFFSET + 2);
+        vel[v] = bodies.get(base + BodyLayout.VEL_OFFSET);
+        vel[v + 1] = bodies.get(base + BodyLayout.VEL_OFFSET + 1);
+        vel[v + 2] = bodies.get(base + BodyLayout.VEL_OFFSET + 2);
+        newCost[t] = walker.hackgrav(p, root, rsize);
+        phi[t] = walker.phi0;
+        acc[v] = walker.acc0x;
+        acc[v + 1] = walker.acc0y;
+        acc[v + 2] = walker.acc0z;
+        myn2bcalc += walker.myn2bterm;
+        mynbccalc += walker.mynbcterm;
+        if (!walker.skipself)
+        {
+            myselfint++;
+        }
+        if (nstep > 0)
+        {
+            vel[v] = vel[v] + (acc[v] - acc1x) * dthf;
+            vel[v + 1] = vel[v + 1] + (acc[v + 1] - acc1y) * dthf;
+            vel[v + 2] = vel[v + 2] + (acc[v + 2] - acc1z) * dthf;
+        }
+    }
+
+    private void storeForce(final int t)
+    {
+        final int base = NodeRef.index(mybodytab.get(bodyTabBase + t)) * BodyLayout.REAL_STRIDE;
+        final int v = NDIM * t;
+        bodies.set(base + BodyLayout.PHI_OFFSET, phi[t]);
+        for (int i = 0; i < NDIM; i++)
+        {
+            bodies.set(base + BodyLayout.ACC_OFFSET + i, acc[v + i]);
+            bodies.set(base + BodyLayout.VEL_OFFSET + i, vel[v + i]);
         }
     }
 
@@ -297,49 +312,59 @@ final class BarnesMember
      */
     private void advance()
     {
+        for (int t = 0; t < mynbody; t++)
+        {
+            advanceVelocity(t);
+        }
         final double dtime = params.dtime;
         for (int t = 0; t < mynbody; t++)
         {
-            final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
-            bodyInts.set(p * BodyLayout.INT_STRIDE + BodyLayout.COST_OFFSET, newCost[t]);
-            final int base = p * BodyLayout.REAL_STRIDE;
-            final int v = NDIM * t;
-            for (int i = 0; i < NDIM; i++)
+            advancePosition(t, dtime);
+        }
+    }
+
+    private void advanceVelocity(final int t)
+    {
+        final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
+        bodyInts.set(p * BodyLayout.INT_STRIDE + BodyLayout.COST_OFFSET, newCost[t]);
+        final int base = p * BodyLayout.REAL_STRIDE;
+        final int v = NDIM * t;
+        for (int i = 0; i < NDIM; i++)
+        {
+            final double dvel = acc[v + i] * dthf;
+            final double vel1 = vel[v + i] + dvel;
+            vel[v + i] = vel1;
+            bodies.set(base + BodyLayout.VEL_OFFSET + i, vel1 + dvel);
+        }
+    }
+
+    private void advancePosition(final int t, final double dtime)
+    {
+        final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
+        final int base = p * BodyLayout.REAL_STRIDE;
+        final int v = NDIM * t;
+        final int lockId = optionalLocks ? leafLock(p) : -1;
+        if (optionalLocks)
+        {
+            team.lock(lockId);
+        }
+        for (int i = 0; i < NDIM; i++)
+        {
+            final int pos = base + BodyLayout.POS_OFFSET + i;
+            final double x = bodies.get(pos) + vel[v + i] * dtime;
+            bodies.set(pos, x);
+            if (x < min[i])
             {
-                final double dvel = acc[v + i] * dthf;
-                final double vel1 = vel[v + i] + dvel;
-                vel[v + i] = vel1;
-                bodies.set(base + BodyLayout.VEL_OFFSET + i, vel1 + dvel);
+                min[i] = x;
+            }
+            if (x > max[i])
+            {
+                max[i] = x;
             }
         }
-        for (int t = 0; t < mynbody; t++)
+        if (optionalLocks)
         {
-            final int p = NodeRef.index(mybodytab.get(bodyTabBase + t));
-            final int base = p * BodyLayout.REAL_STRIDE;
-            final int v = NDIM * t;
-            final int lockId = optionalLocks ? leafLock(p) : -1;
-            if (optionalLocks)
-            {
-                team.lock(lockId);
-            }
-            for (int i = 0; i < NDIM; i++)
-            {
-                final int pos = base + BodyLayout.POS_OFFSET + i;
-                final double x = bodies.get(pos) + vel[v + i] * dtime;
-                bodies.set(pos, x);
-                if (x < min[i])
-                {
-                    min[i] = x;
-                }
-                if (x > max[i])
-                {
-                    max[i] = x;
-                }
-            }
-            if (optionalLocks)
-            {
-                team.unlock(lockId);
-            }
+            team.unlock(lockId);
         }
     }
 

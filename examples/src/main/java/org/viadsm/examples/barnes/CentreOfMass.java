@@ -57,68 +57,90 @@ final class CentreOfMass
     /**
      * {@code hackcofm()}: masses, centres of mass and costs of this processor's leaves, then its cells, each in
      * reverse creation order so children come before parents; a child made by another processor is waited for.
+     * <p>
+     * One leaf or cell per call of {@link #leafCentre(int)} and {@link #cellCentre(int)}: this method runs once per
+     * step, so with the leaves' and cells' bodies inside its loops C2 compiled it on stack replacement up to three
+     * times and then whole, 11 to 25 KB of code each time, in the first warm runs on 2 nodes, taking the CPU the
+     * peer node of a 2-core machine waits for at the next barrier; called thousands of times per step, the two are
+     * compiled whole, once each.
      */
     void hackcofm(final int mynleaf, final int myncell)
     {
         for (int t = mynleaf - 1; t >= 0; t--)
         {
-            final int l = NodeRef.index(myleaftab.get(leafTabBase + t));
-            final int lBase = l * LeafLayout.INT_STRIDE;
-            final int lReal = l * NodeLayout.REAL_STRIDE;
-            double mass = 0.0;
-            int cost = 0;
-            double px = 0.0;
-            double py = 0.0;
-            double pz = 0.0;
-            final int numBodies = leafInts.get(lBase + LeafLayout.NUM_BODIES_OFFSET);
-            for (int i = 0; i < numBodies; i++)
-            {
-                final int p = NodeRef.index(leafInts.get(lBase + LeafLayout.BODYP_OFFSET + i));
-                final int pReal = p * BodyLayout.REAL_STRIDE;
-                final double m = bodies.get(pReal + BodyLayout.MASS_OFFSET);
-                mass += m;
-                cost = Math.addExact(cost, bodyInts.get(p * BodyLayout.INT_STRIDE + BodyLayout.COST_OFFSET));
-                px = px + bodies.get(pReal + BodyLayout.POS_OFFSET) * m;
-                py = py + bodies.get(pReal + BodyLayout.POS_OFFSET + 1) * m;
-                pz = pz + bodies.get(pReal + BodyLayout.POS_OFFSET + 2) * m;
-            }
-            setCentre(leaves, leafInts, lReal, lBase, mass, cost, px, py, pz);
+            leafCentre(t);
         }
         for (int t = myncell - 1; t >= 0; t--)
         {
-            final int q = NodeRef.index(mycelltab.get(cellTabBase + t));
-            final int qBase = q * CellLayout.INT_STRIDE;
-            final int qReal = q * NodeLayout.REAL_STRIDE;
-            double mass = 0.0;
-            int cost = 0;
-            double px = 0.0;
-            double py = 0.0;
-            double pz = 0.0;
-            for (int i = 0; i < CellLayout.NSUB; i++)
-            {
-                final int r = cellInts.get(qBase + CellLayout.SUBP_OFFSET + i);
-                if (NodeRef.NULL != r)
-                {
-                    final boolean leaf = NodeRef.LEAF == NodeRef.type(r);
-                    final DoubleArray reals = leaf ? leaves : cells;
-                    final IntArray ints = leaf ? leafInts : cellInts;
-                    final int rBase = NodeRef.index(r) * (leaf ? LeafLayout.INT_STRIDE : CellLayout.INT_STRIDE);
-                    final int rReal = NodeRef.index(r) * NodeLayout.REAL_STRIDE;
-                    final int lockId = locks.of(ints, rBase);
-                    waitDone(ints, rBase, lockId, r);
-                    final double m = reals.get(rReal + NodeLayout.MASS_OFFSET);
-                    mass += m;
-                    cost = Math.addExact(cost, ints.get(rBase + NodeLayout.COST_OFFSET));
-                    px = px + reals.get(rReal + NodeLayout.POS_OFFSET) * m;
-                    py = py + reals.get(rReal + NodeLayout.POS_OFFSET + 1) * m;
-                    pz = pz + reals.get(rReal + NodeLayout.POS_OFFSET + 2) * m;
-                    team.lock(lockId);
-                    ints.set(rBase + NodeLayout.DONE_OFFSET, 0);
-                    team.unlock(lockId);
-                }
-            }
-            setCentre(cells, cellInts, qReal, qBase, mass, cost, px, py, pz);
+            cellCentre(t);
         }
+    }
+
+    /**
+     * The mass, cost and centre of mass of this processor's {@code t}-th leaf, from its bodies.
+     */
+    private void leafCentre(final int t)
+    {
+        final int l = NodeRef.index(myleaftab.get(leafTabBase + t));
+        final int lBase = l * LeafLayout.INT_STRIDE;
+        final int lReal = l * NodeLayout.REAL_STRIDE;
+        double mass = 0.0;
+        int cost = 0;
+        double px = 0.0;
+        double py = 0.0;
+        double pz = 0.0;
+        final int numBodies = leafInts.get(lBase + LeafLayout.NUM_BODIES_OFFSET);
+        for (int i = 0; i < numBodies; i++)
+        {
+            final int p = NodeRef.index(leafInts.get(lBase + LeafLayout.BODYP_OFFSET + i));
+            final int pReal = p * BodyLayout.REAL_STRIDE;
+            final double m = bodies.get(pReal + BodyLayout.MASS_OFFSET);
+            mass += m;
+            cost = Math.addExact(cost, bodyInts.get(p * BodyLayout.INT_STRIDE + BodyLayout.COST_OFFSET));
+            px = px + bodies.get(pReal + BodyLayout.POS_OFFSET) * m;
+            py = py + bodies.get(pReal + BodyLayout.POS_OFFSET + 1) * m;
+            pz = pz + bodies.get(pReal + BodyLayout.POS_OFFSET + 2) * m;
+        }
+        setCentre(leaves, leafInts, lReal, lBase, mass, cost, px, py, pz);
+    }
+
+    /**
+     * The mass, cost and centre of mass of this processor's {@code t}-th cell, from its children once each is done.
+     */
+    private void cellCentre(final int t)
+    {
+        final int q = NodeRef.index(mycelltab.get(cellTabBase + t));
+        final int qBase = q * CellLayout.INT_STRIDE;
+        final int qReal = q * NodeLayout.REAL_STRIDE;
+        double mass = 0.0;
+        int cost = 0;
+        double px = 0.0;
+        double py = 0.0;
+        double pz = 0.0;
+        for (int i = 0; i < CellLayout.NSUB; i++)
+        {
+            final int r = cellInts.get(qBase + CellLayout.SUBP_OFFSET + i);
+            if (NodeRef.NULL != r)
+            {
+                final boolean leaf = NodeRef.LEAF == NodeRef.type(r);
+                final DoubleArray reals = leaf ? leaves : cells;
+                final IntArray ints = leaf ? leafInts : cellInts;
+                final int rBase = NodeRef.index(r) * (leaf ? LeafLayout.INT_STRIDE : CellLayout.INT_STRIDE);
+                final int rReal = NodeRef.index(r) * NodeLayout.REAL_STRIDE;
+                final int lockId = locks.of(ints, rBase);
+                waitDone(ints, rBase, lockId, r);
+                final double m = reals.get(rReal + NodeLayout.MASS_OFFSET);
+                mass += m;
+                cost = Math.addExact(cost, ints.get(rBase + NodeLayout.COST_OFFSET));
+                px = px + reals.get(rReal + NodeLayout.POS_OFFSET) * m;
+                py = py + reals.get(rReal + NodeLayout.POS_OFFSET + 1) * m;
+                pz = pz + reals.get(rReal + NodeLayout.POS_OFFSET + 2) * m;
+                team.lock(lockId);
+                ints.set(rBase + NodeLayout.DONE_OFFSET, 0);
+                team.unlock(lockId);
+            }
+        }
+        setCentre(cells, cellInts, qReal, qBase, mass, cost, px, py, pz);
     }
 
     /**
