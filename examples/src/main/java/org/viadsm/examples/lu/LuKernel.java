@@ -106,9 +106,9 @@ final class LuKernel
      * one per element: that node computed 10 times slower for the rest of the program. Compiled after any number of
      * runs, this method inlines at most {@code factorDiagonal} ({@code lu0}): C2 inlines no hot callee over 325 bytes
      * of bytecode ({@code FreqInlineSize}; {@code dividePerimeter} has 345) and no callee already compiled into more
-     * than 2 500 bytes of code ({@code InlineSmallCode}; {@code modifyInterior}, whose loops run thousands of times
-     * per run, is compiled long before this method, into 7 to 9 KB). So a compilation holds one phase's kernels at
-     * most (5 000 to 9 200 IR nodes); keep it so when changing a phase.
+     * than 2 500 bytes of code ({@code InlineSmallCode}; {@code modifyInterior} only calls
+     * {@code modifyInteriorRow}, which runs hundreds of times per run and is compiled long before this method, into
+     * more than that). So a compilation holds one phase's kernels at most; keep it so when changing a phase.
      */
     void lu()
     {
@@ -221,36 +221,50 @@ final class LuKernel
 
     /**
      * Step {@code bigK}'s third phase: subtracts from each of this processor's interior blocks the product of its
-     * pivot column block and pivot row block.
+     * pivot column block and pivot row block, one block row per call of {@link #modifyInteriorRow}.
      */
     private void modifyInterior(final int kl, final int bigK, final int strK)
     {
         final int n = layout.n;
         final int bs = layout.blockSize;
-        final int nblocks = layout.nblocks;
         for (int i = kl, bigI = bigK + 1; i < n; i += bs, bigI++)
         {
-            final int strI = Math.min(i + bs, n) - i;
-            final int blkA = bigI + bigK * nblocks;
-            final int aOff = blockOffset[blkA];
-            boolean columnRead = false;
-            for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
+            modifyInteriorRow(i, bigI, kl, bigK, strK);
+        }
+    }
+
+    /**
+     * Block row {@code bigI} of step {@code bigK}'s third phase. A method of its own, called once per block row: the
+     * phase, called once per step, would otherwise be compiled on stack replacement in a warm run and again whole in
+     * a later one (a 10 KB and a 7 to 9 KB compile on 2 nodes); this method is compiled whole, once, into more than
+     * 2 500 bytes of code, which C2 inlines into no caller compiled later ({@code InlineSmallCode}), so that a
+     * compilation of the phase or of {@code lu()} does not hold its kernels.
+     */
+    private void modifyInteriorRow(final int i, final int bigI, final int kl, final int bigK, final int strK)
+    {
+        final int n = layout.n;
+        final int bs = layout.blockSize;
+        final int nblocks = layout.nblocks;
+        final int strI = Math.min(i + bs, n) - i;
+        final int blkA = bigI + bigK * nblocks;
+        final int aOff = blockOffset[blkA];
+        boolean columnRead = false;
+        for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
+        {
+            final int strJ = Math.min(j + bs, n) - j;
+            if (layout.blockOwner(bigI, bigJ) == myNum)
             {
-                final int strJ = Math.min(j + bs, n) - j;
-                if (layout.blockOwner(bigI, bigJ) == myNum)
+                final int blkB = bigK + bigJ * nblocks;
+                final int blkC = bigI + bigJ * nblocks;
+                if (!columnRead)
                 {
-                    final int blkB = bigK + bigJ * nblocks;
-                    final int blkC = bigI + bigJ * nblocks;
-                    if (!columnRead)
-                    {
-                        left = read(blkA, strI * strK, left);
-                        columnRead = true;
-                    }
-                    upper = read(blkB, strK * strJ, upper);
-                    target = update(blkC, strI * strJ, target);
-                    bmod(left, aOff, upper, blockOffset[blkB], target, blockOffset[blkC],
-                        strI, strJ, strK, strI, strK, strI);
+                    left = read(blkA, strI * strK, left);
+                    columnRead = true;
                 }
+                upper = read(blkB, strK * strJ, upper);
+                target = update(blkC, strI * strJ, target);
+                bmod(left, aOff, upper, blockOffset[blkB], target, blockOffset[blkC],
+                    strI, strJ, strK, strI, strK, strI);
             }
         }
     }
