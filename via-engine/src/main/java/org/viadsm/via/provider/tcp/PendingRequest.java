@@ -5,6 +5,7 @@ import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.Idler;
 import org.viadsm.via.engine.ListenerConnectAttempt;
 import org.viadsm.via.engine.ViConnection;
+import org.viadsm.via.internal.HostPortAddress;
 
 /**
  * A connection request this NIC makes for one of its VIs, client or peer to peer, from its start until the VI is
@@ -16,7 +17,7 @@ import org.viadsm.via.engine.ViConnection;
 final class PendingRequest extends ListenerConnectAttempt
 {
     private final TcpConnector connector;
-    final TcpAddress target;
+    final HostPortAddress target;
 
     /** The request's own connection while it has one. */
     TcpChannel outgoing;
@@ -32,7 +33,7 @@ final class PendingRequest extends ListenerConnectAttempt
         final EngineNic nic,
         final ViConnection vi,
         final String address,
-        final TcpAddress target,
+        final HostPortAddress target,
         final long discriminator,
         final boolean peer,
         final long timeoutNs)

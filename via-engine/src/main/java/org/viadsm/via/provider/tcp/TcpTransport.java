@@ -22,6 +22,7 @@ import org.viadsm.via.engine.NicTransport;
 import org.viadsm.via.engine.PeerNic;
 import org.viadsm.via.engine.ProviderSupport;
 import org.viadsm.via.engine.SparseMemory;
+import org.viadsm.via.internal.HostPortAddress;
 
 /**
  * The transport of a tcp NIC: it listens on a TCP port and reaches its peers over one connection per VI. Its shared
@@ -54,7 +55,7 @@ final class TcpTransport implements NicTransport
 
     static EngineNic open(final String address, final NicContext context)
     {
-        final TcpAddress parsed = TcpAddress.parse(address);
+        final HostPortAddress parsed = TcpAddress.parse(address);
         if (ByteOrder.LITTLE_ENDIAN != ByteOrder.nativeOrder())
         {
             throw new ViaException(ViaError.ERROR_NOT_SUPPORTED, "the tcp provider needs a little-endian platform");

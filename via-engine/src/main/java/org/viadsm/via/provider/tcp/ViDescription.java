@@ -6,6 +6,7 @@ import org.viadsm.via.engine.ConnectMessageFlyweight;
 import org.viadsm.via.engine.EngineNic;
 import org.viadsm.via.engine.ViConnection;
 import org.viadsm.via.engine.ProviderSupport;
+import org.viadsm.via.internal.HostPortAddress;
 
 /**
  * The payload of a request or accept frame, a {@link ConnectMessageFlyweight}: which NIC and VI speaks, with what
@@ -23,9 +24,9 @@ final class ViDescription
     final int maxTransfer;
     final int flags;
     final String address;
-    final TcpAddress listener;
+    final HostPortAddress listener;
 
-    private ViDescription(final ConnectMessageFlyweight message, final TcpAddress listener)
+    private ViDescription(final ConnectMessageFlyweight message, final HostPortAddress listener)
     {
         this.nicId = message.nicId();
         this.discriminator = message.discriminator();

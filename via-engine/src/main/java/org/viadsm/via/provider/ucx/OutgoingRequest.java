@@ -7,6 +7,7 @@ import org.viadsm.via.ViaError;
 import org.viadsm.via.engine.Idler;
 import org.viadsm.via.engine.ListenerConnectAttempt;
 import org.viadsm.via.engine.ViConnection;
+import org.viadsm.via.internal.HostPortAddress;
 
 /**
  * A request of one of a ucx NIC's VIs: over a control endpoint to the listener at the other side's address, which
@@ -16,7 +17,7 @@ import org.viadsm.via.engine.ViConnection;
  */
 final class OutgoingRequest extends ListenerConnectAttempt
 {
-    final UcxAddress target;
+    final HostPortAddress target;
     final long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
     private final UcxConnector connector;
     RegistrationMirror mirror;
@@ -34,7 +35,7 @@ final class OutgoingRequest extends ListenerConnectAttempt
     String turnedAway;
 
     OutgoingRequest(final UcxConnector connector, final ViConnection vi, final String address,
-        final UcxAddress target, final long discriminator, final boolean peer, final long timeoutNs)
+        final HostPortAddress target, final long discriminator, final boolean peer, final long timeoutNs)
     {
         super(connector.transport().nic(), vi, address, discriminator, peer, timeoutNs);
         this.connector = connector;

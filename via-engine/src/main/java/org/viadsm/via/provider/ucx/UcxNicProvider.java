@@ -5,6 +5,7 @@ import org.viadsm.via.NicContext;
 import org.viadsm.via.NicProvider;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
+import org.viadsm.via.internal.HostPortAddress;
 
 /**
  * The {@code ucx} provider: NICs over UCX, on one host or across hosts. Address {@code ucx:<host>:<port>}.
@@ -52,7 +53,7 @@ public final class UcxNicProvider implements NicProvider
     @Override
     public Nic open(final String address, final NicContext context)
     {
-        final UcxAddress parsed = UcxAddress.parse(address);
+        final HostPortAddress parsed = UcxAddress.parse(address);
         final Throwable missing = UcxSupport.missing();
         if (null != missing)
         {

@@ -25,6 +25,7 @@ import org.viadsm.via.engine.NicTransport;
 import org.viadsm.via.engine.PeerNic;
 import org.viadsm.via.engine.ProviderSupport;
 import org.viadsm.via.engine.SparseMemory;
+import org.viadsm.via.internal.HostPortAddress;
 
 /**
  * A NIC over one UCX worker. Its shared area is private to this process: peers reach its memory only through UCX,
@@ -91,7 +92,7 @@ final class UcxTransport implements NicTransport
         this.progressThread = new UcxProgressThread(this);
     }
 
-    static EngineNic open(final String address, final UcxAddress parsed, final NicContext nicContext)
+    static EngineNic open(final String address, final HostPortAddress parsed, final NicContext nicContext)
     {
         final NicGeometry geometry = ProviderSupport.geometry(nicContext);
         final int slot = UcxNics.claim();

@@ -9,6 +9,7 @@ import java.nio.channels.SocketChannel;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.engine.ConnectMessageFlyweight;
+import org.viadsm.via.internal.HostPortAddress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.viadsm.via.provider.tcp.FrameLayout.HEADER_LENGTH;
@@ -31,7 +32,7 @@ final class RawPeer implements AutoCloseable
 
     RawPeer(final String nicAddress)
     {
-        final TcpAddress address = TcpAddress.parse(nicAddress);
+        final HostPortAddress address = TcpAddress.parse(nicAddress);
         try
         {
             socket = SocketChannel.open(new InetSocketAddress(address.socketAddress().getAddress(), address.port()));
