@@ -47,13 +47,12 @@ final class BarrierPoll
         {
             return -1;
         }
-        final long startNs = System.nanoTime();
-        pollIdle.reset();
+        final long deadlineNs = pollIdle.startPhase() + budgetNs;
         int arrivedKind;
         while (-1 == (arrivedKind = barriers.take(parity, round)) && !barriers.isBroken(epoch) &&
-            System.nanoTime() - startNs < budgetNs && !Thread.currentThread().isInterrupted())
+            !Thread.currentThread().isInterrupted() && pollIdle.pollStep(port.pollNotifications(handler), deadlineNs))
         {
-            pollIdle.idle(port.pollNotifications(handler));
+            // polled: the message may be in
         }
         spin.onPolled(pollIdle.conclude());
         return arrivedKind;

@@ -98,7 +98,7 @@ public final class BarrierProtocol
         }
         node.intervals.release();
         final long startNs = System.nanoTime();
-        final int index = exchange(SyncState.FULL_BARRIER, timeoutNs, interruptible);
+        final int index = exchange(SyncState.FULL_BARRIER, timeoutNs, interruptible, startNs);
         if (index >= 0)
         {
             node.intervals.acquire(merged);
@@ -127,7 +127,8 @@ public final class BarrierProtocol
     {
         node.sync.ensureUsable();
         final long startNs = System.nanoTime();
-        if (node.sync.isBarrierBroken(epoch + 1) || exchange(SyncState.SYNC_BARRIER, SyncWait.NO_TIMEOUT, false) < 0)
+        if (node.sync.isBarrierBroken(epoch + 1) ||
+            exchange(SyncState.SYNC_BARRIER, SyncWait.NO_TIMEOUT, false, startNs) < 0)
         {
             throw new ProtocolException(node.nodeId, "the barrier is broken: " + node.sync.barrierBroken());
         }
@@ -215,7 +216,10 @@ public final class BarrierProtocol
         return sawPartner ? 0 : 1;
     }
 
-    private int exchange(final int kind, final long timeoutNs, final boolean interruptible)
+    /**
+     * The rounds of a barrier; {@code startNs} is the clock the caller read on entry, which starts the wait too.
+     */
+    private int exchange(final int kind, final long timeoutNs, final boolean interruptible, final long startNs)
     {
         final int nodeId = node.nodeId;
         final int nodeCount = node.nodeCount;
@@ -227,7 +231,7 @@ public final class BarrierProtocol
         final boolean pair = counted && 2 == nodeCount;
         int index = 0;
         merged.copyFrom(node.intervals.clock());
-        wait.start(timeoutNs, interruptible);
+        wait.start(timeoutNs, interruptible, startNs);
         try
         {
             for (int round = 0; round < rounds; round++)

@@ -41,7 +41,20 @@ public final class SyncWait
      */
     public SyncWait start(final long timeoutNs, final boolean interruptible)
     {
-        this.startNs = System.nanoTime();
+        return start(timeoutNs, interruptible, System.nanoTime());
+    }
+
+    /**
+     * Starts a wait at a time the caller has just read (a clock read costs about as much as a poll of the port).
+     *
+     * @param timeoutNs     longest wait, {@link #NO_TIMEOUT} for none; 0 or less gives up at the first check.
+     * @param interruptible whether an interrupt ends it.
+     * @param nowNs         {@link System#nanoTime()} now.
+     * @return this.
+     */
+    public SyncWait start(final long timeoutNs, final boolean interruptible, final long nowNs)
+    {
+        this.startNs = nowNs;
         this.hasDeadline = NO_TIMEOUT != timeoutNs;
         this.timed = hasDeadline;
         this.deadlineNs = hasDeadline ? startNs + Math.max(0, timeoutNs) : Long.MAX_VALUE;

@@ -14,6 +14,7 @@ class PollIdleStrategyTest
 {
     private long nowNs = 1_000_000L;
     private long cpuNs = 5_000L;
+    private int clockReads;
 
     @Test
     void shouldYieldOnceThePhaseHasSpunItsShare()
@@ -46,6 +47,54 @@ class PollIdleStrategyTest
         idle.reset();
         idle.idle(0);
         assertEquals(2, idle.yields());
+    }
+
+    /**
+     * A spinning phase reads the clock on one poll in 16 (a read costs about what a poll of an empty queue does, and
+     * the message is seen a poll late on average); once it yields it reads the clock at every poll. A deadline is
+     * seen at the next read.
+     */
+    @Test
+    void shouldReadTheClockOnceInSixteenPollsWhileSpinningAndAtEveryPollWhileYielding()
+    {
+        final PollIdleStrategy idle = new PollIdleStrategy(() ->
+        {
+            clockReads++;
+            return nowNs;
+        }, () -> cpuNs, 20_000L);
+        final long deadlineNs = idle.startPhase() + 100_000L;
+        assertEquals(1, clockReads);
+        for (int poll = 1; poll <= 64; poll++)
+        {
+            assertTrue(idle.pollStep(0 == poll % 3 ? 1 : 0, deadlineNs));
+            nowNs += 100L;
+        }
+        assertEquals(1 + 64 / PollIdleStrategy.CLOCK_PERIOD, clockReads, "one read in 16 polls while spinning");
+        assertEquals(0, idle.yields());
+        nowNs += 20_000L;
+        for (int poll = 1; poll <= PollIdleStrategy.CLOCK_PERIOD; poll++)
+        {
+            assertTrue(idle.pollStep(0, deadlineNs));
+        }
+        assertEquals(1, idle.yields(), "the poll that read the clock past the spin share yielded");
+        final int readsBefore = clockReads;
+        for (int poll = 0; poll < 5; poll++)
+        {
+            assertTrue(idle.pollStep(0, deadlineNs));
+        }
+        assertEquals(readsBefore + 5, clockReads, "a read at every poll while yielding");
+        assertEquals(6, idle.yields());
+        nowNs = deadlineNs;
+        assertFalse(idle.pollStep(0, deadlineNs), "the deadline passed");
+        assertEquals(6, idle.yields());
+        // the next phase spins again, reading the clock once in 16 polls
+        idle.startPhase();
+        final int readsAtStart = clockReads;
+        for (int poll = 0; poll < PollIdleStrategy.CLOCK_PERIOD - 1; poll++)
+        {
+            assertTrue(idle.pollStep(0, nowNs + 100_000L));
+        }
+        assertEquals(readsAtStart, clockReads);
     }
 
     @Test
