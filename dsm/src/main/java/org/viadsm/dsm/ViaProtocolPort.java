@@ -170,6 +170,28 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     }
 
     @Override
+    public void startCompareAndSwap(final int node, final int region, final long offset, final long expected,
+        final long update, final int localRegion, final long localOffset)
+    {
+        if (node == nodeId)
+        {
+            regions.of(localRegion).local.buffer().putLong((int)localOffset,
+                compareAndSwap(node, region, offset, expected, update));
+            return;
+        }
+        final SendRing peer = peer(node);
+        final Descriptor d = peer.nextSend();
+        // the fence keeps it after the operations posted to the node before it on transports that may overlap
+        // read-like operations; the previous value lands in local registered memory, as a read's data does
+        d.compareAndSwap(regions.of(region).handles[node], offset, expected, update)
+            .addSegment(regions.of(localRegion).local, localOffset, 8).queueFence(true);
+        peer.post(d, SendRing.COMPARE_AND_SWAP, region, 8);
+        counters.increment(Counter.ATOMICS);
+        // completed in posting order with the reads started: awaitReads waits for the last one posted
+        startedReads[node] = d;
+    }
+
+    @Override
     public void awaitReads()
     {
         for (int node = 0; node < nodeCount; node++)

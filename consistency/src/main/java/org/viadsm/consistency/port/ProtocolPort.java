@@ -83,9 +83,31 @@ public interface ProtocolPort
     }
 
     /**
-     * Waits until every read started with {@link #startRead} is in local memory.
+     * Starts a compare-and-swap, as {@link #compareAndSwap}, whose previous value lands in local memory (the 8 bytes
+     * at {@code localOffset} of {@code localRegion}) by the time {@link #awaitReads()} returns, so that atomics on
+     * one node cost one round trip together. It takes effect after every operation issued to the node before it,
+     * and before every operation issued to it after it. The default runs it at once.
      *
-     * @throws org.viadsm.consistency.ProtocolException if a read failed.
+     * @param node        the node.
+     * @param region      its region.
+     * @param offset      offset of the word, a multiple of 8.
+     * @param expected    the value the word must hold.
+     * @param update      the new value.
+     * @param localRegion region of this node that receives the previous value.
+     * @param localOffset its offset there, a multiple of 8.
+     * @throws org.viadsm.consistency.ProtocolException if the node cannot be reached.
+     */
+    default void startCompareAndSwap(final int node, final int region, final long offset, final long expected,
+        final long update, final int localRegion, final long localOffset)
+    {
+        region(localRegion).putLong((int)localOffset, compareAndSwap(node, region, offset, expected, update));
+    }
+
+    /**
+     * Waits until every read started with {@link #startRead}, and the previous value of every compare-and-swap
+     * started with {@link #startCompareAndSwap}, is in local memory.
+     *
+     * @throws org.viadsm.consistency.ProtocolException if a read or an atomic failed.
      */
     default void awaitReads()
     {

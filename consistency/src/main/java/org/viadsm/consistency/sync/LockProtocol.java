@@ -288,7 +288,24 @@ public final class LockProtocol
         final boolean interruptible)
     {
         control.putLongVolatile(element, LockWord.of(LockWord.WAITING, -1));
-        final int predecessor = queue.joinTail(lockId, node.nodeId, tailGuess);
+        final boolean firm = SyncWait.NO_TIMEOUT == timeoutNs && !interruptible;
+        int guess = tailGuess;
+        if (queue.joinsInOneRoundTrip(lockId, tailGuess))
+        {
+            switch (queue.joinAndLinkOrTake(lockId, tailGuess, firm))
+            {
+                case LockQueue.TAKEN:
+                    toHeld(element);
+                    node.intervals.acquire(queue.taken());
+                    return ACQUIRED;
+                case LockQueue.LINKED:
+                    return awaitGrant(lockId, element, timeoutNs, interruptible);
+                default:
+                    guess = queue.tailFound();
+                    break;
+            }
+        }
+        final int predecessor = queue.joinTail(lockId, node.nodeId, guess);
         if (predecessor < 0)
         {
             toHeld(element);
@@ -300,8 +317,7 @@ public final class LockProtocol
         {
             node.sync.failWith("lock " + lockId + ": the queue's tail was this node, whose element was idle");
         }
-        if (LockQueue.TAKEN == queue.linkOrTake(lockId, predecessor,
-            SyncWait.NO_TIMEOUT == timeoutNs && !interruptible))
+        if (LockQueue.TAKEN == queue.linkOrTake(lockId, predecessor, firm))
         {
             toHeld(element);
             node.intervals.acquire(queue.taken());

@@ -20,6 +20,8 @@ final class LockQueue
     static final int TAKEN = 1;
     /** {@link #linkOrTake} queued behind a predecessor that holds the lock or waits for it. */
     static final int LINKED = 2;
+    /** {@link #joinAndLinkOrTake} found the tail was not its guess, {@link #tailFound()}: nothing joined or taken. */
+    static final int NOT_JOINED = 0;
     /**
      * In the word before the clock a node leaves beside its predecessor's element: the node waits until it is
      * granted the lock (no timeout, no interrupt), so it never abandons its element and the grant needs no
@@ -31,6 +33,7 @@ final class LockQueue
     private final VectorClock incoming;
     /** Per lock, whether its last {@link #linkOrTake} found the lock released at the predecessor. */
     private final boolean[] takenLast;
+    private int tailFound = -1;
 
     LockQueue(final SyncNode node, final int lockIds)
     {
@@ -48,6 +51,16 @@ final class LockQueue
     VectorClock taken()
     {
         return incoming;
+    }
+
+    /**
+     * The tail the last {@link #joinAndLinkOrTake} that returned {@link #NOT_JOINED} found.
+     *
+     * @return the node, or -1 for none.
+     */
+    int tailFound()
+    {
+        return tailFound;
     }
 
     /**
@@ -143,8 +156,73 @@ final class LockQueue
      */
     private int linkOrTakeStamped(final int lockId, final int predecessor, final boolean firm)
     {
+        return linkOrTakeStamped(lockId, predecessor, firm, LockWord.cached(node.intervals.clock().get(predecessor)));
+    }
+
+    /**
+     * Whether {@link #joinAndLinkOrTake} applies: two nodes, and the tail guessed to be the other node, which
+     * manages the lock, so that both compare-and-swaps go to it.
+     *
+     * @param lockId the lock.
+     * @param guess  the node most likely to be the tail now, or -1 for none.
+     * @return true if it does.
+     */
+    boolean joinsInOneRoundTrip(final int lockId, final int guess)
+    {
+        return 2 == node.nodeCount && guess >= 0 && guess != node.nodeId && lockId % 2 == guess;
+    }
+
+    /**
+     * {@link #joinTail} and {@link #linkOrTake} in one round trip, where {@link #joinsInOneRoundTrip} says so: the
+     * tail's compare-and-swap and the take's (which expects the lock cached at the other node with the clock entry
+     * this node knows, see {@link #linkOrTakeStamped}) are started together, and the port's order makes the take
+     * land after the swap, so the lock is never taken by a node that has not joined. An uncontended lock that
+     * migrates between two nodes then costs its acquirer one round trip, where it cost two. If the tail was the
+     * guess, the take's outcome decides as in {@link #linkOrTake} (a take that finds another word goes on from
+     * that word); if not, the take cannot have succeeded (with two nodes a tail that is not the other node is
+     * nobody's: nobody ever queued, so no element was ever cached) and this node joins as usual.
+     *
+     * @param lockId the lock.
+     * @param guess  the other node, the lock's manager.
+     * @param firm   whether this node waits until it is granted the lock, whatever the time or interrupts.
+     * @return {@link #TAKEN}, {@link #LINKED} or {@link #NOT_JOINED}.
+     */
+    int joinAndLinkOrTake(final int lockId, final int guess, final boolean firm)
+    {
+        final int results = node.outbox(ControlRegionLayout.OUTBOX_INBOX);
+        final long tailExpected = guess + 1L;
+        final long cached = LockWord.cached(node.intervals.clock().get(guess));
+        node.port.startCompareAndSwap(guess, SyncNode.CONTROL, node.layout.lockTail(lockId), tailExpected,
+            node.nodeId + 1L, SyncNode.CONTROL, results);
+        node.port.startCompareAndSwap(guess, SyncNode.CONTROL, node.layout.lockElement(lockId), cached,
+            LockWord.of(LockWord.IDLE, node.nodeId), SyncNode.CONTROL, results + Long.BYTES);
+        node.port.awaitReads();
+        final long tailSeen = node.control.getLong(results);
+        final long elementSeen = node.control.getLong(results + Long.BYTES);
+        if (tailSeen != tailExpected)
+        {
+            if (elementSeen == cached)
+            {
+                node.sync.failWith("lock " + lockId + ": took the lock cached at node " + guess + " while the " +
+                    "queue's tail was " + (tailSeen - 1) + ", not node " + guess);
+            }
+            tailFound = (int)tailSeen - 1;
+            return NOT_JOINED;
+        }
+        if (elementSeen == cached)
+        {
+            return takeStamped(guess, cached);
+        }
+        return linkOrTakeStamped(lockId, guess, firm, elementSeen);
+    }
+
+    /**
+     * {@link #linkOrTakeStamped(int, int, boolean)} from a first guess of the predecessor's word.
+     */
+    private int linkOrTakeStamped(final int lockId, final int predecessor, final boolean firm, final long guess)
+    {
         final int element = node.layout.lockElement(lockId);
-        long expected = LockWord.cached(node.intervals.clock().get(predecessor));
+        long expected = guess;
         boolean clockLeft = false;
         while (true)
         {
@@ -173,14 +251,22 @@ final class LockQueue
             {
                 if (take && LockWord.CACHED == state)
                 {
-                    final VectorClock own = node.intervals.clock();
-                    incoming.copyFrom(own).set(predecessor, Math.max(own.get(predecessor), LockWord.stamp(expected)));
-                    return TAKEN;
+                    return takeStamped(predecessor, expected);
                 }
                 return take ? take(lockId, predecessor) : LINKED;
             }
             expected = seen;
         }
+    }
+
+    /**
+     * The clock of a take from a stamped cached word: this node's own, with the releaser's entry from the stamp.
+     */
+    private int takeStamped(final int predecessor, final long word)
+    {
+        final VectorClock own = node.intervals.clock();
+        incoming.copyFrom(own).set(predecessor, Math.max(own.get(predecessor), LockWord.stamp(word)));
+        return TAKEN;
     }
 
     /**

@@ -155,6 +155,18 @@ public final class InMemoryCluster
         return ports[nodeId];
     }
 
+    /**
+     * The round trips a node has waited for: each read, atomic and {@code awaitReads()} that had started operations
+     * to wait for (writes and notifications are not waited for one by one).
+     *
+     * @param nodeId the node.
+     * @return its count, from the cluster's creation.
+     */
+    public long roundTrips(final int nodeId)
+    {
+        return ports[nodeId].roundTrips();
+    }
+
     boolean defersWrites()
     {
         return deferWrites;

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.collections.Int2ObjectHashMap;
@@ -19,7 +20,9 @@ import org.viadsm.consistency.port.ProtocolPort;
  * One node's port of an {@link InMemoryCluster}: RDMA Reads, Writes and atomics copy between the nodes' direct
  * buffers on the caller's thread; a notification is queued at its target, whose wait it wakes. With the cluster's
  * writes deferred, a Write and a notification are kept per target node, in order, until the issuer flushes, polls or
- * waits, or reads or runs an atomic at that node.
+ * waits, or reads or runs an atomic at that node. A compare-and-swap started without a wait is issued as a write is,
+ * and lands at the latest at the issuer's next wait for started operations. The port counts the round trips its node
+ * waits for (a read, an atomic, a wait for started operations).
  */
 final class InMemoryPort implements ProtocolPort
 {
@@ -32,6 +35,8 @@ final class InMemoryPort implements ProtocolPort
     private volatile Thread waiter;
     private volatile String failure;
     private final List<List<Runnable>> pending = new ArrayList<>();
+    private final AtomicLong roundTrips = new AtomicLong();
+    private boolean started;
 
     InMemoryPort(final InMemoryCluster cluster, final int nodeId, final Counters counters)
     {
@@ -66,6 +71,11 @@ final class InMemoryPort implements ProtocolPort
             operation.run();
         }
         operations.clear();
+    }
+
+    long roundTrips()
+    {
+        return roundTrips.get();
     }
 
     synchronized AtomicBuffer addRegion(final int region, final int length)
@@ -114,6 +124,7 @@ final class InMemoryPort implements ProtocolPort
     {
         counters.increment(Counter.RDMA_READS);
         counters.add(Counter.RDMA_READ_BYTES, length);
+        roundTrips.incrementAndGet();
         land(node);
         region(localRegion).putBytes((int)localOffset, cluster.portOf(node).region(region), (int)offset, length);
     }
@@ -171,6 +182,7 @@ final class InMemoryPort implements ProtocolPort
         final long update)
     {
         counters.increment(Counter.ATOMICS);
+        roundTrips.incrementAndGet();
         land(node);
         final AtomicBuffer target = cluster.portOf(node).region(region);
         while (true)
@@ -191,8 +203,42 @@ final class InMemoryPort implements ProtocolPort
     public long fetchAndAdd(final int node, final int region, final long offset, final long delta)
     {
         counters.increment(Counter.ATOMICS);
+        roundTrips.incrementAndGet();
         land(node);
         return cluster.portOf(node).region(region).getAndAddLong((int)offset, delta);
+    }
+
+    @Override
+    public void startCompareAndSwap(final int node, final int region, final long offset, final long expected,
+        final long update, final int localRegion, final long localOffset)
+    {
+        counters.increment(Counter.ATOMICS);
+        started = true;
+        issue(node, () -> region(localRegion).putLong((int)localOffset,
+            swap(cluster.portOf(node).region(region), (int)offset, expected, update)));
+    }
+
+    @Override
+    public void awaitReads()
+    {
+        if (started)
+        {
+            started = false;
+            roundTrips.incrementAndGet();
+            flushWrites();
+        }
+    }
+
+    private static long swap(final AtomicBuffer target, final int offset, final long expected, final long update)
+    {
+        while (true)
+        {
+            final long current = target.getLongVolatile(offset);
+            if (current != expected || target.compareAndSetLong(offset, expected, update))
+            {
+                return current;
+            }
+        }
     }
 
     @Override
