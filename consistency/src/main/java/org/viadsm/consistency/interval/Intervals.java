@@ -174,6 +174,24 @@ public final class Intervals
      */
     public void acquire(final VectorClock incoming)
     {
+        acquire(incoming, true);
+    }
+
+    /**
+     * As {@link #acquire}, for a lock: the lock's release follows, and with it a wait for every write and atomic
+     * this node issued, before this node's next barrier or departure, so the acquire waits for none of those it
+     * issues (the diffs of the dirty pages it invalidates, the leaves of the copysets it drops; see
+     * {@link PageCoherence#finishLockAcquire()}).
+     *
+     * @param incoming the clock of the matching release.
+     */
+    public void acquireLock(final VectorClock incoming)
+    {
+        acquire(incoming, false);
+    }
+
+    private void acquire(final VectorClock incoming, final boolean barrier)
+    {
         epoch.advance();
         for (int node = 0; node < clock.size(); node++)
         {
@@ -182,11 +200,11 @@ public final class Intervals
                 reader.addRange(node, clock.get(node), incoming.get(node));
             }
         }
-        finishAcquire(incoming);
+        finishAcquire(incoming, barrier);
     }
 
     /**
-     * As {@link #acquire}, with the notices the releaser forwarded (see {@link #forward}): applies those of the
+     * As {@link #acquireLock}, with the notices the releaser forwarded (see {@link #forward}): applies those of the
      * nodes whose intervals they all bring, and reads the others' from their logs.
      *
      * @param incoming the clock of the matching release.
@@ -208,7 +226,7 @@ public final class Intervals
             }
         }
         counters.add(Counter.INTERVALS_FORWARDED, ForwardedNotices.apply(buffer, offset, forwarded, clock, recorder));
-        finishAcquire(incoming);
+        finishAcquire(incoming, false);
     }
 
     /**
@@ -228,7 +246,7 @@ public final class Intervals
         return ForwardedNotices.write(history, clock, after, holder, buffer, offset, capacity);
     }
 
-    private void finishAcquire(final VectorClock incoming)
+    private void finishAcquire(final VectorClock incoming, final boolean barrier)
     {
         if (WriteNoticeReader.LOST == reader.readRanges(recorder))
         {
@@ -242,7 +260,14 @@ public final class Intervals
                 }
             }
         }
-        coherence.finishAcquire();
+        if (barrier)
+        {
+            coherence.finishAcquire();
+        }
+        else
+        {
+            coherence.finishLockAcquire();
+        }
         clock.merge(incoming);
         clockChanges++;
     }

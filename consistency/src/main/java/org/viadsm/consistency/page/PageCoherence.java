@@ -57,7 +57,6 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     private final PageFetcher fetcher;
     private final HomeSettlement settlement;
     private final IntArrayList homeDirty = new IntArrayList();
-    private boolean flushedSinceLastFence;
 
     /**
      * Creates the coherence actions.
@@ -242,7 +241,6 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     public void releaseClean()
     {
         port.flushWrites();
-        flushedSinceLastFence = false;
     }
 
     /**
@@ -270,7 +268,6 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         diffs.post();
         copysets.leaveDropped(space);
         port.flushWrites();
-        flushedSinceLastFence = false;
         settlement.settle(homeDirty, notices);
         return notices.size();
     }
@@ -337,23 +334,27 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     }
 
     /**
-     * Ends an acquire: leaves the copysets of the pages it invalidated (after their diffs), and waits for the diffs
-     * that invalidations sent home, so that a page refetched later is not overwritten by its own diff still in
-     * flight, and for the leaves, so that none is in flight once the acquire is over (a collective free removes
-     * the array's region after its barrier).
+     * Ends a barrier's acquire as {@link #finishLockAcquire()} does, but waits for the copyset leaves: a collective
+     * free removes the array's region after its barrier.
      */
     public void finishAcquire()
     {
         diffs.post();
         if (copysets.leaveDropped(space))
         {
-            flushedSinceLastFence = true;
-        }
-        if (flushedSinceLastFence)
-        {
             port.flushWrites();
-            flushedSinceLastFence = false;
         }
+    }
+
+    /**
+     * Ends a lock's acquire: posts the diffs that invalidations sent home and the copyset leaves, and waits for
+     * neither (a round trip with a contended lock held): the lock's release waits for them, before it hands on a
+     * clock that covers them; the node's next access to such a page fetches it from the same home, after them.
+     */
+    public void finishLockAcquire()
+    {
+        diffs.post();
+        copysets.leaveDropped(space);
     }
 
     /**
@@ -492,7 +493,6 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         if (table.twin(page) != PageTable.NO_TWIN)
         {
             diffs.send(table, page);
-            flushedSinceLastFence = true;
         }
         table.state(page, PageState.INVALID);
         counters.increment(Counter.INVALIDATIONS);

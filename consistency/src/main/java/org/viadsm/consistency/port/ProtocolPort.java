@@ -115,7 +115,8 @@ public interface ProtocolPort
 
     /**
      * Starts copying {@code length} bytes from a local region into a node's region; the source must not change
-     * until {@link #flushWrites()} returns.
+     * until {@link #flushWrites()} returns, or until a later read from the same node into it, which takes effect
+     * after the write, returns.
      *
      * @param node        the node to write to.
      * @param region      its region.

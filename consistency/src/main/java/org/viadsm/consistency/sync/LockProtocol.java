@@ -212,7 +212,7 @@ public final class LockProtocol
                     if (control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1)))
                     {
                         incoming.read(control, node.layout.lockClock(lockId));
-                        node.intervals.acquire(incoming);
+                        node.intervals.acquireLock(incoming);
                         return ACQUIRED_CACHED;
                     }
                     break;
@@ -296,7 +296,7 @@ public final class LockProtocol
             {
                 case LockQueue.TAKEN:
                     toHeld(element);
-                    node.intervals.acquire(queue.taken());
+                    node.intervals.acquireLock(queue.taken());
                     return ACQUIRED;
                 case LockQueue.LINKED:
                     return awaitGrant(lockId, element, timeoutNs, interruptible);
@@ -310,7 +310,7 @@ public final class LockProtocol
         {
             toHeld(element);
             incoming.clear();
-            node.intervals.acquire(incoming);
+            node.intervals.acquireLock(incoming);
             return ACQUIRED;
         }
         if (predecessor == node.nodeId)
@@ -320,7 +320,7 @@ public final class LockProtocol
         if (LockQueue.TAKEN == queue.linkOrTake(lockId, predecessor, firm))
         {
             toHeld(element);
-            node.intervals.acquire(queue.taken());
+            node.intervals.acquireLock(queue.taken());
             return ACQUIRED;
         }
         return awaitGrant(lockId, element, timeoutNs, interruptible);

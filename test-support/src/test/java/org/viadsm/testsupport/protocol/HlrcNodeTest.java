@@ -158,6 +158,42 @@ class HlrcNodeTest
         assertEquals(1, cluster.counters(1).get(Counter.DIFF_WRITES));
     }
 
+    @Test
+    void shouldLeaveTheDiffOfAPageAnAcquireInvalidatesInFlightUntilTheNextFetchOrRelease()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites(true);
+        final InMemoryCluster.LongArray array = cluster.longs("a", 64, Homes.onNode(0));
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.lock(5);
+                node.barrier();
+                array.set(node, 1, 22);
+                node.unlock(5);
+                node.barrier();
+            }
+            else
+            {
+                assertEquals(0, array.get(node, 0), "node 1 caches the page");
+                node.barrier();
+                array.set(node, 2, 33);
+                node.lock(5);
+                // the acquire invalidated the dirty page and posted its diff, without waiting for it
+                assertEquals(PageState.INVALID, array.table(1).states()[0], "the page is invalid on node 1");
+                assertEquals(0, array.table(0).memory().getLong(2 * Long.BYTES), "the diff is still in flight");
+                assertEquals(33, array.get(node, 2), "the fetch lands after the diff, from the same home");
+                assertEquals(33, array.table(0).memory().getLong(2 * Long.BYTES), "the diff at the home");
+                array.set(node, 3, 44);
+                node.unlock(5);
+                assertEquals(44, array.table(0).memory().getLong(3 * Long.BYTES), "the release waits for its diff");
+                node.barrier();
+            }
+        });
+        assertEquals(2, cluster.counters(1).get(Counter.DIFFS), "the invalidated page's diff and the release's");
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void shouldSendARangeWrittenAcrossPagesAsOneWritePerHome(final boolean deferWrites)
