@@ -242,6 +242,13 @@ final class InMemoryPort implements ProtocolPort
     }
 
     @Override
+    public void postFetchAndAdd(final int node, final int region, final long offset, final long delta)
+    {
+        counters.increment(Counter.ATOMICS);
+        issue(node, () -> cluster.portOf(node).region(region).getAndAddLong((int)offset, delta));
+    }
+
+    @Override
     public int pollNotifications(final NotificationHandler handler)
     {
         // The NIC makes progress on its own: while this node waits, what it issued lands.

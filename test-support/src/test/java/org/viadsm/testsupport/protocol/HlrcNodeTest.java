@@ -194,6 +194,44 @@ class HlrcNodeTest
         assertEquals(2, cluster.counters(1).get(Counter.DIFFS), "the invalidated page's diff and the release's");
     }
 
+    @Test
+    void shouldLeaveACopysetAtALockAcquireWithoutWaitingAndHaveTheReleaseWaitForIt()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        cluster.deferWrites(true);
+        final InMemoryCluster.LongArray array = cluster.longs("a", 64, Homes.onNode(0));
+        final int copysetWord = array.table(0).layout().copysetOffset(1, 0);
+        cluster.run((id, node) ->
+        {
+            if (0 == id)
+            {
+                node.lock(5);
+                node.lock(6);
+                node.barrier();
+                array.set(node, 1, 22);
+                node.unlock(5);
+                array.set(node, 1, 23);
+                node.unlock(6);
+            }
+            else
+            {
+                assertEquals(0, array.get(node, 0), "node 1 caches the page");
+                node.barrier();
+                assertEquals(1, array.table(0).memory().getLong(copysetWord), "node 1 in the page's copyset");
+                node.lock(5);
+                node.unlock(5);
+                // the second notice of a copy not read since the first: node 1 leaves the copyset
+                node.lock(6);
+                assertEquals(1, cluster.counters(1).get(Counter.COPYSET_LEAVES), "one leave");
+                assertEquals(1, array.table(0).memory().getLong(copysetWord), "the leave is still in flight");
+                node.unlock(6);
+                assertEquals(0, array.table(0).memory().getLong(copysetWord), "the release waited for the leave");
+            }
+            node.barrier();
+            assertEquals(23, array.get(node, 1), "a[1] on node " + id);
+        });
+    }
+
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void shouldSendARangeWrittenAcrossPagesAsOneWritePerHome(final boolean deferWrites)
