@@ -240,6 +240,44 @@ public final class RegistrationTable
     }
 
     /**
+     * Whether entry {@code index}, of a handle a {@link #check} passed, still holds the registration it held then:
+     * the same generation over the same body, read like a check (the generation with acquire semantics, the body,
+     * the generation again after an acquire fence), without a bounds check. The body is compared as well as the
+     * generation because a handle's generation comes back once the entry's counter wrapped: a registration that
+     * found it again over other bytes or with other rights is not the one checked.
+     *
+     * @param index        the index of a handle that passed a check.
+     * @param generation   the handle's generation.
+     * @param ptag         the protection tag the entry had.
+     * @param flags        its RDMA enable bits.
+     * @param length       its length.
+     * @param allocationId its allocation id.
+     * @param location     its location.
+     * @return true if the entry is unchanged.
+     */
+    boolean holds(
+        final int index,
+        final int generation,
+        final int ptag,
+        final int flags,
+        final int length,
+        final long allocationId,
+        final long location)
+    {
+        final int entry = entryOffset(index);
+        if (entries.getIntAcquire(entry + GENERATION_OFFSET) != generation)
+        {
+            return false;
+        }
+        final boolean same = entries.getInt(entry + PTAG_OFFSET) == ptag &&
+            entries.getInt(entry + FLAGS_OFFSET) == flags && entries.getInt(entry + LENGTH_OFFSET) == length &&
+            entries.getLong(entry + ALLOCATION_ID_OFFSET) == allocationId &&
+            entries.getLong(entry + LOCATION_OFFSET) == location;
+        VarHandle.acquireFence();
+        return same && entries.getIntVolatile(entry + GENERATION_OFFSET) == generation;
+    }
+
+    /**
      * Whether entry {@code index} is registration {@code generation} over the given bytes, read like a check: the
      * generation with acquire semantics, the body, and the generation again after an acquire fence.
      *

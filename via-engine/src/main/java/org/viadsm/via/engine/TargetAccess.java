@@ -55,6 +55,7 @@ public final class TargetAccess
     private final RecvRing targetRing;
     private final SegmentList scatter;
     private final SegmentList single = new SegmentList(1);
+    private final TargetRegion lastRegion = new TargetRegion();
     private final long epoch;
     private final int incarnation;
     private long atomicResult;
@@ -416,19 +417,27 @@ public final class TargetAccess
             return false;
         }
         final RegistrationTable table = target.area().table();
-        final int check = table.check(handle, targetVi.ptag(), flags, address, length);
-        if (RegistrationTable.CHECK_OK != check)
-        {
-            detail = RegistrationTable.describe(check) + ": handle 0x" + Integer.toHexString(handle) +
-                " address " + address + " length " + length + " on " + target.address();
-            return false;
-        }
-        final AtomicBuffer buffer = target.regionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
+        final int ptag = targetVi.ptag();
+        AtomicBuffer buffer = lastRegion.resolve(table, handle, ptag, flags, address, length);
         if (null == buffer)
         {
-            detail = "memory of handle 0x" + Integer.toHexString(handle) + " on " + target.address() +
-                " cannot be reached";
-            return false;
+            // another registration than the one resolved last, or one changed since: the full check and the peer's
+            // view of the region, remembered for the next operation
+            final int check = table.check(handle, ptag, flags, address, length);
+            if (RegistrationTable.CHECK_OK != check)
+            {
+                detail = RegistrationTable.describe(check) + ": handle 0x" + Integer.toHexString(handle) +
+                    " address " + address + " length " + length + " on " + target.address();
+                return false;
+            }
+            buffer = target.regionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
+            if (null == buffer)
+            {
+                detail = "memory of handle 0x" + Integer.toHexString(handle) + " on " + target.address() +
+                    " cannot be reached";
+                return false;
+            }
+            lastRegion.remember(table, handle, buffer);
         }
         single.add(buffer, (int)address, length);
         return true;

@@ -1,5 +1,6 @@
 package org.viadsm.via.provider;
 
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -33,6 +34,8 @@ class RdmaTest extends TwoNodes
     private static final byte CANARY = (byte)0xCA;
     private static final int TARGET_OFFSET = 4096;
     private static final int TARGET_LENGTH = 8192;
+    /** A word of eight canaries. */
+    private static final long CANARY_WORD = 0xCACACACACACACACAL;
 
     /** Fills the target node's whole memory with canaries and registers the middle of it. */
     private MemoryRegion target(final boolean rdmaWrite, final boolean rdmaRead)
@@ -431,6 +434,115 @@ class RdmaTest extends TwoNodes
         assertEquals(DONE | OP_RDMA_WRITE | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
         assertEquals(CANARY, pair.b.memory.get(0));
         assertEquals(CANARY, pair.b.memory.get(TARGET_OFFSET));
+    }
+
+    /**
+     * A region the initiator's operations went to before is checked again at every operation: once the peer
+     * deregistered it, an atomic on it is refused as on a handle never used, and changes nothing.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRefuseAnAtomicOnARegionUsedBeforeOnceThePeerDeregistersIt(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
+        final MemoryRegion target = target(true, true);
+        target.buffer().putLong(8, 0);
+        final Descriptor atomic = Descriptor.allocate(1);
+        for (int i = 0; i < 3; i++)
+        {
+            pair.viA.postSend(atomic.reset().fetchAndAdd(target.handle(), 8, 1).addSegment(pair.a.region, 0, 8));
+            assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status());
+            assertEquals(i, pair.a.region.buffer().getLong(0));
+        }
+        pair.b.nic.deregisterMemory(target);
+
+        pair.viA.postSend(atomic.reset().fetchAndAdd(target.handle(), 8, 1).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_ATOMIC | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
+        assertEquals(3, peerWord(TARGET_OFFSET + 8));
+        pair.a.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
+        pair.b.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
+        assertEquals(ViState.ERROR, pair.viA.state());
+    }
+
+    /**
+     * The peer deregisters a region the initiator used and registers other memory in its table entry: the old
+     * handle is refused, and the new one reaches the new memory, not the old.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldReachTheMemoryRegisteredAnewInTheEntryOfARegionUsedBefore(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION, new NicContext().maxRegions(2));
+        final MemoryRegion first = target(true, true);
+        final Descriptor atomic = Descriptor.allocate(1);
+        pair.viA.postSend(atomic.reset().fetchAndAdd(first.handle(), 8, 1).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status());
+        assertEquals(CANARY_WORD + 1, peerWord(TARGET_OFFSET + 8));
+        pair.b.nic.deregisterMemory(first);
+        final MemoryRegion second = pair.b.register(TARGET_OFFSET + 4096, 4096, true, true);
+
+        pair.viA.postSend(atomic.reset().fetchAndAdd(second.handle(), 8, 2).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status());
+        assertEquals(CANARY_WORD, pair.a.region.buffer().getLong(0));
+        assertEquals(CANARY_WORD + 2, peerWord(TARGET_OFFSET + 4096 + 8));
+        assertEquals(CANARY_WORD + 1, peerWord(TARGET_OFFSET + 8));
+
+        pair.viA.postSend(atomic.reset().fetchAndAdd(first.handle(), 8, 4).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_ATOMIC | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
+        assertEquals(CANARY_WORD + 1, peerWord(TARGET_OFFSET + 8));
+        assertEquals(CANARY_WORD + 2, peerWord(TARGET_OFFSET + 4096 + 8));
+    }
+
+    /**
+     * A region an RDMA Write reached is still checked for the rights of the next operation: an atomic, which also
+     * reads, is refused on a region the peer registered for RDMA Write only.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRefuseAnAtomicOnAWriteOnlyRegionAfterAWriteToItPassed(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
+        final MemoryRegion writeOnly = target(true, false);
+        final Descriptor d = Descriptor.allocate(1);
+        pair.a.region.buffer().putLong(0, 7);
+        pair.viA.postSend(d.reset().rdmaWrite(writeOnly.handle(), 8).addSegment(pair.a.region, 0, 8));
+        assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendWait(T).status());
+
+        pair.viA.postSend(d.reset().fetchAndAdd(writeOnly.handle(), 8, 1).addSegment(pair.a.region, 16, 8));
+        assertEquals(DONE | OP_ATOMIC | RDMA_PROT_ERROR, pair.viA.sendWait(T).status());
+        assertEquals(7, writeOnly.buffer().getLong(8));
+        pair.a.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
+        pair.b.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
+    }
+
+    /** Operations alternating between two regions of the peer each reach their own. */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldReachEachOfTwoRegionsOperationsAlternateBetween(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion one = target(true, true);
+        final MemoryRegion other = pair.b.register(0, 4096, true, true);
+        final Descriptor d = Descriptor.allocate(1);
+        for (int i = 1; i <= 50; i++)
+        {
+            final MemoryRegion region = 0 == (i & 1) ? one : other;
+            pair.viA.postSend(d.reset().fetchAndAdd(region.handle(), 16, 1).addSegment(pair.a.region, 0, 8));
+            assertEquals(DONE | OP_ATOMIC, pair.viA.sendWait(T).status());
+            pair.a.region.buffer().putLong(8, i);
+            pair.viA.postSend(d.reset().rdmaWrite(region.handle(), 24).addSegment(pair.a.region, 8, 8));
+            assertEquals(DONE | OP_RDMA_WRITE, pair.viA.sendWait(T).status());
+        }
+        assertEquals(CANARY_WORD + 25, one.buffer().getLong(16));
+        assertEquals(CANARY_WORD + 25, other.buffer().getLong(16));
+        assertEquals(50, one.buffer().getLong(24));
+        assertEquals(49, other.buffer().getLong(24));
+    }
+
+    /** The word at {@code offset} of the peer node's memory, in the byte order the NICs write it. */
+    private long peerWord(final int offset)
+    {
+        return pair.b.memory.duplicate().order(ByteOrder.nativeOrder()).getLong(offset);
     }
 
     private void reconnect()

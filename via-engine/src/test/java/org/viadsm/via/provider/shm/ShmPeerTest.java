@@ -112,6 +112,30 @@ class ShmPeerTest
         assertEquals(0x2222222222222222L, targetMemory.getLong(4096), "the write lands where the handle points now");
     }
 
+    /**
+     * The initiator's last write reached the region, which a registration of the same bytes without remote rights
+     * then replaced under the same handle: the next write is refused, as the full check would refuse it.
+     */
+    @Test
+    void rdmaWriteShouldBeRefusedByTheRegistrationWithoutRightsThatReusedTheHandle()
+    {
+        connect();
+        final MemoryRegion first = registerTarget(0, 4096, MemoryAttributes.remoteAccess(targetPtag));
+        local.buffer().putLong(0, 0x1111111111111111L);
+        final Descriptor write = Descriptor.allocate(1);
+        initiatorVi.postSend(write.reset().rdmaWrite(first.handle(), 0).addSegment(local, 0, 8));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE, initiatorVi.sendDone().status());
+        final int handle = first.handle();
+        target.deregisterMemory(first);
+        reissue(handle, registerTarget(0, 4096, MemoryAttributes.localOnly(targetPtag)));
+
+        local.buffer().putLong(0, 0x2222222222222222L);
+        initiatorVi.postSend(write.reset().rdmaWrite(handle, 0).addSegment(local, 0, 8));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE | DescriptorStatus.RDMA_PROT_ERROR,
+            initiatorVi.sendDone().status());
+        assertEquals(0x1111111111111111L, targetMemory.getLong(0), "a region without RDMA Write must not change");
+    }
+
     @Test
     void sendShouldScatterIntoTheLongerRegionThatReusedTheHandle()
     {
