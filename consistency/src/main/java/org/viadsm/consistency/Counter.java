@@ -35,6 +35,11 @@ public enum Counter
     EXCLUSIVE_LOSSES,
     /** Twins made. */
     TWINS,
+    /**
+     * Pages of other nodes written through overwrite views with neither fetch nor twin: their overwritten ranges
+     * went home whole, as diffs of one run each.
+     */
+    OVERWRITES,
     /** Diffs sent home (pages with at least one changed run). */
     DIFFS,
     /** Runs in those diffs. */

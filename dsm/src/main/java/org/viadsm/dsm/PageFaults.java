@@ -168,6 +168,45 @@ final class PageFaults
         }
     }
 
+    /**
+     * Makes the elements {@code [first, end)} writable for an overwrite (see
+     * {@link HlrcNode#overwritable}): one entry into the protocol if any of their pages is not yet writable.
+     */
+    void overwritable(final int first, final int end, final int elementShift)
+    {
+        if (table.allWritable())
+        {
+            return;
+        }
+        final long from = (long)first << elementShift;
+        final long to = (long)end << elementShift;
+        final int firstPage = (int)(from >>> pageShift);
+        final int lastPage = (int)((to - 1) >>> pageShift);
+        final byte[] states = table.states();
+        for (int page = firstPage; page <= lastPage; page++)
+        {
+            if (states[page] != PageState.READ_WRITE)
+            {
+                checkLive();
+                dsm.enter();
+                try
+                {
+                    node.overwritable(table, page, lastPage, from, to);
+                }
+                catch (final ProtocolException ex)
+                {
+                    throw dsm.failure("overwriting pages " + page + ".." + lastPage + " of '" + table.name() + "'",
+                        ex);
+                }
+                finally
+                {
+                    dsm.exit();
+                }
+                return;
+            }
+        }
+    }
+
     private void makeValid(final int firstPage, final int lastPage, final boolean write)
     {
         checkLive();

@@ -40,6 +40,11 @@ public enum Statistic
     EXCLUSIVE_LOSSES("exclusive_losses", "count"),
     /** Twins made. */
     TWINS("twins", "count"),
+    /**
+     * Pages of other nodes written through overwrite views with neither fetch nor twin (their overwritten ranges
+     * went home whole, each counted as a diff of one run).
+     */
+    OVERWRITES("overwrites", "count"),
     /** Diffs sent home (pages with at least one changed run). */
     DIFFS("diffs", "count"),
     /** Runs in those diffs. */

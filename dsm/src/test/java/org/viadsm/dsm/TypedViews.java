@@ -113,6 +113,19 @@ enum TypedViews
         };
     }
 
+    static Object overwrite(final Object array, final int from, final int to, final Object reuse)
+    {
+        return switch (array)
+        {
+            case DoubleArray a -> a.overwrite(from, to, (DoubleView)reuse);
+            case LongArray a -> a.overwrite(from, to, (LongView)reuse);
+            case IntArray a -> a.overwrite(from, to, (IntView)reuse);
+            case FloatArray a -> a.overwrite(from, to, (FloatView)reuse);
+            case ByteArray a -> a.overwrite(from, to, (ByteView)reuse);
+            default -> throw new IllegalArgumentException(String.valueOf(array));
+        };
+    }
+
     static Object update(final Object array, final int from, final int to, final Object reuse)
     {
         return switch (array)

@@ -80,6 +80,67 @@ final class DiffSender
     }
 
     /**
+     * Sends the overwritten ranges of a {@link PageState#WRITE_ONLY} page home whole, one run each: every element
+     * of them is this node's (the overwrite view's contract), so none may be left out, not even one whose value
+     * equals the home's stale one. A run may join the held one as {@link #send}'s do.
+     */
+    void sendOverwritten(final PageTable table, final int page)
+    {
+        final int home = table.homes().home(page);
+        final long pageOffset = (long)page * table.pageSize();
+        int bytes = 0;
+        int count = 0;
+        for (int range = 0; range < PageTable.OVERWRITTEN_RANGES; range++)
+        {
+            final int from = table.overwrittenFrom(page, range);
+            final int length = table.overwrittenTo(page, range) - from;
+            if (length > 0)
+            {
+                write(home, table.region(), pageOffset + from, length);
+                bytes += length;
+                count++;
+            }
+        }
+        counters.increment(Counter.DIFFS);
+        counters.add(Counter.DIFF_RUNS, count);
+        counters.add(Counter.DIFF_BYTES, bytes);
+    }
+
+    /**
+     * Keeps the overwritten ranges of a {@link PageState#WRITE_ONLY} page about to be fetched in a slot of the twin
+     * pool, for {@link #restore}.
+     *
+     * @return the slot.
+     */
+    int stash(final PageTable table, final int page)
+    {
+        final int slot = twins.acquire();
+        final int pageOffset = page * table.pageSize();
+        for (int range = 0; range < PageTable.OVERWRITTEN_RANGES; range++)
+        {
+            final int from = table.overwrittenFrom(page, range);
+            twins.buffer(slot).putBytes(twins.offset(slot) + from, table.memory(), pageOffset + from,
+                table.overwrittenTo(page, range) - from);
+        }
+        return slot;
+    }
+
+    /**
+     * Puts the ranges {@link #stash} kept back over the page fetched since, and frees the slot.
+     */
+    void restore(final PageTable table, final int page, final int slot)
+    {
+        final int pageOffset = page * table.pageSize();
+        for (int range = 0; range < PageTable.OVERWRITTEN_RANGES; range++)
+        {
+            final int from = table.overwrittenFrom(page, range);
+            table.memory().putBytes(pageOffset + from, twins.buffer(slot), twins.offset(slot) + from,
+                table.overwrittenTo(page, range) - from);
+        }
+        twins.release(slot);
+    }
+
+    /**
      * Posts the run held back by {@link #send}, if any: after it every diff sent so far is posted, in the order of
      * the runs.
      */

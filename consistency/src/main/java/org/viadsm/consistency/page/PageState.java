@@ -6,6 +6,13 @@ package org.viadsm.consistency.page;
  */
 public final class PageState
 {
+    /**
+     * Being overwritten: another node's page, not fetched and not twinned, that this node writes through an
+     * overwrite view in the current interval. Only the page's overwritten range holds values (this node's); the
+     * release sends that range home whole and the page becomes {@link #INVALID}. Any other access first fetches the
+     * page and twins it, keeping the range's values ({@link PageCoherence}).
+     */
+    public static final byte WRITE_ONLY = -1;
     /** The local copy is stale or absent: the next access fetches the page from its home. */
     public static final byte INVALID = 0;
     /**
@@ -38,6 +45,8 @@ public final class PageState
     {
         switch (state)
         {
+            case WRITE_ONLY:
+                return "WRITE_ONLY";
             case INVALID:
                 return "INVALID";
             case PREFETCHED:

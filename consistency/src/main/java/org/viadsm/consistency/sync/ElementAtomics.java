@@ -84,6 +84,12 @@ public final class ElementAtomics
     {
         final int page = offset / table.pageSize();
         final int home = coherence.home(table, page);
+        if (PageState.WRITE_ONLY == table.states()[page])
+        {
+            // an overwritten page's range would go home whole at the release, over the atomic's result: fetched
+            // and twinned first, its diff carries only what differs from the home's copy
+            coherence.writeFault(table, page);
+        }
         final boolean cached = home != nodeId && PageState.INVALID != table.states()[page];
         if (cached)
         {
