@@ -13,8 +13,9 @@ import org.viadsm.examples.runtime.Team;
  * <p>
  * The loops work on views made after the synchronization before them: a read view of this processor's keys, an
  * update view of its histogram row, a write view of its densities, read and write views of the prefix-tree nodes,
- * and for the permutation an update view of its ranks and of the range of the other key array its keys go to. The
- * views are re-wrapped, so the sort allocates nothing per digit.
+ * and for the permutation an update view of its ranks and an overwrite view of each range of the other key array
+ * its keys go to (from a private array where they are ordered by digit first). The views are re-wrapped, so the
+ * sort allocates nothing per digit.
  * <p>
  * <b>Note:</b> used by the one thread that runs its member.
  */
@@ -40,6 +41,13 @@ final class RadixKernel
     private LongView ranks;
     /** What a step writes: the densities, a prefix-tree node, or the permutation's destinations. */
     private LongView target;
+    /** Where each digit value's next key goes in {@link #runs}. */
+    private final int[] runStarts;
+    /**
+     * This processor's keys ordered by the current digit, each digit value's keys a run, as they go to the other
+     * key array.
+     */
+    private long[] runs = new long[0];
     /** Prefix-tree nodes read. */
     private LongReadView left;
     private LongReadView right;
@@ -65,6 +73,7 @@ final class RadixKernel
         this.target = any.update(0, 0);
         this.left = any.read(0, 0);
         this.right = any.read(0, 0);
+        this.runStarts = new int[radix];
     }
 
     /**
@@ -86,6 +95,7 @@ final class RadixKernel
         int to = 1;
 
         RadixKeys.init(shared.key[from], keyStart, keyStop, maxKey);
+        runs = new long[keyStop - keyStart];
 
         team.barrier();
         team.barrier();
@@ -211,8 +221,14 @@ final class RadixKernel
     }
 
     /**
-     * Moves this processor's keys to their ranks in {@code keyTo}. Its ranks of the digit values grow with the
-     * value, so its keys go to {@code [rank of value 0, rank of the last value + its count)}.
+     * Moves this processor's keys to their ranks in {@code keyTo}. Its keys of digit value {@code v} go, in their
+     * order, to {@code [rank of v, rank of v + its count of v)}, a range it writes whole and no other processor
+     * writes; the processors' ranges of a value are adjacent, so most pages of the array hold ranges of two
+     * processors. The keys are first ordered by digit value here, each value's keys a run, and each run is then
+     * copied to its range through an overwrite view: a page of another processor's partition is neither fetched
+     * nor twinned, and only this processor's elements of it go home. A view of this processor's whole span of
+     * {@code keyTo}, which the other processors' ranges interleave, would fetch and twin every page of it; an
+     * overwrite view per value, written key by key, would check a different view at every key.
      */
     private void permute(
         final LongArray keyFrom,
@@ -226,19 +242,49 @@ final class RadixKernel
     {
         keys = keyFrom.read(keyStart, keyStop, keys);
         ranks = rankFfMyNum.update(0, radix, ranks);
+        left = shared.rankMe.read(row, row + radix, left);
         final LongReadView k = keys;
         final LongView r = ranks;
-        final int lo = (int)r.get(0);
-        final int hi = (int)(r.get(radix - 1) + shared.rankMe.get(row + radix - 1));
-        target = keyTo.update(lo, hi, target);
-        final LongView dest = target;
+        final LongReadView c = left;
+        final int[] at = runStarts;
+        final long[] ordered = runs;
+        int start = 0;
+        for (int v = 0; v < radix; v++)
+        {
+            at[v] = start;
+            start += (int)c.get(row + v);
+        }
         for (int i = keyStart; i < keyStop; i++)
         {
             final long key = k.get(i);
             final int thisKey = (int)((key & bb) >> shiftnum);
-            final long tmp = r.get(thisKey);
-            dest.set((int)tmp, key);
-            r.set(thisKey, tmp + 1);
+            ordered[at[thisKey]++] = key;
+        }
+        start = 0;
+        for (int v = 0; v < radix; v++)
+        {
+            final int count = (int)c.get(row + v);
+            final long rank = r.get(v);
+            if (count > 0)
+            {
+                copyRun(keyTo, (int)rank, ordered, start, count);
+            }
+            start += count;
+            r.set(v, rank + count);
+        }
+    }
+
+    /**
+     * Copies {@code count} keys from {@code ordered} at {@code start} to {@code keyTo} at {@code rank}, every
+     * element of that range, through an overwrite view.
+     */
+    private void copyRun(final LongArray keyTo, final int rank, final long[] ordered, final int start, final int count)
+    {
+        target = keyTo.overwrite(rank, rank + count, target);
+        final LongView dest = target;
+        for (int j = 0; j < count; j++)
+        {
+            dest.set(rank + j, ordered[start + j]);
         }
     }
 

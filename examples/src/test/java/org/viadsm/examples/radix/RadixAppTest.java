@@ -1,5 +1,8 @@
 package org.viadsm.examples.radix;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -7,9 +10,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.dsm.DsmStats;
+import org.viadsm.dsm.Statistic;
 import org.viadsm.dsm.array.LongArray;
+import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.examples.runtime.AppHarness;
 import org.viadsm.examples.runtime.AppHomes;
+import org.viadsm.examples.runtime.DsmTeam;
 import org.viadsm.examples.runtime.TeamProbe;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine.ParameterException;
@@ -26,6 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RadixAppTest
 {
+    /** Overwritten ranges a page not fetched keeps apart (the protocol's page table), before it is fetched. */
+    private static final int RANGES_KEPT_APART = 4;
     private static final String PASSED = "\n                  TESTING RESULTS\nPASSED: All keys in place.\n\n";
     private static final String N1024_FIRST_KEYS = "\n                 SORTED KEY VALUES\n" +
         " 5675425  6185596  6842636  7150241 10310978 \n" +
@@ -227,5 +236,135 @@ class RadixAppTest
             homes.expectAll("radix.key_partition", 0);
             homes.expectAll("radix.totaltime", 0);
         }, "-n65536", "-r1024");
+    }
+
+    /**
+     * The permutation writes each processor's keys of each digit value to a range of the other key array that only
+     * it writes, through overwrite views, so a page of the other processor's partition is neither fetched nor
+     * twinned: per digit, a processor sends home exactly its keys that land in the other's partition, one diff per
+     * page of that partition it writes. A page is fetched and twinned only where a processor's ranges on it are
+     * more than a page keeps apart (the first and last pages in the last digit, whose values are rare: the keys
+     * are sums of four uniform numbers), and then its diff carries the keys that differ from the home's copy. The
+     * one other page written across partitions is {@code rank_me}'s third, node 1's, on which node 0's row ends
+     * with its counts of the last two digit values (as in C, where the rows are contiguous): a twin and a diff per
+     * digit. Every count here is the sort's own, computed from the C program's keys.
+     */
+    @Test
+    void shouldSendOnlyTheKeysThatLandInTheOtherProcessorsPartition()
+    {
+        final int numKeys = 262144;
+        final int radix = 1024;
+        final int nodes = 2;
+        final long maxKey = 67108864;
+        final int pageKeys = 4096 / Long.BYTES;
+        final long[] bounds = RadixShared.bounds(nodes, numKeys);
+        final LongArray generated = LongArray.allocate(numKeys);
+        RadixKeys.init(generated, 0, numKeys, maxKey);
+        final long[][] key = new long[2][numKeys];
+        generated.get(0, key[0], 0, numKeys);
+        final long[] overwrites = new long[nodes];
+        final long[] twins = new long[nodes];
+        final long[] diffBytes = new long[nodes];
+        final int digits = RadixApp.maxDigits(maxKey, radix);
+        final int log2Radix = Integer.numberOfTrailingZeros(radix);
+        long[] lastCounts = new long[2];
+        for (int digit = 0; digit < digits; digit++)
+        {
+            final long[] from = key[digit & 1];
+            final long[] to = key[(digit + 1) & 1];
+            final int shift = digit * log2Radix;
+            final int[][] counts = histograms(from, bounds, shift, radix);
+            final int[][] ranks = new int[nodes][radix];
+            int rank = 0;
+            for (int v = 0; v < radix; v++)
+            {
+                for (int p = 0; p < nodes; p++)
+                {
+                    ranks[p][v] = rank;
+                    rank += counts[p][v];
+                }
+            }
+            final long[] sorted = new long[numKeys];
+            for (int p = 0; p < nodes; p++)
+            {
+                final int[] next = ranks[p].clone();
+                for (int i = (int)bounds[p]; i < bounds[p + 1]; i++)
+                {
+                    sorted[next[(int)((from[i] >> shift) & (radix - 1))]++] = from[i];
+                }
+            }
+            for (int p = 0; p < nodes; p++)
+            {
+                // this processor's elements of the other partition's pages, and its runs of them on each page
+                final int[] elements = new int[numKeys / pageKeys];
+                final int[] changed = new int[numKeys / pageKeys];
+                final int[] runs = new int[numKeys / pageKeys];
+                int runEnd = -1;
+                for (int v = 0; v < radix; v++)
+                {
+                    for (int e = ranks[p][v]; e < ranks[p][v] + counts[p][v]; e++)
+                    {
+                        if (RadixShared.owner(bounds, e) != p)
+                        {
+                            elements[e / pageKeys]++;
+                            changed[e / pageKeys] += sorted[e] != to[e] ? 1 : 0;
+                            runs[e / pageKeys] += e != runEnd || 0 == e % pageKeys ? 1 : 0;
+                            runEnd = e + 1;
+                        }
+                    }
+                }
+                for (int page = 0; page < elements.length; page++)
+                {
+                    if (elements[page] > 0)
+                    {
+                        overwrites[p]++;
+                        final boolean fetched = runs[page] > RANGES_KEPT_APART;
+                        twins[p] += fetched ? 1 : 0;
+                        diffBytes[p] += (long)Long.BYTES * (fetched ? changed[page] : elements[page]);
+                    }
+                }
+            }
+            // node 0's counts of the last two digit values, on node 1's page of rank_me, against the last digit's
+            twins[0]++;
+            for (int v = radix - 2; v < radix; v++)
+            {
+                diffBytes[0] += counts[0][v] != lastCounts[v - (radix - 2)] ? Long.BYTES : 0;
+            }
+            lastCounts = new long[] {counts[0][radix - 2], counts[0][radix - 1]};
+            System.arraycopy(sorted, 0, to, 0, numKeys);
+        }
+
+        final List<DsmStats> stats = LocalCluster.run(nodes, "jvm", context -> { }, dsm ->
+            AppHarness.parse(RadixApp::new, "-n" + numKeys, "-r" + radix, "-t")
+                .run(new DsmTeam(dsm, new PrintStream(OutputStream.nullOutputStream()))));
+
+        for (int node = 0; node < nodes; node++)
+        {
+            final DsmStats s = stats.get(node);
+            assertTrue(overwrites[node] > 600, "most pages of the other partition, every digit: " + overwrites[node]);
+            assertEquals(overwrites[node], s.get(Statistic.OVERWRITES), "pages overwritten by node " + node);
+            assertEquals(twins[node], s.get(Statistic.TWINS), "twins of node " + node);
+            assertEquals(overwrites[node] + (0 == node ? digits : 0), s.get(Statistic.DIFFS), "diffs of node " + node);
+            assertEquals(diffBytes[node], s.get(Statistic.DIFF_BYTES), "diff bytes of node " + node);
+            // the fetched and twinned key pages, and a few pages of the prefix tree and the counts per digit
+            assertTrue(s.get(Statistic.PAGES_FETCHED) <= twins[node] + 8L * digits,
+                "pages fetched by node " + node + ": " + s.get(Statistic.PAGES_FETCHED));
+        }
+    }
+
+    /**
+     * Each processor's count of its keys of each digit value.
+     */
+    private static int[][] histograms(final long[] keys, final long[] bounds, final int shift, final int radix)
+    {
+        final int[][] counts = new int[bounds.length - 1][radix];
+        for (int p = 0; p < counts.length; p++)
+        {
+            for (int i = (int)bounds[p]; i < bounds[p + 1]; i++)
+            {
+                counts[p][(int)((keys[i] >> shift) & (radix - 1))]++;
+            }
+        }
+        return counts;
     }
 }
