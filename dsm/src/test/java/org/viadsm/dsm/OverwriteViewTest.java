@@ -138,21 +138,21 @@ class OverwriteViewTest
                 }
                 a.set(300, 8);
             }
-            else
-            {
-                a.set(0, 9);
-            }
             dsm.barrier();
             for (int i = 0; i < n; i++)
             {
-                final long expected = 0 == i ? 9 : 300 == i ? 8 : i >= 100 && i < 150 ? -i : 7;
+                final long expected = 300 == i ? 8 : i >= 100 && i < 150 ? -i : 7;
                 assertEquals(expected, a.get(i), "node " + dsm.nodeId() + ", element " + i);
             }
             dsm.barrier();
         });
         final DsmStats writer = stats.get(1);
         assertEquals(1, writer.get(Statistic.OVERWRITES));
-        assertEquals(2, writer.get(Statistic.PAGES_FETCHED), "fetched by the read, then after the barrier");
+        // fetched by the read; fetched again after the barrier if the home's release saw this node join the page's
+        // copyset, which made its exclusive page read-only with a notice (it may not have: then the fetch came after
+        // the home's writes, which it holds)
+        final long fetched = writer.get(Statistic.PAGES_FETCHED);
+        assertTrue(1 == fetched || 2 == fetched, "pages fetched " + fetched);
         assertEquals(1, writer.get(Statistic.TWINS), "twinned as fetched");
         assertEquals(1, writer.get(Statistic.DIFFS));
         assertEquals(51L * Long.BYTES, writer.get(Statistic.DIFF_BYTES),
