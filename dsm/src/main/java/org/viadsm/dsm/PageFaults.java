@@ -191,7 +191,7 @@ final class PageFaults
                 dsm.enter();
                 try
                 {
-                    node.overwritable(table, page, lastPage, from, to);
+                    node.overwritable(table, from, to);
                 }
                 catch (final ProtocolException ex)
                 {

@@ -316,21 +316,14 @@ public final class HlrcNode implements AutoCloseable
     }
 
     /**
-     * Makes every page of {@code [firstPage, lastPage]} writable for an overwrite of the array's bytes
-     * {@code [from, to)}, which the application writes whole before its next synchronization: invalid pages other
-     * nodes are home of are neither fetched nor twinned, and the range goes home whole at the release (see
-     * {@link PageCoherence#overwritable}).
-     *
-     * @param table     the pages' array.
-     * @param firstPage the page of byte {@code from}.
-     * @param lastPage  the page of byte {@code to - 1}.
-     * @param from      the first byte of the range in the array.
-     * @param to        the end of the range, exclusive, above {@code from}.
+     * Makes bytes {@code [from, to)} of an array writable for an overwrite (see {@link PageCoherence#overwritable}).
+     * @param table the array.
+     * @param from  the first byte.
+     * @param to    the end, exclusive, above {@code from}.
      */
-    public void overwritable(
-        final PageTable table, final int firstPage, final int lastPage, final long from, final long to)
+    public void overwritable(final PageTable table, final long from, final long to)
     {
-        coherence.overwritable(table, firstPage, lastPage, from, to);
+        coherence.overwritable(table, from, to);
     }
 
     /**

@@ -28,6 +28,7 @@ final class DiffSender
     private final TwinPool twins;
     private final Counters counters;
     private final DiffRuns runs = new DiffRuns();
+    private final OverwrittenRanges overwritten = new OverwrittenRanges();
     private int heldHome = -1;
     private int heldRegion;
     private long heldOffset;
@@ -80,20 +81,29 @@ final class DiffSender
     }
 
     /**
+     * The overwritten ranges of this node's {@link PageState#WRITE_ONLY} pages.
+     */
+    OverwrittenRanges overwritten()
+    {
+        return overwritten;
+    }
+
+    /**
      * Sends the overwritten ranges of a {@link PageState#WRITE_ONLY} page home whole, one run each: every element
      * of them is this node's (the overwrite view's contract), so none may be left out, not even one whose value
      * equals the home's stale one. A run may join the held one as {@link #send}'s do.
      */
     void sendOverwritten(final PageTable table, final int page)
     {
+        final int globalPage = table.firstGlobalPage() + page;
         final int home = table.homes().home(page);
         final long pageOffset = (long)page * table.pageSize();
         int bytes = 0;
         int count = 0;
-        for (int range = 0; range < PageTable.OVERWRITTEN_RANGES; range++)
+        for (int range = 0; range < OverwrittenRanges.RANGES; range++)
         {
-            final int from = table.overwrittenFrom(page, range);
-            final int length = table.overwrittenTo(page, range) - from;
+            final int from = overwritten.from(globalPage, range);
+            final int length = overwritten.to(globalPage, range) - from;
             if (length > 0)
             {
                 write(home, table.region(), pageOffset + from, length);
@@ -114,13 +124,14 @@ final class DiffSender
      */
     int stash(final PageTable table, final int page)
     {
+        final int globalPage = table.firstGlobalPage() + page;
         final int slot = twins.acquire();
         final int pageOffset = page * table.pageSize();
-        for (int range = 0; range < PageTable.OVERWRITTEN_RANGES; range++)
+        for (int range = 0; range < OverwrittenRanges.RANGES; range++)
         {
-            final int from = table.overwrittenFrom(page, range);
+            final int from = overwritten.from(globalPage, range);
             twins.buffer(slot).putBytes(twins.offset(slot) + from, table.memory(), pageOffset + from,
-                table.overwrittenTo(page, range) - from);
+                overwritten.to(globalPage, range) - from);
         }
         return slot;
     }
@@ -130,12 +141,13 @@ final class DiffSender
      */
     void restore(final PageTable table, final int page, final int slot)
     {
+        final int globalPage = table.firstGlobalPage() + page;
         final int pageOffset = page * table.pageSize();
-        for (int range = 0; range < PageTable.OVERWRITTEN_RANGES; range++)
+        for (int range = 0; range < OverwrittenRanges.RANGES; range++)
         {
-            final int from = table.overwrittenFrom(page, range);
+            final int from = overwritten.from(globalPage, range);
             table.memory().putBytes(pageOffset + from, twins.buffer(slot), twins.offset(slot) + from,
-                table.overwrittenTo(page, range) - from);
+                overwritten.to(globalPage, range) - from);
         }
         twins.release(slot);
     }

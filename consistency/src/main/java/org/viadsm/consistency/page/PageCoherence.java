@@ -29,12 +29,8 @@ import org.viadsm.consistency.port.ProtocolPort;
  * keeping it would make the home track its writes to the page until two notices made this node leave;</li>
  * <li>at an acquire every page named by a new write notice is invalidated (after sending its own diff home if it
  * is dirty here), so the next access fetches the current copy;</li>
- * <li>an invalid page of another node written through an overwrite view ({@link #overwritable}) is neither fetched
- * nor twinned: it is {@link PageState#WRITE_ONLY}, and its overwritten ranges (the views' parts of the page, those
- * that adjoin joined, up to {@link PageTable#OVERWRITTEN_RANGES} apart) go home whole at the release, which leaves
- * the page invalid. This node never read the page, so it joins no copyset; a page whose unwritten part is needed
- * after all (any other access, or one range more than it can keep apart) is fetched then, its ranges kept, and
- * twinned as fetched.</li>
+ * <li>an invalid page of another node that an overwrite view covers is neither fetched nor twinned, and its
+ * overwritten ranges go home whole at the release ({@link Overwrites}).</li>
  * </ul>
  * <b>Why the exclusive pages stay coherent.</b> A node caches a page only after joining its copyset: it adds its bit at
  * the home, bumps the array's registration count there, then the home's count of registrations (remote atomics, each
@@ -62,6 +58,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     private final Copysets copysets;
     private final PageFetcher fetcher;
     private final HomeSettlement settlement;
+    private final Overwrites overwrites;
     private final IntArrayList homeDirty = new IntArrayList();
 
     /**
@@ -94,6 +91,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         this.copysets = new Copysets(port, counters, controlRegion, registrations);
         this.fetcher = new PageFetcher(port, counters, copysets, prefetchPages);
         this.settlement = new HomeSettlement(space, copysets, counters, nodeId);
+        this.overwrites = new Overwrites(this, space, counters, fetcher, diffs, nodeId);
     }
 
     /**
@@ -119,10 +117,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         }
         else if (PageState.WRITE_ONLY == states[page])
         {
-            counters.increment(Counter.READ_FAULTS);
-            final long startNs = System.nanoTime();
-            fetchOverwritten(table, page, false);
-            counters.add(Counter.READ_FAULT_NS, System.nanoTime() - startNs);
+            overwrites.fetch(table, page, false);
         }
     }
 
@@ -144,9 +139,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         final byte wasState = states[page];
         if (PageState.WRITE_ONLY == wasState)
         {
-            final long startNs = System.nanoTime();
-            fetchOverwritten(table, page, true);
-            counters.add(Counter.WRITE_FAULT_NS, System.nanoTime() - startNs);
+            overwrites.fetch(table, page, true);
             return;
         }
         if (PageState.PREFETCHED == states[page])
@@ -180,7 +173,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             {
                 if (PageState.INVALID == wasState)
                 {
-                    fetchedForWrite(table, page);
+                    PageFetcher.fetchedForWrite(table, page);
                 }
                 diffs.twin(table, page);
             }
@@ -243,103 +236,15 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     }
 
     /**
-     * Makes every page of {@code [firstPage, lastPage]} writable for an overwrite of the array's bytes
-     * {@code [from, to)}, which this node's application writes whole before its next synchronization: an invalid
-     * page another node is home of becomes {@link PageState#WRITE_ONLY}, neither fetched nor twinned, dirty, with
-     * the part of the range it holds as an overwritten range (a later part that overlaps or adjoins one widens it,
-     * another takes a free one); every other page is made writable as a write fault would, and a
-     * {@code WRITE_ONLY} page given a part apart from all of its {@link PageTable#OVERWRITTEN_RANGES} ranges is
-     * fetched and twinned first, its ranges kept.
-     *
-     * @param table     the pages' array.
-     * @param firstPage the page of byte {@code from}.
-     * @param lastPage  the page of byte {@code to - 1}.
-     * @param from      the first byte of the range in the array.
-     * @param to        the end of the range in the array, exclusive, above {@code from}.
+     * Makes bytes {@code [from, to)} of an array writable for an overwrite: set whole by the application before its
+     * next synchronization (see {@link Overwrites}).
+     * @param table the array.
+     * @param from  the first byte.
+     * @param to    the end, exclusive, above {@code from}.
      */
-    public void overwritable(
-        final PageTable table, final int firstPage, final int lastPage, final long from, final long to)
+    public void overwritable(final PageTable table, final long from, final long to)
     {
-        final byte[] states = table.states();
-        final int pageSize = table.pageSize();
-        for (int page = firstPage; page <= lastPage; page++)
-        {
-            final byte state = states[page];
-            if (PageState.READ_WRITE == state)
-            {
-                continue;
-            }
-            final long pageStart = (long)page * pageSize;
-            final int partFrom = (int)Math.max(0, from - pageStart);
-            final int partTo = (int)Math.min(pageSize, to - pageStart);
-            if (PageState.WRITE_ONLY == state)
-            {
-                if (!addOverwritten(table, page, partFrom, partTo))
-                {
-                    writeFault(table, page);
-                }
-            }
-            else if (PageState.INVALID == state && home(table, page) != nodeId)
-            {
-                counters.increment(Counter.WRITE_FAULTS);
-                counters.increment(Counter.OVERWRITES);
-                table.overwritten(page, 0, partFrom, partTo);
-                for (int range = 1; range < PageTable.OVERWRITTEN_RANGES; range++)
-                {
-                    table.overwritten(page, range, 0, 0);
-                }
-                table.state(page, PageState.WRITE_ONLY);
-                space.markDirty(table, page);
-            }
-            else
-            {
-                writeFault(table, page);
-            }
-        }
-    }
-
-    /**
-     * Adds bytes {@code [from, to)} to a {@link PageState#WRITE_ONLY} page's overwritten ranges: widens the range
-     * it overlaps or adjoins (merging a range that the widened one then reaches), or takes a free one.
-     *
-     * @return false if every range is taken and apart from it: the page must be fetched.
-     */
-    private static boolean addOverwritten(final PageTable table, final int page, final int from, final int to)
-    {
-        int free = -1;
-        for (int range = 0; range < PageTable.OVERWRITTEN_RANGES; range++)
-        {
-            final int rangeFrom = table.overwrittenFrom(page, range);
-            final int rangeTo = table.overwrittenTo(page, range);
-            if (0 == rangeTo)
-            {
-                free = free < 0 ? range : free;
-            }
-            else if (from <= rangeTo && to >= rangeFrom)
-            {
-                int newFrom = Math.min(from, rangeFrom);
-                int newTo = Math.max(to, rangeTo);
-                for (int other = 0; other < PageTable.OVERWRITTEN_RANGES; other++)
-                {
-                    final int otherTo = table.overwrittenTo(page, other);
-                    final int otherFrom = table.overwrittenFrom(page, other);
-                    if (other != range && 0 != otherTo && otherFrom <= newTo && otherTo >= newFrom)
-                    {
-                        newFrom = Math.min(newFrom, otherFrom);
-                        newTo = Math.max(newTo, otherTo);
-                        table.overwritten(page, other, 0, 0);
-                    }
-                }
-                table.overwritten(page, range, newFrom, newTo);
-                return true;
-            }
-        }
-        if (free >= 0)
-        {
-            table.overwritten(page, free, from, to);
-            return true;
-        }
-        return false;
+        overwrites.overwritable(table, from, to);
     }
 
     /**
@@ -413,22 +318,19 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             homeDirty.addInt(globalPage);
             return;
         }
-        final byte[] states = table.states();
-        if (PageState.WRITE_ONLY == states[page])
+        if (overwrites.sendHome(table, page))
         {
-            // never fetched, so in no copyset: nothing to drop or leave
-            diffs.sendOverwritten(table, page);
-            table.state(page, PageState.INVALID);
             notices.addInt(globalPage);
             return;
         }
+        final byte[] states = table.states();
         if (table.twin(page) != PageTable.NO_TWIN)
         {
             diffs.send(table, page);
         }
         if (PageTable.COPY_WRITTEN_UNREAD == table.copyUse(page))
         {
-            dropWrittenUnread(table, page);
+            fetcher.dropWrittenUnread(table, page);
         }
         else if (PageState.READ_WRITE == states[page])
         {
@@ -522,7 +424,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
             table.makeExclusive(page, PageState.READ_ONLY);
             return;
         }
-        neededAgain(table, page);
+        PageFetcher.neededAgain(table, page);
         fetcher.fault(table, page, home);
     }
 
@@ -548,75 +450,13 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         }
         for (int page = first; page < end; page++)
         {
-            neededAgain(table, page);
+            PageFetcher.neededAgain(table, page);
         }
         counters.increment(Counter.READ_FAULTS);
         final long startNs = System.nanoTime();
         fetcher.fetch(table, home, first, end - first);
         counters.add(Counter.READ_FAULT_NS, System.nanoTime() - startNs);
         return end;
-    }
-
-    /**
-     * Fetches a {@link PageState#WRITE_ONLY} page whose unwritten part is needed (a read, another write than its
-     * overwrites, one range too many): the ranges are kept aside, the page fetched and twinned as fetched, and the
-     * ranges put back, so the page is an ordinary written page of the interval, whose diff holds every element of
-     * the ranges that differs from the home's copy (an element written with the home's value needs no run). A page
-     * fetched for a write is written unread, as after a write fault.
-     */
-    private void fetchOverwritten(final PageTable table, final int page, final boolean forWrite)
-    {
-        final int slot = diffs.stash(table, page);
-        neededAgain(table, page);
-        fetcher.fetch(table, table.homes().home(page), page, 1);
-        if (forWrite)
-        {
-            fetchedForWrite(table, page);
-        }
-        diffs.twin(table, page);
-        diffs.restore(table, page, slot);
-        table.state(page, PageState.READ_WRITE);
-    }
-
-    /**
-     * A page of another node is fetched, by a fault or a view: if this node had dropped its copy as written unread
-     * and needs it again with no notice in between, the drop cost this fetch, and the copy is always kept from now
-     * on.
-     */
-    private static void neededAgain(final PageTable table, final int page)
-    {
-        if (PageTable.COPY_DROPPED == table.copyUse(page))
-        {
-            table.copyUse(page, PageTable.COPY_ALWAYS_KEPT);
-        }
-    }
-
-    /**
-     * A write fault fetched a copy of another node's page: it is written before it is read (unless the fetch found
-     * it {@link #neededAgain}).
-     */
-    private static void fetchedForWrite(final PageTable table, final int page)
-    {
-        if (PageTable.COPY_KEPT_OR_READ == table.copyUse(page))
-        {
-            table.copyUse(page, PageTable.COPY_WRITTEN_UNREAD);
-        }
-    }
-
-    /**
-     * Release: a copy of another node's page that was fetched for a write, and not accessed before it, is dropped
-     * once its diff is sent, and the page's copyset left (with the others at the end of the release): a node that
-     * writes a page without reading it (a master initialising others' partitions, a producer) would otherwise stay
-     * in the copyset, and the home would take a write fault, and send a notice, at every interval it writes the
-     * page until two notices made this node leave. Reading the page again fetches it, as after a notice; a page
-     * this node needs again before a notice names it is kept from then on (BARNES writes cells unread, interval
-     * after interval).
-     */
-    private void dropWrittenUnread(final PageTable table, final int page)
-    {
-        table.copyUse(page, PageTable.COPY_DROPPED);
-        table.state(page, PageState.INVALID);
-        copysets.dropped(table, page);
     }
 
     private void invalidate(final PageTable table, final int page)
@@ -626,12 +466,9 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         {
             return;
         }
-        if (PageState.WRITE_ONLY == states[page])
+        if (overwrites.sendHome(table, page))
         {
-            // overwritten in this interval, never fetched: its range goes home, and it stays invalid as before
-            diffs.sendOverwritten(table, page);
             flushedSinceLastFence = true;
-            table.state(page, PageState.INVALID);
             return;
         }
         if (PageTable.COPY_DROPPED == table.copyUse(page))

@@ -124,4 +124,45 @@ final class PageFetcher
         }
         return false;
     }
+
+    /**
+     * A page of another node is fetched, by a fault or a view: if this node had dropped its copy as written unread
+     * and needs it again with no notice in between, the drop cost this fetch, and the copy is always kept from now
+     * on.
+     */
+    static void neededAgain(final PageTable table, final int page)
+    {
+        if (PageTable.COPY_DROPPED == table.copyUse(page))
+        {
+            table.copyUse(page, PageTable.COPY_ALWAYS_KEPT);
+        }
+    }
+
+    /**
+     * A write fault fetched a copy of another node's page: it is written before it is read (unless the fetch found
+     * it {@link #neededAgain}).
+     */
+    static void fetchedForWrite(final PageTable table, final int page)
+    {
+        if (PageTable.COPY_KEPT_OR_READ == table.copyUse(page))
+        {
+            table.copyUse(page, PageTable.COPY_WRITTEN_UNREAD);
+        }
+    }
+
+    /**
+     * Release: a copy of another node's page that was fetched for a write, and not accessed before it, is dropped
+     * once its diff is sent, and the page's copyset left (with the others at the end of the release): a node that
+     * writes a page without reading it (a master initialising others' partitions, a producer) would otherwise stay
+     * in the copyset, and the home would take a write fault, and send a notice, at every interval it writes the
+     * page until two notices made this node leave. Reading the page again fetches it, as after a notice; a page
+     * this node needs again before a notice names it is kept from then on (BARNES writes cells unread, interval
+     * after interval).
+     */
+    void dropWrittenUnread(final PageTable table, final int page)
+    {
+        table.copyUse(page, PageTable.COPY_DROPPED);
+        table.state(page, PageState.INVALID);
+        copysets.dropped(table, page);
+    }
 }

@@ -41,13 +41,6 @@ public final class PageTable
     private final ArrayRegionLayout layout;
     private final byte[] states;
     private final int[] twins;
-    /** Ranges of overwritten bytes a {@link PageState#WRITE_ONLY} page keeps apart before it is fetched. */
-    public static final int OVERWRITTEN_RANGES = 4;
-    /**
-     * Per {@link PageState#WRITE_ONLY} page, {@link #OVERWRITTEN_RANGES} ranges of overwritten bytes, each the first
-     * byte in the high half and the end in the low; 0 is no range.
-     */
-    private final long[] overwritten;
     private final boolean[] dirty;
     private final byte[] copyUse;
     private final long[] exclusive;
@@ -105,7 +98,6 @@ public final class PageTable
         this.states = new byte[pages];
         this.unwritable = pages;
         this.twins = new int[pages];
-        this.overwritten = new long[pages * OVERWRITTEN_RANGES];
         this.dirty = new boolean[pages];
         this.copyUse = new byte[pages];
         this.exclusive = new long[layout.words()];
@@ -415,44 +407,6 @@ public final class PageTable
     public boolean allWritable()
     {
         return 0 == unwritable;
-    }
-
-    /**
-     * The first byte, within the page, of one of a {@link PageState#WRITE_ONLY} page's overwritten ranges.
-     *
-     * @param page  the page.
-     * @param range which range, below {@link #OVERWRITTEN_RANGES}.
-     * @return the offset.
-     */
-    int overwrittenFrom(final int page, final int range)
-    {
-        return (int)(overwritten[page * OVERWRITTEN_RANGES + range] >>> 32);
-    }
-
-    /**
-     * The end, within the page, of one of a {@link PageState#WRITE_ONLY} page's overwritten ranges (exclusive): 0
-     * if the page has no such range.
-     *
-     * @param page  the page.
-     * @param range which range, below {@link #OVERWRITTEN_RANGES}.
-     * @return the offset.
-     */
-    int overwrittenTo(final int page, final int range)
-    {
-        return (int)overwritten[page * OVERWRITTEN_RANGES + range];
-    }
-
-    /**
-     * Sets one of the overwritten ranges of a {@link PageState#WRITE_ONLY} page; {@code [0, 0)} clears it.
-     *
-     * @param page  the page.
-     * @param range which range, below {@link #OVERWRITTEN_RANGES}.
-     * @param from  first byte within the page.
-     * @param to    end within the page, exclusive.
-     */
-    void overwritten(final int page, final int range, final int from, final int to)
-    {
-        overwritten[page * OVERWRITTEN_RANGES + range] = ((long)from << 32) | to;
     }
 
     /**
