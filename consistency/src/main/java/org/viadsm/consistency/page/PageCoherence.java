@@ -468,7 +468,6 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         }
         if (overwrites.sendHome(table, page))
         {
-            flushedSinceLastFence = true;
             return;
         }
         if (PageTable.COPY_DROPPED == table.copyUse(page))
