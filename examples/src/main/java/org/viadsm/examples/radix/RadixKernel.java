@@ -1,5 +1,6 @@
 package org.viadsm.examples.radix;
 
+import org.viadsm.dsm.SharedArray;
 import org.viadsm.dsm.array.LongArray;
 import org.viadsm.dsm.array.LongReadView;
 import org.viadsm.dsm.array.LongView;
@@ -41,6 +42,12 @@ final class RadixKernel
     private LongView ranks;
     /** What a step writes: the densities, a prefix-tree node, or the permutation's destinations. */
     private LongView target;
+    /**
+     * Whether {@link #permute} orders the keys first and writes runs through overwrite views: on the DSM with more
+     * than one node, where a page of another processor's partition would be fetched and twinned; not on plain arrays
+     * (the sequential and threads baselines) nor on one node, whose pages are all its own.
+     */
+    private final boolean overwriteRuns;
     /** Where each digit value's next key goes in {@link #runs}. */
     private final int[] runStarts;
     /**
@@ -74,6 +81,7 @@ final class RadixKernel
         this.left = any.read(0, 0);
         this.right = any.read(0, 0);
         this.runStarts = new int[radix];
+        this.overwriteRuns = any instanceof SharedArray && team.size() > 1;
     }
 
     /**
@@ -95,7 +103,10 @@ final class RadixKernel
         int to = 1;
 
         RadixKeys.init(shared.key[from], keyStart, keyStop, maxKey);
-        runs = new long[keyStop - keyStart];
+        if (overwriteRuns)
+        {
+            runs = new long[keyStop - keyStart];
+        }
 
         team.barrier();
         team.barrier();
@@ -224,11 +235,13 @@ final class RadixKernel
      * Moves this processor's keys to their ranks in {@code keyTo}. Its keys of digit value {@code v} go, in their
      * order, to {@code [rank of v, rank of v + its count of v)}, a range it writes whole and no other processor
      * writes; the processors' ranges of a value are adjacent, so most pages of the array hold ranges of two
-     * processors. The keys are first ordered by digit value here, each value's keys a run, and each run is then
-     * copied to its range through an overwrite view: a page of another processor's partition is neither fetched
-     * nor twinned, and only this processor's elements of it go home. A view of this processor's whole span of
-     * {@code keyTo}, which the other processors' ranges interleave, would fetch and twin every page of it; an
-     * overwrite view per value, written key by key, would check a different view at every key.
+     * processors. On plain arrays and on one node each key goes straight to its rank, as in the C program. On the DSM
+     * with more nodes the keys are first ordered by digit value here, each value's keys a run, and each run is then
+     * copied to its range through an overwrite view: a page of another processor's partition is neither fetched nor
+     * twinned, and only this processor's elements of it go home. A view of this processor's whole span of {@code
+     * keyTo}, which the other processors' ranges interleave, would fetch and twin every page of it; an overwrite view
+     * per value, written key by key, would check a different view at every key. (The extra pass would cost a quarter
+     * of the sort's time where no page is another node's, so there the C program's scatter stays.)
      */
     private void permute(
         final LongArray keyFrom,
@@ -242,9 +255,14 @@ final class RadixKernel
     {
         keys = keyFrom.read(keyStart, keyStop, keys);
         ranks = rankFfMyNum.update(0, radix, ranks);
-        left = shared.rankMe.read(row, row + radix, left);
         final LongReadView k = keys;
         final LongView r = ranks;
+        if (!overwriteRuns)
+        {
+            scatter(k, r, keyStart, keyStop, keyTo, row, bb, shiftnum);
+            return;
+        }
+        left = shared.rankMe.read(row, row + radix, left);
         final LongReadView c = left;
         final int[] at = runStarts;
         final long[] ordered = runs;
@@ -271,6 +289,34 @@ final class RadixKernel
             }
             start += count;
             r.set(v, rank + count);
+        }
+    }
+
+    /**
+     * The C program's permutation: each key straight to its rank, through an update view of this processor's span
+     * of {@code keyTo}, from the rank of its first digit value to the end of its last.
+     */
+    private void scatter(
+        final LongReadView k,
+        final LongView r,
+        final int keyStart,
+        final int keyStop,
+        final LongArray keyTo,
+        final int row,
+        final long bb,
+        final int shiftnum)
+    {
+        final int lo = (int)r.get(0);
+        final int hi = (int)(r.get(radix - 1) + shared.rankMe.get(row + radix - 1));
+        target = keyTo.update(lo, hi, target);
+        final LongView dest = target;
+        for (int i = keyStart; i < keyStop; i++)
+        {
+            final long key = k.get(i);
+            final int thisKey = (int)((key & bb) >> shiftnum);
+            final long tmp = r.get(thisKey);
+            dest.set((int)tmp, key);
+            r.set(thisKey, tmp + 1);
         }
     }
 

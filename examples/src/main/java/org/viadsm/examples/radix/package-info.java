@@ -30,15 +30,16 @@
  * start), and the global structure: a small header ({@code Index}, {@code final}, times) followed by the prefix
  * tree of 2P nodes, each {@code densities[radix]}, {@code ranks[radix]} and a page of padding. C reserves
  * {@code MAX_RADIX} = 4096 entries per node array (140 MB for its 2048 nodes); the port sizes them by the radix,
- * keeping the padding that keeps nodes on separate pages. Node copies that C does element by element are bulk
- * copies; the histogram, the running sums, the tree's sums and the permutation run over views made after the
- * synchronization before them (a read view of the processor's keys, an update view of its {@code rank_me} row and
- * of its {@code rank_ff}, write views of the tree node and {@code key_density} it computes, and one overwrite view
- * per digit value of the range of the other key array its keys of that value go to: ranges it writes whole, which
- * the other processors' ranges of the same value adjoin, so a page of another processor's partition is neither
- * fetched nor twinned, and only this processor's elements of it go home). Per run and member: one lock (the id
- * counter: the port takes it as C does but uses the team id), two barriers after generating the keys, four per
- * digit and one at the end, and the C program's pauses (for P = 4 and three digits, 21 set and 18 waited, as C).
+ * keeping the padding that keeps nodes on separate pages. Node copies that C does element by element are bulk copies;
+ * the histogram, the running sums, the tree's sums and the permutation run over views made after the synchronization
+ * before them (a read view of the processor's keys, an update view of its {@code rank_me} row and of its {@code
+ * rank_ff}, write views of the tree node and {@code key_density} it computes, and on more than one DSM node one
+ * overwrite view per digit value of the range of the other key array its keys of that value go to: ranges it writes
+ * whole, which the other processors' ranges of the same value adjoin, so a page of another processor's partition is
+ * neither fetched nor twinned, and only this processor's elements of it go home; on plain arrays and one node, as in C,
+ * each key goes straight to its rank through an update view of the processor's span). Per run and member: one lock (the
+ * id counter: the port takes it as C does but uses the team id), two barriers after generating the keys, four per digit
+ * and one at the end, and the C program's pauses (for P = 4 and three digits, 21 set and 18 waited, as C).
  * Differences from C: one barrier after member 0's initialization (C initializes before creating the processes),
  * and with {@code -s} one barrier standing for {@code WAIT_FOR_END}, so that the master reads the others'
  * statistics. Timings are {@link org.viadsm.examples.runtime.SplashClock} microseconds.
