@@ -132,16 +132,11 @@ class HlrcNodeTest
         {
             if (0 == id)
             {
-                node.lock(5);
-                node.barrier();
-                array.set(node, 1, 22);
-                node.unlock(5);
+                writeAUnderLock5(node, array);
             }
             else
             {
-                assertEquals(0, array.get(node, 0), "node 1 caches the page");
-                node.barrier();
-                array.set(node, 2, 33);
+                cacheThenWrite(node, array);
                 // the notice of node 0's write invalidates the page while it is dirty here: its diff goes home
                 // (held back to join a next page's run, then posted at the end of the acquire) before the read
                 // below fetches the page again
@@ -168,17 +163,12 @@ class HlrcNodeTest
         {
             if (0 == id)
             {
-                node.lock(5);
-                node.barrier();
-                array.set(node, 1, 22);
-                node.unlock(5);
+                writeAUnderLock5(node, array);
                 node.barrier();
             }
             else
             {
-                assertEquals(0, array.get(node, 0), "node 1 caches the page");
-                node.barrier();
-                array.set(node, 2, 33);
+                cacheThenWrite(node, array);
                 node.lock(5);
                 // the acquire invalidated the dirty page and posted its diff, without waiting for it
                 assertEquals(PageState.INVALID, array.table(1).states()[0], "the page is invalid on node 1");
@@ -192,6 +182,28 @@ class HlrcNodeTest
             }
         });
         assertEquals(2, cluster.counters(1).get(Counter.DIFFS), "the invalidated page's diff and the release's");
+    }
+
+    /**
+     * Node 0 of the dirty-page scenarios: takes lock 5 before the barrier, then writes a[1] = 22 under it, so that
+     * node 1's next acquire of lock 5 brings the notice that invalidates the page.
+     */
+    private static void writeAUnderLock5(final HlrcNode node, final InMemoryCluster.LongArray array)
+    {
+        node.lock(5);
+        node.barrier();
+        array.set(node, 1, 22);
+        node.unlock(5);
+    }
+
+    /**
+     * Node 1 of the dirty-page scenarios: caches the page before the barrier, then dirties it with a[2] = 33.
+     */
+    private static void cacheThenWrite(final HlrcNode node, final InMemoryCluster.LongArray array)
+    {
+        assertEquals(0, array.get(node, 0), "node 1 caches the page");
+        node.barrier();
+        array.set(node, 2, 33);
     }
 
     @Test

@@ -79,6 +79,18 @@ class ShmPeerTest
     }
 
     /**
+     * RDMA-writes a long to offset 0 of a target handle and waits for the send's completion.
+     *
+     * @return the completion's status.
+     */
+    private int writeLong(final int handle, final long value)
+    {
+        local.buffer().putLong(0, value);
+        initiatorVi.postSend(Descriptor.allocate(1).reset().rdmaWrite(handle, 0).addSegment(local, 0, 8));
+        return initiatorVi.sendDone().status();
+    }
+
+    /**
      * Gives {@code handle} to the registration {@code now}, as the registration that finds the handle's generation
      * again after the counter wrapped would: the table entry of the handle's index describes {@code now}'s bytes.
      */
@@ -96,18 +108,13 @@ class ShmPeerTest
     {
         connect();
         final MemoryRegion first = registerTarget(0, 4096, MemoryAttributes.remoteAccess(targetPtag));
-        local.buffer().putLong(0, 0x1111111111111111L);
-        final Descriptor write = Descriptor.allocate(1);
-        initiatorVi.postSend(write.reset().rdmaWrite(first.handle(), 0).addSegment(local, 0, 8));
-        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE, initiatorVi.sendDone().status());
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE, writeLong(first.handle(), 0x1111111111111111L));
         assertEquals(0x1111111111111111L, targetMemory.getLong(0));
         final int handle = first.handle();
         target.deregisterMemory(first);
         reissue(handle, registerTarget(4096, 4096, MemoryAttributes.remoteAccess(targetPtag)));
 
-        local.buffer().putLong(0, 0x2222222222222222L);
-        initiatorVi.postSend(write.reset().rdmaWrite(handle, 0).addSegment(local, 0, 8));
-        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE, initiatorVi.sendDone().status());
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE, writeLong(handle, 0x2222222222222222L));
         assertEquals(0x1111111111111111L, targetMemory.getLong(0), "the deregistered region must not change");
         assertEquals(0x2222222222222222L, targetMemory.getLong(4096), "the write lands where the handle points now");
     }
@@ -121,18 +128,13 @@ class ShmPeerTest
     {
         connect();
         final MemoryRegion first = registerTarget(0, 4096, MemoryAttributes.remoteAccess(targetPtag));
-        local.buffer().putLong(0, 0x1111111111111111L);
-        final Descriptor write = Descriptor.allocate(1);
-        initiatorVi.postSend(write.reset().rdmaWrite(first.handle(), 0).addSegment(local, 0, 8));
-        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE, initiatorVi.sendDone().status());
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE, writeLong(first.handle(), 0x1111111111111111L));
         final int handle = first.handle();
         target.deregisterMemory(first);
         reissue(handle, registerTarget(0, 4096, MemoryAttributes.localOnly(targetPtag)));
 
-        local.buffer().putLong(0, 0x2222222222222222L);
-        initiatorVi.postSend(write.reset().rdmaWrite(handle, 0).addSegment(local, 0, 8));
         assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE | DescriptorStatus.RDMA_PROT_ERROR,
-            initiatorVi.sendDone().status());
+            writeLong(handle, 0x2222222222222222L));
         assertEquals(0x1111111111111111L, targetMemory.getLong(0), "a region without RDMA Write must not change");
     }
 
