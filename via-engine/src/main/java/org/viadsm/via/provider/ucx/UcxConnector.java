@@ -351,6 +351,11 @@ final class UcxConnector extends Connector
             return;
         }
         final OutgoingRequest request = outgoing.get(message.peerViId);
+        if (Handshake.ACCEPT == message.type && (null == request || request.sequence() != message.sequence))
+        {
+            withdrawFrom(message);
+            return;
+        }
         if (null == request || request.isCompleted() || request.linked || request.sequence() != message.sequence)
         {
             return;
@@ -394,6 +399,26 @@ final class UcxConnector extends Connector
             sendRequest(request);
         }
         return false;
+    }
+
+    /**
+     * Answers the acceptance of a request this NIC no longer holds (its VI gave up, and the withdrawal reached the
+     * server after it took the request, or never left) with a withdrawal: the accept fails now, not at its timeout.
+     */
+    private void withdrawFrom(final Handshake accept)
+    {
+        final UcpEndpoint endpoint;
+        try
+        {
+            endpoint = UcxEndpoints.connect(transport, UcxAddress.parse(accept.address).socketAddress(),
+                new UcxEndpoints.Sink());
+        }
+        catch (final RuntimeException ex)
+        {
+            return; // the server's accept fails at its establish timeout
+        }
+        transmit(endpoint, Handshake.bare(Handshake.WITHDRAW, accept.peerViId, 0, accept.sequence, transport.nicId()),
+            null, endpoint);
     }
 
     private void onAccepted(final OutgoingRequest request, final Handshake peer)

@@ -38,6 +38,7 @@ import org.viadsm.via.memory.ProtectionTag;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -47,7 +48,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * field limit; a raw UCX peer that sends a NIC malformed setup and data messages, connects and leaves, or asks for
  * a connection from nowhere, gets nothing from it, and the NIC keeps connecting and moving data; a raw UCX server
  * that accepts a NIC's request with a malformed worker address fails the request by name, and the NIC's VI is idle
- * again.
+ * again; one that accepts a request the NIC no longer holds gets a withdrawal back.
  */
 @Timeout(120)
 class ControlMessageFuzzTest
@@ -226,6 +227,67 @@ class ControlMessageFuzzTest
             assertEquals(ViState.IDLE, vi.state());
             client.get().closeNonBlockingForce();
             assertWorks(victim, friend);
+        }
+    }
+
+    @Test
+    void requesterShouldWithdrawAnAcceptanceOfARequestItNoLongerHolds() throws Exception
+    {
+        final List<UcpEndpoint> clients = new ArrayList<>();
+        final AtomicReference<Handshake> answer = new AtomicReference<>();
+        try (Nic victim = Nic.open("ucx:127.0.0.1:0");
+             UcpContext context = new UcpContext(new UcpParams().requestAmFeature().requestWakeupFeature());
+             UcpWorker worker = context.newWorker(new UcpWorkerParams());
+             UcpListener listener = worker.newListener(new UcpListenerParams()
+                 .setSockAddr(new InetSocketAddress("127.0.0.1", 0))
+                 .setConnectionHandler(connection -> clients.add(worker.newEndpoint(new UcpEndpointParams()
+                     .setConnectionRequest(connection).setPeerErrorHandlingMode()
+                     .setErrorHandler((endpoint, status, message) -> { }))))))
+        {
+            worker.setAmRecvHandler(Handshake.AM_ID, (header, headerLength, data, reply) ->
+            {
+                answer.compareAndSet(null, Handshake.decode(new UnsafeBuffer(header, (int)headerLength),
+                    (int)headerLength, new UnsafeBuffer(data.getDataAddress(), (int)data.getLength()),
+                    data.getLength()));
+                return 0;
+            });
+            final String server = "ucx:127.0.0.1:" + listener.getAddress().getPort();
+            final Vi vi = victim.createVi(attributes(victim), null, null);
+            // the victim's worker makes progress while it waits for requests that never come
+            final long deadlineNs = System.nanoTime() + T;
+            final CompletableFuture<Void> waiting = CompletableFuture.runAsync(() ->
+            {
+                while (null == answer.get() && System.nanoTime() - deadlineNs < 0)
+                {
+                    assertEquals(ViaError.TIMEOUT, assertThrows(ViaException.class,
+                        () -> victim.connectWait(99, TimeUnit.MILLISECONDS.toNanos(20))).error());
+                }
+            });
+            // the acceptance of a request of vi with a sequence it never used, as a server sends for a request
+            // whose withdrawal reached it after it took the request
+            final byte[] workerAddress = new byte[64];
+            workerAddress[0] = (byte)0xFF; // a format version no UCX packs: unpacking it would abort the process
+            final Handshake accept = new Handshake(Handshake.ACCEPT, 3, vi.id(), 41, 42, 5, 7, 4096, 2, 65536, 0, 0,
+                16, 0, workerAddress, new byte[32], server);
+            final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
+            final ByteBuffer data = ByteBuffer.allocateDirect(accept.dataLength());
+            accept.encodeHeader(new UnsafeBuffer(header));
+            accept.encodeData(new UnsafeBuffer(data));
+            final UcpEndpoint endpoint = connect(worker, UcxAddress.parse(victim.address()).socketAddress());
+            await(worker, List.of(send(endpoint, Handshake.AM_ID, header, data, new ArrayList<>())));
+            while (null == answer.get() && System.nanoTime() - deadlineNs < 0)
+            {
+                worker.progress();
+            }
+            waiting.get(T, TimeUnit.NANOSECONDS);
+            final Handshake withdrawal = answer.get();
+            assertNotNull(withdrawal, "the victim answered the acceptance");
+            assertEquals(Handshake.WITHDRAW, withdrawal.type);
+            assertEquals(vi.id(), withdrawal.viId);
+            assertEquals(41, withdrawal.sequence);
+            assertEquals(ViState.IDLE, vi.state());
+            endpoint.closeNonBlockingForce();
+            clients.forEach(UcpEndpoint::closeNonBlockingForce);
         }
     }
 
