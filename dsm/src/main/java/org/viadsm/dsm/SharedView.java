@@ -7,9 +7,15 @@ import org.viadsm.consistency.SyncEpoch;
 /**
  * What every view of a shared array holds: the node's {@link SyncEpoch} and the value it had when the view was
  * made, the address of the array's element 0 and the view's range. An access checks the epoch (one compare of two
- * fields, which the JIT hoists out of a loop) and the index (which it removes from unrolled loops), then loads or
- * stores local memory: the pages were made valid (and writable) when the view was made and stay so until the
- * epoch advances.
+ * fields, which the JIT hoists out of a loop) and the index, then loads or stores local memory: the pages were made
+ * valid (and writable) when the view was made and stay so until the epoch advances.
+ * <p>
+ * Both index checks are {@link Objects#checkIndex(int, int)}, which C2 compiles as range checks: over a loop whose
+ * index runs through the view, it checks the loop's first and last index once, before the loop (loop predication),
+ * and no element. A test of our own ({@code if (...) throw}) is removed from the unrolled main loop only and stays
+ * in its pre- and post-loops; with it, C2 (JDK 25) compiled {@code v.set(i, i)} over a {@code DoubleView} with each
+ * vector store right behind its conversion, where over a {@code double[]} it puts the eight stores of an unrolled
+ * iteration together, and on an AMD EPYC (Zen) core that order alone made the loop 10% slower.
  * <p>
  * The JIT vectorizes a loop over local memory only if it can tell that an element's byte offset fits an
  * {@code int}. An array holds less than 2 GiB, so every index of a view is at most
@@ -31,6 +37,14 @@ abstract class SharedView
     private int length;
     private PageFaults faults;
 
+    /**
+     * Points the view at {@code [from, to)} of the node's current epoch.
+     *
+     * @param faults  the array's page faults.
+     * @param address the address of the array's element 0.
+     * @param from    the first array index, inclusive.
+     * @param to      the array index after the last element.
+     */
     final void wrap(final PageFaults faults, final long address, final int from, final int to)
     {
         this.faults = faults;
@@ -94,11 +108,16 @@ abstract class SharedView
 
     private int inView(final int index)
     {
-        if (Integer.compareUnsigned(index - from, length) >= 0)
+        try
         {
+            Objects.checkIndex(index - from, length);
+            return index;
+        }
+        catch (final IndexOutOfBoundsException ex)
+        {
+            // Objects.checkIndex is the test C2 hoists out of loops (see above); our exception names the view.
             throw outside(index);
         }
-        return index;
     }
 
     private IllegalStateException expired()
