@@ -15,6 +15,7 @@ import org.viadsm.bench.BenchReport;
 import org.viadsm.bench.BenchRow;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.dsm.launch.ProcessCluster;
+import org.viadsm.examples.cli.NodeSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -156,8 +157,9 @@ public final class DsmBenchCommand implements Callable<Integer>
             "sweep-length=" + sweepLength(), "results=" + results, "metrics=" + String.join(",", metrics));
         System.err.println("bench dsm: starting " + nodes + " node process(es) for " + metrics);
         String failure = null;
+        final List<String> jvmOptions = nodeJvmOptions(System.getenv(NodeSettings.EXTRA_OPTIONS_ENV));
         try (ProcessCluster cluster = ProcessCluster.start(LocalCluster.addresses(provider, nodes),
-            DsmBenchNode.class.getName(), args, List.of(), List.of("-XX:+UseSerialGC", "-Xmx512m"),
+            DsmBenchNode.class.getName(), args, List.of(), jvmOptions,
             Map.of("VIADSM_SYNC_TIMEOUT_MS", "120000"), null, System.err))
         {
             final int[] codes = cluster.await(CLUSTER_TIMEOUT_NS);
@@ -186,6 +188,23 @@ public final class DsmBenchCommand implements Callable<Integer>
             System.err.println("bench dsm: " + failure);
         }
         return null == failure;
+    }
+
+    /**
+     * The node JVMs' options: the serial collector and a bounded heap, then the user's extra options from
+     * {@code VIADSM_NODE_JAVA_OPTS} (last, so that they win), e.g. to profile the nodes.
+     *
+     * @param extra the extra options separated by white space; null or blank for none.
+     * @return the options.
+     */
+    static List<String> nodeJvmOptions(final String extra)
+    {
+        final List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xmx512m"));
+        if (null != extra && !extra.isBlank())
+        {
+            options.addAll(List.of(extra.strip().split("\\s+")));
+        }
+        return options;
     }
 
     private BenchRow find(final List<BenchRow> rows, final String metric, final int nodes, final String failure)

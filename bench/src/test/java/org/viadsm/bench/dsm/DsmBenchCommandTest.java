@@ -63,4 +63,14 @@ class DsmBenchCommandTest
         }
         assertEquals(List.of("dsm.sweep_read", "dsm.view_sweep_read", "dsm.sweep_read_bulk"), metrics);
     }
+
+    @Test
+    void shouldAppendTheUsersNodeOptionsLast()
+    {
+        final List<String> own = List.of("-XX:+UseSerialGC", "-Xmx512m");
+        assertEquals(own, DsmBenchCommand.nodeJvmOptions(null));
+        assertEquals(own, DsmBenchCommand.nodeJvmOptions(" \t"));
+        assertEquals(List.of("-XX:+UseSerialGC", "-Xmx512m", "-Xmx1g", "-Dviadsm.x=1"),
+            DsmBenchCommand.nodeJvmOptions(" -Xmx1g \t -Dviadsm.x=1\n"));
+    }
 }
