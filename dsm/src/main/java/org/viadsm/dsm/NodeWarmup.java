@@ -26,9 +26,10 @@ import org.viadsm.dsm.array.LongView;
  * {@link #MAX_PASSES}: each node votes with an atomic add to a word of the pass, read by all after the pass's last
  * barrier, so that all agree.
  * <p>
- * Its scratch array is freed at the end (collectively, which is a barrier), every lock it took is released, and its
- * statistics are reset by the join. Every wait in it is the DSM's own, with its timeouts and failure detection: a
- * node lost meanwhile fails the join naming it.
+ * At the end each node takes and releases the warm-up's locks it manages, so that they rest there as a lock nobody
+ * took would, the scratch array is freed (collectively, which is a barrier), and the join resets the statistics.
+ * Every wait in it is the DSM's own, with its timeouts and failure detection: a node lost meanwhile fails the join
+ * naming it.
  */
 final class NodeWarmup
 {
@@ -107,6 +108,17 @@ final class NodeWarmup
                 break;
             }
         }
+        // Past the last barrier nobody takes a warm-up lock but its manager: each comes to rest there, released,
+        // so that a program's first acquire of it counts and waits as that of a lock nobody took.
+        final int nodes = dsm.nodeCount();
+        for (int i = 0; i < Math.min(nodes, maxLocks); i++)
+        {
+            if (lockId(i) % nodes == dsm.nodeId())
+            {
+                dsm.lock(lockId(i)).lock();
+                dsm.lock(lockId(i)).unlock();
+            }
+        }
         final long sum = pages.getVolatile(ATOMIC_WORD);
         if (sum != (long)round * dsm.nodeCount())
         {
@@ -115,6 +127,12 @@ final class NodeWarmup
         }
         dsm.free(pages);
         return round;
+    }
+
+    /** The warm-up's lock {@code i}: lock m is managed by node m mod N, so the ids go over every manager. */
+    private int lockId(final int i)
+    {
+        return maxLocks - 1 - i;
     }
 
     private void round(final int round)
@@ -137,8 +155,7 @@ final class NodeWarmup
         final int nodes = dsm.nodeCount();
         for (int i = 0; i < LOCKS_PER_ROUND; i++)
         {
-            // lock m is managed by node m mod N: the ids go over every manager, from the top of the range
-            final DsmLock lock = dsm.lock(maxLocks - 1 - (dsm.nodeId() + i) % Math.min(nodes, maxLocks));
+            final DsmLock lock = dsm.lock(lockId((dsm.nodeId() + i) % Math.min(nodes, maxLocks)));
             lock.lock();
             try
             {
