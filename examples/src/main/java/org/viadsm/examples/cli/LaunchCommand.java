@@ -11,21 +11,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
-import org.viadsm.dsm.DsmContext;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.launch.FailureReport;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.dsm.launch.ProcessCluster;
 import org.viadsm.examples.runtime.CFormat;
 import org.viadsm.via.internal.JavaProcess;
-import org.viadsm.via.internal.Settings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -78,13 +74,8 @@ final class LaunchCommand implements Callable<Integer>
             // go after it (the class path then ends with the jar once more, which changes nothing).
             entries.addAll(0, List.of(JavaProcess.classPath().split(File.pathSeparator)));
         }
-        final Map<String, String> environment = new HashMap<>(ProcessRun.statsEnvironment(statsDir));
-        if (!NodeSettings.warmupSet())
-        {
-            environment.put(Settings.envName(DsmContext.WARMUP_PROP_NAME), "true");
-        }
         final ProcessCluster cluster = ProcessCluster.start(addresses, mainClass, args, entries, jvmOptions,
-            environment, null, System.out);
+            ProcessRun.statsEnvironment(statsDir), null, System.out);
         final Thread hook = new Thread(cluster::close, "viadsm-launch-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try

@@ -25,8 +25,7 @@ import picocli.CommandLine.Option;
  * {@code viadsm node}: one node of a cluster. Under a launcher ({@code mpirun}, {@code srun}, {@code mpiexec}) the
  * node takes its rank and size from the launcher and finds the others through a rendezvous; node 0 then prints
  * the run's statistics. {@code viadsm run} starts its nodes with this command too, with the addresses in the
- * environment. Unless {@code viadsm.warmup} or {@code VIADSM_WARMUP} says otherwise, the node warms up as it joins
- * ({@link DsmContext#warmup(boolean)}).
+ * environment.
  */
 @Command(name = "node", sortOptions = false, mixinStandardHelpOptions = true,
     description = {
@@ -96,10 +95,6 @@ final class NodeCommand implements Callable<Integer>
         setProperty("viadsm.provider", null == provider ? null : provider.toLowerCase(Locale.ROOT));
         setProperty("viadsm.rendezvous", rendezvous);
         setProperty("viadsm.interface", networkInterface);
-        if (!NodeSettings.warmupSet())
-        {
-            System.setProperty(DsmContext.WARMUP_PROP_NAME, "true");
-        }
         final JobRun job;
         final AppCatalog.Entry entry;
         try

@@ -3,13 +3,10 @@ package org.viadsm.examples.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.viadsm.dsm.DsmContext;
-import org.viadsm.via.internal.Settings;
-
 /**
  * What the launcher gives every node: enough lock and semaphore ids for the SPLASH programs (BARNES locks cells,
- * WATER molecules), the join's warm-up unless the user set it, and the options of a node's JVM. Tools that run
- * applications in their own JVMs (benchmarks) use the same.
+ * WATER molecules), and the options of a node's JVM. Tools that run applications in their own JVMs (benchmarks)
+ * use the same.
  */
 public final class NodeSettings
 {
@@ -22,19 +19,6 @@ public final class NodeSettings
 
     private NodeSettings()
     {
-    }
-
-    /**
-     * Whether the user chose for or against the join's warm-up ({@link DsmContext#WARMUP_PROP_NAME}, as property or
-     * environment variable); if not, the launcher's nodes warm up: each is a JVM of its own, whose JIT would
-     * otherwise compile the DSM's paths during the program's runs.
-     *
-     * @return true if the property or the variable is set.
-     */
-    public static boolean warmupSet()
-    {
-        return null != System.getProperty(DsmContext.WARMUP_PROP_NAME) ||
-            null != System.getenv(Settings.envName(DsmContext.WARMUP_PROP_NAME));
     }
 
     /** Environment variable with the user's extra options of node JVMs, separated by white space. */
