@@ -50,8 +50,6 @@ public final class DsmContext
     public static final String SYNC_TIMEOUT_MS_PROP_NAME = "viadsm.syncTimeoutMs";
     /** Where {@link Dsm#close()} writes the node's statistics as JSON: {@link #statsFile(Path)}, none by default. */
     public static final String STATS_FILE_PROP_NAME = "viadsm.statsFile";
-    /** Whether the node warms the DSM's paths up as it joins: {@link #warmup(boolean)}, false by default. */
-    public static final String WARMUP_PROP_NAME = "viadsm.warmup";
     /** For a launcher's rank: {@code host:port} where rank 0 listens for the rendezvous; none: a directory. */
     public static final String RENDEZVOUS_PROP_NAME = "viadsm.rendezvous";
     /**
@@ -85,7 +83,6 @@ public final class DsmContext
     private final ProtocolSettings protocol = new ProtocolSettings(resolver);
     private NicContext nicContext = new NicContext();
     private Path statsFile;
-    private boolean warmup;
     private Rendezvous rendezvous;
     private String localAddress;
 
@@ -138,7 +135,7 @@ public final class DsmContext
      */
     public DsmContext nodeId(final int nodeId)
     {
-        resolver.set(NODE_ID_PROP_NAME);
+        set(NODE_ID_PROP_NAME);
         this.nodeId = nodeId;
         return this;
     }
@@ -161,7 +158,7 @@ public final class DsmContext
      */
     public DsmContext addresses(final List<String> addresses)
     {
-        resolver.set(ADDRESSES_PROP_NAME);
+        set(ADDRESSES_PROP_NAME);
         this.addresses = NodeAddresses.trimmed(addresses);
         return this;
     }
@@ -189,7 +186,7 @@ public final class DsmContext
      */
     public DsmContext rendezvous(final Rendezvous rendezvous, final String localAddress)
     {
-        resolver.set(RENDEZVOUS_PROP_NAME);
+        set(RENDEZVOUS_PROP_NAME);
         this.rendezvous = rendezvous;
         this.localAddress = localAddress.trim();
         this.nodeId = rendezvous.rank();
@@ -242,7 +239,7 @@ public final class DsmContext
      */
     public DsmContext pageSize(final int pageSize)
     {
-        resolver.set(PAGE_SIZE_PROP_NAME);
+        set(PAGE_SIZE_PROP_NAME);
         protocol.config().pageSize(pageSize);
         return this;
     }
@@ -267,7 +264,7 @@ public final class DsmContext
      */
     public DsmContext maxLocks(final int maxLocks)
     {
-        resolver.set(MAX_LOCKS_PROP_NAME);
+        set(MAX_LOCKS_PROP_NAME);
         protocol.config().maxLocks(maxLocks);
         return this;
     }
@@ -280,7 +277,7 @@ public final class DsmContext
      */
     public DsmContext maxSemaphores(final int maxSemaphores)
     {
-        resolver.set("maxSemaphores");
+        set("maxSemaphores");
         protocol.config().maxSemaphores(maxSemaphores);
         return this;
     }
@@ -294,7 +291,7 @@ public final class DsmContext
      */
     public DsmContext prefetchPages(final int pages)
     {
-        resolver.set(PREFETCH_PAGES_PROP_NAME);
+        set(PREFETCH_PAGES_PROP_NAME);
         protocol.config().prefetchPages(pages);
         return this;
     }
@@ -308,7 +305,7 @@ public final class DsmContext
      */
     public DsmContext noticeLog(final int intervals, final int notices)
     {
-        resolver.set("noticeLog");
+        set("noticeLog");
         protocol.config().logIntervals(intervals).logNotices(notices);
         return this;
     }
@@ -341,7 +338,7 @@ public final class DsmContext
      */
     public DsmContext nicContext(final NicContext context)
     {
-        resolver.set("nicContext");
+        set("nicContext");
         if (null == context)
         {
             throw new IllegalArgumentException("the NIC context is null");
@@ -378,29 +375,8 @@ public final class DsmContext
      */
     public DsmContext statsFile(final Path file)
     {
-        resolver.set(STATS_FILE_PROP_NAME);
+        set(STATS_FILE_PROP_NAME);
         this.statsFile = file;
-        return this;
-    }
-
-    /** {@return whether the node warms up as it joins: {@link #warmup(boolean)}} */
-    public boolean warmup()
-    {
-        return warmup;
-    }
-
-    /**
-     * Sets whether {@link Dsm#join} ends with a warm-up, collective (every node of the cluster gives the same): each
-     * node takes the protocol's per-operation paths on a scratch array some thousands of times, so that its JVM
-     * compiles them before the program starts, then frees the array and resets the statistics (README: Warm-up).
-     *
-     * @param warmup true to warm up; false by default.
-     * @return this.
-     */
-    public DsmContext warmup(final boolean warmup)
-    {
-        resolver.set(WARMUP_PROP_NAME);
-        this.warmup = warmup;
         return this;
     }
 
@@ -439,8 +415,7 @@ public final class DsmContext
         }
         if (nodeId < 0 || nodeId >= nodeCount())
         {
-            throw new IllegalArgumentException((resolver.isExplicit(NODE_ID_PROP_NAME) || !fromEnvironment ?
-                "nodeId (" + NODE_ID_PROP_NAME + ")" : settings.source(NODE_ID_PROP_NAME)) + " must be in [0, " +
+            throw new IllegalArgumentException(source(NODE_ID_PROP_NAME, "nodeId") + " must be in [0, " +
                 nodeCount() + ") for " + nodeCount() + (addresses.isEmpty() ? " nodes: " : " addresses: ") + nodeId);
         }
         if (null != localAddress)
@@ -465,16 +440,29 @@ public final class DsmContext
             '}';
     }
 
+    /**
+     * A process that a launcher started, with no addresses given, joins as the launcher's rank (see
+     * {@link LaunchedRank}).
+     */
+    private boolean joinAsLaunchedRank()
+    {
+        if (resolver.isExplicit(ADDRESSES_PROP_NAME) || resolver.isExplicit(RENDEZVOUS_PROP_NAME) ||
+            settings.isSet(ADDRESSES_PROP_NAME))
+        {
+            return false;
+        }
+        final LaunchedRank launched = LaunchedRank.of(settings, environment);
+        rendezvous = launched.rendezvous();
+        localAddress = launched.localAddress();
+        nodeId = launched.rank();
+        return true;
+    }
+
     private void readSettings()
     {
-        // a process that a launcher started, with no addresses given, joins as the launcher's rank
         if (!resolver.isExplicit(NODE_ID_PROP_NAME) && !resolver.isExplicit(RENDEZVOUS_PROP_NAME) &&
-            !resolver.isExplicit(ADDRESSES_PROP_NAME) && !settings.isSet(ADDRESSES_PROP_NAME))
+            joinAsLaunchedRank())
         {
-            final LaunchedRank launched = LaunchedRank.of(settings, environment);
-            rendezvous = launched.rendezvous();
-            localAddress = launched.localAddress();
-            nodeId = launched.rank();
             resolver.set(NODE_ID_PROP_NAME);
             resolver.set(ADDRESSES_PROP_NAME);
         }
@@ -492,9 +480,16 @@ public final class DsmContext
             final String file = settings.text(STATS_FILE_PROP_NAME, "");
             statsFile = file.isEmpty() ? null : Paths.get(file);
         }
-        if (!resolver.isExplicit(WARMUP_PROP_NAME))
-        {
-            warmup = settings.booleanValue(WARMUP_PROP_NAME, false);
-        }
+    }
+
+    private String source(final String propertyName, final String setter)
+    {
+        return resolver.isExplicit(propertyName) || !fromEnvironment ?
+            setter + " (" + propertyName + ")" : settings.source(propertyName);
+    }
+
+    private void set(final String setting)
+    {
+        resolver.set(setting);
     }
 }

@@ -15,8 +15,7 @@ import org.viadsm.via.memory.MemoryRegion;
 /**
  * How a node joins its cluster, for {@link Dsm#join(DsmContext)}: concludes the context, opens the NIC, gathers
  * every node's address at the rendezvous if there is one, connects to every other node, composes the protocol's
- * node, passes the joining barrier and, if the context says so, warms up ({@link NodeWarmup}). A failure at any
- * step closes what was opened.
+ * node and passes the joining barrier. A failure at any step closes what was opened.
  */
 final class NodeJoin
 {
@@ -57,10 +56,6 @@ final class NodeJoin
             final HlrcNode node = new HlrcNode(port, context.protocol(), counters, context.timeouts().syncNs());
             final Dsm dsm = new Dsm(context, port, node, counters);
             passJoiningBarrier(dsm);
-            if (context.warmup())
-            {
-                NodeWarmup.run(dsm);
-            }
             dsm.resetStats();
             return dsm;
         }

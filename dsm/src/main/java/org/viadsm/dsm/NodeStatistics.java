@@ -175,7 +175,7 @@ final class NodeStatistics
      * The time this JVM's compiler threads spent compiling so far (each compilation counted when it ends), or 0 where
      * the JVM has no JIT or does not time it.
      */
-    static long jvmCompilationNs()
+    private static long jvmCompilationNs()
     {
         final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         return null != jit && jit.isCompilationTimeMonitoringSupported() ?
