@@ -236,54 +236,13 @@ class DsmViewTest
         {
             final int n = 4 * PAGE / Double.BYTES;
             final SharedDoubleArray a = dsm.allocDoubles("outside", n);
-            final DoubleView view = a.write(8, n - 8, null);
-            final DoubleReadView read = a.read(8, n - 8, null);
             final String outside = " is outside view [8, " + (n - 8) + ") of 'outside'";
-            for (int round = 0; round < 2_000; round++)
-            {
-                fill(view, view.from(), view.to(), round);
-                assertEquals(round * (double)(n - 16), sum(read, read.from(), read.to()), "round " + round);
-            }
-            for (final int index : new int[] {7, n - 8, -1, Integer.MIN_VALUE, Integer.MAX_VALUE})
-            {
-                assertEquals("index " + index + outside,
-                    assertThrows(IndexOutOfBoundsException.class, () -> view.set(index, -2)).getMessage());
-                assertEquals("index " + index + outside,
-                    assertThrows(IndexOutOfBoundsException.class, () -> view.get(index)).getMessage());
-                assertEquals("index " + index + outside,
-                    assertThrows(IndexOutOfBoundsException.class, () -> read.get(index)).getMessage());
-            }
-            assertEquals("index " + (n - 8) + outside, assertThrows(IndexOutOfBoundsException.class,
-                () -> fill(view, view.from(), view.to() + 1, -1)).getMessage(), "a loop one past the view");
-            assertEquals("index 7" + outside, assertThrows(IndexOutOfBoundsException.class,
-                () -> sum(read, read.from() - 1, read.to())).getMessage(), "a loop from one before the view");
-            for (int i = 0; i < n; i++)
-            {
-                assertEquals(i < 8 || i >= n - 8 ? 0 : -1, a.get(i), "element " + i);
-            }
+            final DoubleView view = TypedViews.assertOutsideNamedAfterCompiledLoops(a, outside);
             dsm.barrier();
             final IllegalStateException ex = assertThrows(IllegalStateException.class, () -> view.set(n - 8, 1));
             assertTrue(ex.getMessage().contains("expired at a synchronization of node"), ex.getMessage());
             assertEquals(0, a.get(n - 8));
         });
-    }
-
-    private static void fill(final DoubleView view, final int from, final int to, final double value)
-    {
-        for (int i = from; i < to; i++)
-        {
-            view.set(i, value);
-        }
-    }
-
-    private static double sum(final DoubleReadView view, final int from, final int to)
-    {
-        double sum = 0;
-        for (int i = from; i < to; i++)
-        {
-            sum += view.get(i);
-        }
-        return sum;
     }
 
     @ParameterizedTest

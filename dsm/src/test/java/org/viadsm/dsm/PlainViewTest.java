@@ -4,8 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.viadsm.dsm.array.DoubleArray;
-import org.viadsm.dsm.array.DoubleReadView;
-import org.viadsm.dsm.array.DoubleView;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -70,50 +68,8 @@ class PlainViewTest
     @Test
     void shouldNameTheViewOfAnIndexOutsideItAlsoAfterItsLoopIsCompiled()
     {
-        final int n = 1024;
-        final double[] plain = new double[n];
-        final DoubleArray a = DoubleArray.wrap(plain);
-        final DoubleView view = a.write(8, n - 8, null);
-        final DoubleReadView read = a.read(8, n - 8, null);
-        final String outside = " is outside view [8, " + (n - 8) + ")";
-        for (int round = 0; round < 2_000; round++)
-        {
-            fill(view, view.from(), view.to(), round);
-            assertEquals(round * (double)(n - 16), sum(read, read.from(), read.to()), "round " + round);
-        }
-        for (final int index : new int[] {7, n - 8, -1, Integer.MIN_VALUE, Integer.MAX_VALUE})
-        {
-            assertEquals("index " + index + outside,
-                assertThrows(IndexOutOfBoundsException.class, () -> view.set(index, -2)).getMessage());
-            assertEquals("index " + index + outside,
-                assertThrows(IndexOutOfBoundsException.class, () -> read.get(index)).getMessage());
-        }
-        assertEquals("index " + (n - 8) + outside, assertThrows(IndexOutOfBoundsException.class,
-            () -> fill(view, view.from(), view.to() + 1, -1)).getMessage(), "a loop one past the view");
-        assertEquals("index 7" + outside, assertThrows(IndexOutOfBoundsException.class,
-            () -> sum(read, read.from() - 1, read.to())).getMessage(), "a loop from one before the view");
-        for (int i = 0; i < n; i++)
-        {
-            assertEquals(i < 8 || i >= n - 8 ? 0 : -1, plain[i], "element " + i);
-        }
-    }
-
-    private static void fill(final DoubleView view, final int from, final int to, final double value)
-    {
-        for (int i = from; i < to; i++)
-        {
-            view.set(i, value);
-        }
-    }
-
-    private static double sum(final DoubleReadView view, final int from, final int to)
-    {
-        double sum = 0;
-        for (int i = from; i < to; i++)
-        {
-            sum += view.get(i);
-        }
-        return sum;
+        TypedViews.assertOutsideNamedAfterCompiledLoops(DoubleArray.wrap(new double[1024]),
+            " is outside view [8, 1016)");
     }
 
     @ParameterizedTest

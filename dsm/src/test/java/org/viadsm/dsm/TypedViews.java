@@ -242,6 +242,65 @@ enum TypedViews
         }
     }
 
+    /**
+     * Makes a write and a read view of {@code [8, length - 8)} of {@code a} and loops over them 2 000 times (long
+     * enough for C2 to compile the loops), then checks that an index outside the view (below, at the end, negative,
+     * {@code MIN_VALUE}, {@code MAX_VALUE}) is refused with {@code "index <i>" + outside}, that a loop one past the
+     * view and one from before it write or read every element inside before they throw, and that nothing outside
+     * changed.
+     *
+     * @param a       an array of at least 17 elements, all 0.
+     * @param outside the message's end, naming the view.
+     * @return the write view, for checks of the caller's own.
+     */
+    static DoubleView assertOutsideNamedAfterCompiledLoops(final DoubleArray a, final String outside)
+    {
+        final int n = a.length();
+        final DoubleView view = a.write(8, n - 8, null);
+        final DoubleReadView read = a.read(8, n - 8, null);
+        for (int round = 0; round < 2_000; round++)
+        {
+            fill(view, view.from(), view.to(), round);
+            assertEquals(round * (double)(n - 16), sum(read, read.from(), read.to()), "round " + round);
+        }
+        for (final int index : new int[] {7, n - 8, -1, Integer.MIN_VALUE, Integer.MAX_VALUE})
+        {
+            assertEquals("index " + index + outside,
+                assertThrows(IndexOutOfBoundsException.class, () -> view.set(index, -2)).getMessage());
+            assertEquals("index " + index + outside,
+                assertThrows(IndexOutOfBoundsException.class, () -> view.get(index)).getMessage());
+            assertEquals("index " + index + outside,
+                assertThrows(IndexOutOfBoundsException.class, () -> read.get(index)).getMessage());
+        }
+        assertEquals("index " + (n - 8) + outside, assertThrows(IndexOutOfBoundsException.class,
+            () -> fill(view, view.from(), view.to() + 1, -1)).getMessage(), "a loop one past the view");
+        assertEquals("index 7" + outside, assertThrows(IndexOutOfBoundsException.class,
+            () -> sum(read, read.from() - 1, read.to())).getMessage(), "a loop from one before the view");
+        for (int i = 0; i < n; i++)
+        {
+            assertEquals(i < 8 || i >= n - 8 ? 0 : -1, a.get(i), "element " + i);
+        }
+        return view;
+    }
+
+    private static void fill(final DoubleView view, final int from, final int to, final double value)
+    {
+        for (int i = from; i < to; i++)
+        {
+            view.set(i, value);
+        }
+    }
+
+    private static double sum(final DoubleReadView view, final int from, final int to)
+    {
+        double sum = 0;
+        for (int i = from; i < to; i++)
+        {
+            sum += view.get(i);
+        }
+        return sum;
+    }
+
     static int from(final Object view)
     {
         return switch (view)
