@@ -200,10 +200,7 @@ public final class DsmBenchCommand implements Callable<Integer>
     static List<String> nodeJvmOptions(final String extra)
     {
         final List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xmx512m"));
-        if (null != extra && !extra.isBlank())
-        {
-            options.addAll(List.of(extra.strip().split("\\s+")));
-        }
+        options.addAll(NodeSettings.extraOptions(extra));
         return options;
     }
 

@@ -45,10 +45,19 @@ public final class NodeSettings
     {
         final List<String> options = new ArrayList<>(JVM_OPTIONS);
         options.addAll(AotCache.jvmOptions());
-        if (null != extra && !extra.isBlank())
-        {
-            options.addAll(List.of(extra.strip().split("\\s+")));
-        }
+        options.addAll(extraOptions(extra));
         return options;
+    }
+
+    /**
+     * The user's extra options of a node JVM, split at white space.
+     *
+     * @param extra options separated by white space, as {@link #EXTRA_OPTIONS_ENV} holds them; {@code null} or blank
+     *              for none.
+     * @return the options in their order; empty for none.
+     */
+    public static List<String> extraOptions(final String extra)
+    {
+        return null == extra || extra.isBlank() ? List.of() : List.of(extra.strip().split("\\s+"));
     }
 }
