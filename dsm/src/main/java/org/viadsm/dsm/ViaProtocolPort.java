@@ -175,8 +175,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     {
         if (node == nodeId)
         {
-            regions.of(localRegion).local.buffer().putLong((int)localOffset,
-                compareAndSwap(node, region, offset, expected, update));
+            ProtocolPort.super.startCompareAndSwap(node, region, offset, expected, update, localRegion, localOffset);
             return;
         }
         final SendRing peer = peer(node);

@@ -52,7 +52,7 @@ final class BarrierPoll
         while (-1 == (arrivedKind = barriers.take(parity, round)) && !barriers.isBroken(epoch) &&
             !Thread.currentThread().isInterrupted() && pollIdle.pollStep(port.pollNotifications(handler), deadlineNs))
         {
-            // polled: the message may be in
+            // pollStep polled the port (and spun or yielded if it took in nothing): look for the message again
         }
         spin.onPolled(pollIdle.conclude());
         return arrivedKind;

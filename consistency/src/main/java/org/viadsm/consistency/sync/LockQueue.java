@@ -73,7 +73,7 @@ final class LockQueue
      */
     int joinTail(final int lockId, final int joiner, final int guess)
     {
-        final int manager = lockId % node.nodeCount;
+        final int manager = manager(lockId);
         final int tail = node.layout.lockTail(lockId);
         long expected = guess + 1L;
         long seen;
@@ -169,7 +169,13 @@ final class LockQueue
      */
     boolean joinsInOneRoundTrip(final int lockId, final int guess)
     {
-        return 2 == node.nodeCount && guess >= 0 && guess != node.nodeId && lockId % 2 == guess;
+        return 2 == node.nodeCount && guess >= 0 && guess != node.nodeId && manager(lockId) == guess;
+    }
+
+    /** The node that manages a lock: holds its queue's tail. */
+    private int manager(final int lockId)
+    {
+        return lockId % node.nodeCount;
     }
 
     /**
