@@ -186,6 +186,28 @@ public final class LocalAccess
         return check(descriptor, DescriptorLayout.OP_ATOMIC);
     }
 
+    /**
+     * The region a data segment of {@code handle} was last checked in, as {@link #check} and {@link #checkAtomic}
+     * remember it: after one of them passed a segment of that handle, the handle's registration as it was then.
+     *
+     * @param handle a local memory handle.
+     * @return the memo of its slot, which may remember another handle.
+     */
+    public CheckedRegion checkedRegion(final int handle)
+    {
+        return checked[table.handleIndex(handle) & (CHECKED_SLOTS - 1)];
+    }
+
+    /**
+     * The local registration table the checks read.
+     *
+     * @return the NIC's table.
+     */
+    public RegistrationTable table()
+    {
+        return table;
+    }
+
     private int gather(final Descriptor descriptor, final int op, final int count, final int length)
     {
         final int ptag = viPtag;

@@ -229,12 +229,13 @@ public final class RegistrationTable
 
     /**
      * {@link #generation(int)} of an index a {@link #check} passed (so below the capacity), without a bounds check:
-     * for {@link CheckedRegion}, which asks it on every access to the region it remembers.
+     * for {@link CheckedRegion} and the providers' memos of checked registrations, which ask it on every access to
+     * the region they remember.
      *
      * @param index the index of a handle that passed a check.
      * @return the generation, 0 if free.
      */
-    int checkedGeneration(final int index)
+    public int checkedGeneration(final int index)
     {
         return entries.getIntAcquire(entryOffset(index) + GENERATION_OFFSET);
     }

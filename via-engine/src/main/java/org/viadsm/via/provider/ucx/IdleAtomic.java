@@ -1,6 +1,8 @@
 package org.viadsm.via.provider.ucx;
 
+import org.agrona.concurrent.AtomicBuffer;
 import org.openucx.jucx.ucp.UcpEndpoint;
+import org.viadsm.via.descriptor.DataSegments;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.descriptor.DescriptorStatus;
@@ -44,6 +46,7 @@ final class IdleAtomic
     private final SendSlots queue;
     private final LinkInbox inbox;
     private final int peerViId;
+    private final AtomicRoute route;
 
     IdleAtomic(final ViConnection vi, final LocalAccess localAccess, final RegistrationMirror mirror,
         final UcpEndpoint data, final Handshake peer, final OperationIssuer issuer, final SendSlots queue,
@@ -60,6 +63,7 @@ final class IdleAtomic
         this.peerAllowsAtomics = (peer.flags & RIGHTS) == RIGHTS;
         this.issuer = issuer;
         this.queue = queue;
+        this.route = new AtomicRoute(localAccess.table(), mirror.table());
     }
 
     /**
@@ -70,6 +74,12 @@ final class IdleAtomic
      */
     int issue(final Descriptor descriptor)
     {
+        final DataSegments segments = descriptor.segments();
+        if (route.passes(descriptor, segments))
+        {
+            return issue(descriptor, route.localBuffer(), (int)segments.address(0), route.remoteAddress(descriptor),
+                route.remoteKey());
+        }
         if (0 != localAccess.checkAtomic(descriptor) || !peerAllowsAtomics ||
             RegistrationTable.CHECK_OK != mirror.resolve(data, descriptor.remoteHandle(), peerPtag, RIGHTS,
             descriptor.remoteAddress(), 8))
@@ -77,20 +87,33 @@ final class IdleAtomic
             localAccess.reset();
             return NOT_TAKEN;
         }
-        final long request = issuer.atomic(0, descriptor, mirror.remoteAddress(), mirror.remoteKey());
+        final AtomicBuffer buffer = local.buffer(0);
+        final int offset = local.offset(0);
+        localAccess.reset();
+        route.remember(descriptor, localAccess.checkedRegion(segments.handle(0)), buffer, mirror.lastChecked(),
+            mirror.lastBase(), mirror.lastKey());
+        return issue(descriptor, buffer, offset, mirror.remoteAddress(), mirror.remoteKey());
+    }
+
+    /**
+     * Issues a checked atomic whose result goes to {@code buffer} at {@code offset}, and completes it if UCX did at
+     * once.
+     */
+    private int issue(final Descriptor descriptor, final AtomicBuffer buffer, final int offset,
+        final long remoteAddress, final long remoteKey)
+    {
+        final long request = issuer.atomic(0, descriptor, remoteAddress, remoteKey);
         if (0 == request)
         {
-            local.buffer(0).putLong(local.offset(0), queue.atomicResult(0));
-            localAccess.reset();
+            buffer.putLong(offset, queue.atomicResult(0));
             vi.completeSend(descriptor, STATUS, 8);
             return COMPLETED;
         }
         queue.take(0, descriptor);
-        queue.resultTo(0, local.buffer(0), local.offset(0));
+        queue.resultTo(0, buffer, offset);
         queue.issuing(0, STATUS, 8);
         queue.requests[0] = request;
         queue.checkIssued(0, "RDMA", inbox, peerViId);
-        localAccess.reset();
         return IN_SLOT_ZERO;
     }
 }

@@ -143,6 +143,30 @@ final class RegistrationMirror implements AutoCloseable
             span + " on " + peerAddress;
     }
 
+    /** The mirrored table. */
+    RegistrationTable table()
+    {
+        return table;
+    }
+
+    /** The registration the last successful {@link #resolve} passed. */
+    CheckedRegion lastChecked()
+    {
+        return last;
+    }
+
+    /** The location, in the target process, of the registration the last successful {@link #resolve} passed. */
+    long lastBase()
+    {
+        return lastBase;
+    }
+
+    /** The remote key's handle of the registration the last successful {@link #resolve} passed. */
+    long lastKey()
+    {
+        return lastKey;
+    }
+
     long remoteAddress()
     {
         return remoteAddress;
