@@ -11,9 +11,10 @@ import java.util.concurrent.locks.LockSupport;
  * A waiting thread renews the lease for {@link org.viadsm.via.TcpSettings#pollLeaseNs()} on every poll of its
  * spin phase, and for as long as it blocks in the selector. The engine thread cannot be told when a thread stops
  * polling without blocking (its wait succeeded, it went off computing), so it checks: its sleeps start at the lease
- * and double, up to {@link org.viadsm.via.TcpSettings#pollLeaseMaxNs()}, while the lease keeps being renewed,
- * and start again from the lease after a wait that blocked ended (such a thread is less likely to come straight
- * back). A thread that moves on to another NIC gives this one's lease back at once.
+ * and double, up to {@link org.viadsm.via.TcpSettings#pollLeaseMaxNs()}, while the lease keeps being renewed. The
+ * end of a wait, even one that blocked, neither wakes it nor shortens its sleeps: in a ping-pong whose waits block
+ * every message would otherwise wake it, taking the core the two ends share. A thread that moves on to another NIC
+ * gives this one's lease back at once.
  * <p>
  * <b>Note:</b> {@link #sleepIfHeld(long)} is called by the engine thread only; the other methods by any thread.
  */
@@ -28,7 +29,6 @@ final class PollLease
     private long sleepNs;
     private volatile long untilNs;
     private volatile boolean sleeping;
-    private volatile boolean restartBackoff;
     private volatile Thread engine;
 
     PollLease(final long leaseNs, final long leaseMaxNs)
@@ -81,14 +81,13 @@ final class PollLease
     }
 
     /**
-     * A wait of the calling thread that went past its spin phase is over: the lease runs one more lease from now,
-     * and the engine thread's next sleep is the shortest.
+     * A wait of the calling thread that went past its spin phase is over: the lease runs one more lease from now.
+     * The engine thread sleeps on; it notices within {@link org.viadsm.via.TcpSettings#pollLeaseMaxNs()} if the
+     * thread does not come back.
      */
     void onBlockedWaitEnd()
     {
         hold(System.nanoTime() + leaseNs);
-        restartBackoff = true;
-        wakeEngine();
     }
 
     /**
@@ -123,11 +122,6 @@ final class PollLease
         {
             sleepNs = leaseNs;
             return false;
-        }
-        if (restartBackoff)
-        {
-            restartBackoff = false;
-            sleepNs = leaseNs;
         }
         sleeping = true;
         if (untilNs - nowNs > 0)

@@ -187,7 +187,8 @@ final class TcpEngine implements Agent
     }
 
     /**
-     * A wait of the calling application thread that went past its spin phase is over.
+     * A wait of the calling application thread that went past its spin phase is over: it keeps the lease one more
+     * lease, and the engine thread sleeps on.
      */
     void onBlockedWaitEnd()
     {
