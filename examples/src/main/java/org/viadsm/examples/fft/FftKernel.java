@@ -14,10 +14,13 @@ import org.viadsm.examples.runtime.Team;
  * transposes between {@code x} and the scratch matrix, 1D FFTs on this processor's rows with its private copy of the
  * roots of unity, and the twiddle step from {@code umain2}. Rows {@code [myFirst, myLast)} are this processor's.
  * <p>
- * Each step works on views made after the barrier before it: an update view of this processor's rows of the
- * matrix it writes (the transpose's destination, then the row FFTs on it), a read view of its rows of
- * {@code umain2}, and in the transpose a read view of each source block's rows. Views are re-wrapped,
- * so the steps allocate nothing.
+ * Each transpose works on views made after the barrier before it: an update view of this processor's rows of the
+ * matrix it writes and a read view of each source block's rows. The row steps (1D FFT, twiddle, scaling) then copy
+ * each of those rows, and its row of {@code umain2}, into private arrays, work there and copy the row back, as
+ * {@link #touchArray()} does: loops over plain arrays compile small and fast and run fast before they are compiled,
+ * where the same loops over views ran at tier 3, a call per element, until their C2 compilations came through,
+ * which on a loaded 2-core machine was after the first warm runs. Views are re-wrapped and the rows reused, so the
+ * steps allocate nothing.
  * <p>
  * <b>Note:</b> used by the one thread that runs its member.
  */
@@ -34,6 +37,10 @@ final class FftKernel
     private final DoubleArray umain2;
     private final double[] upriv;
     private final double[] column;
+    /** The row the row steps work on, copied from the matrix and back. */
+    private final double[] row;
+    /** The row's twiddle factors, copied from {@code umain2}. */
+    private final double[] twiddles;
     /** A row of each matrix for {@link #touchArray()}. */
     private final double[] touchRow;
     private final int myNum;
@@ -42,10 +49,8 @@ final class FftKernel
     private final boolean dostats;
     private final boolean copyBack;
     private boolean isOutput = true;
-    /** This processor's rows of the matrix the current step writes. */
+    /** This processor's rows of the matrix the current transpose writes. */
     private DoubleView rows;
-    /** This processor's rows of {@code umain2}. */
-    private DoubleReadView roots;
     /** The source rows of the block the transpose reads. */
     private DoubleReadView source;
     private long transtimeUs;
@@ -72,6 +77,8 @@ final class FftKernel
         this.copyBack = copyBack;
         this.upriv = new double[2 * (layout.rootN - 1)];
         this.column = new double[2 * layout.rootN];
+        this.row = new double[2 * layout.rootN];
+        this.twiddles = new double[2 * layout.rootN];
         this.touchRow = new double[6 * layout.rootN];
     }
 
@@ -176,13 +183,14 @@ final class FftKernel
             out.print(CFormat.format("FFt1DOnce: iter_num = %lu\n", (long)m1 * (n1 / 2)));
             isOutput = false;
         }
-        final DoubleView mine = rows;
-        roots = umain2.read(myFirst * rowLength, myLast * rowLength, roots);
-        final DoubleReadView u = roots;
         for (int j = myFirst; j < myLast; j++)
         {
-            fft1dOnce(direction, m1, n1, mine, j * rowLength);
-            twiddleOneCol(direction, n1, j, mine, j * rowLength, u);
+            final int off = j * rowLength;
+            scratch.get(off, row, 0, 2 * n1);
+            umain2.get(off, twiddles, 0, 2 * n1);
+            fft1dOnce(direction, m1, n1, row);
+            twiddleOneCol(direction, n1, row, twiddles);
+            scratch.set(off, row, 0, 2 * n1);
         }
         team.barrier();
         if (timed)
@@ -201,11 +209,14 @@ final class FftKernel
 
         for (int j = myFirst; j < myLast; j++)
         {
-            fft1dOnce(direction, m1, n1, rows, j * rowLength);
+            final int off = j * rowLength;
+            x.get(off, row, 0, 2 * n1);
+            fft1dOnce(direction, m1, n1, row);
             if (-1 == direction)
             {
-                scale(n1, layout.points, rows, j * rowLength);
+                scale(n1, layout.points, row);
             }
+            x.set(off, row, 0, 2 * n1);
         }
         team.barrier();
         if (timed)
@@ -235,35 +246,36 @@ final class FftKernel
         team.barrier();
     }
 
-    private void twiddleOneCol(
-        final int direction, final int n1, final int j, final DoubleView x, final int xOff, final DoubleReadView u)
+    /**
+     * {@code TwiddleOneCol}: multiplies the row by its twiddle factors.
+     */
+    private static void twiddleOneCol(final int direction, final int n1, final double[] x, final double[] u)
     {
-        final int uOff = 2 * j * (n1 + layout.padLength);
         final double dir = direction;
         for (int i = 0; i < n1; i++)
         {
-            final double omegaR = u.get(uOff + 2 * i);
-            final double omegaC = dir * u.get(uOff + 2 * i + 1);
-            final double xr = x.get(xOff + 2 * i);
-            final double xc = x.get(xOff + 2 * i + 1);
-            x.set(xOff + 2 * i, omegaR * xr - omegaC * xc);
-            x.set(xOff + 2 * i + 1, omegaR * xc + omegaC * xr);
+            final double omegaR = u[2 * i];
+            final double omegaC = dir * u[2 * i + 1];
+            final double xr = x[2 * i];
+            final double xc = x[2 * i + 1];
+            x[2 * i] = omegaR * xr - omegaC * xc;
+            x[2 * i + 1] = omegaR * xc + omegaC * xr;
         }
     }
 
-    private static void scale(final int n1, final int n, final DoubleView x, final int xOff)
+    private static void scale(final int n1, final int n, final double[] x)
     {
         final double divisor = n;
         for (int i = 0; i < 2 * n1; i++)
         {
-            x.set(xOff + i, x.get(xOff + i) / divisor);
+            x[i] = x[i] / divisor;
         }
     }
 
     /**
      * The staggered blocked transpose: first the blocks of the processors after this one, then those before it,
-     * then its own; prints the iteration count of the first part as the C program does. Leaves {@link #rows} a view
-     * of this processor's rows of {@code dest}.
+     * then its own; prints the iteration count of the first part as the C program does. Makes this processor's rows
+     * of {@code dest} writable ({@link #rows}) for the row steps that follow it.
      */
     private void transpose(final int n1, final DoubleArray src, final DoubleArray dest)
     {
@@ -367,30 +379,33 @@ final class FftKernel
         return j;
     }
 
-    private static void reverse(final int n, final int m, final DoubleView x, final int xOff)
+    private static void reverse(final int n, final int m, final double[] x)
     {
         for (int k = 0; k < n; k++)
         {
             final int j = bitReverse(m, k);
             if (j > k)
             {
-                final int a = xOff + 2 * j;
-                final int b = xOff + 2 * k;
-                final double re = x.get(a);
-                x.set(a, x.get(b));
-                x.set(b, re);
-                final double im = x.get(a + 1);
-                x.set(a + 1, x.get(b + 1));
-                x.set(b + 1, im);
+                final int a = 2 * j;
+                final int b = 2 * k;
+                final double re = x[a];
+                x[a] = x[b];
+                x[b] = re;
+                final double im = x[a + 1];
+                x[a + 1] = x[b + 1];
+                x[b + 1] = im;
             }
         }
     }
 
-    private void fft1dOnce(final int direction, final int m, final int n, final DoubleView x, final int xOff)
+    /**
+     * {@code FFT1DOnce}: the in-place radix-2 FFT of one row of {@code n} complex numbers.
+     */
+    private void fft1dOnce(final int direction, final int m, final int n, final double[] x)
     {
         final double[] u = upriv;
         final double dir = direction;
-        reverse(n, m, x, xOff);
+        reverse(n, m, x);
         for (int q = 1; q <= m; q++)
         {
             final int l = 1 << q;
@@ -399,22 +414,22 @@ final class FftKernel
             final int u1 = 2 * (lstar - 1);
             for (int k = 0; k < r; k++)
             {
-                final int x1 = xOff + 2 * (k * l);
-                final int x2 = xOff + 2 * (k * l + lstar);
+                final int x1 = 2 * (k * l);
+                final int x2 = 2 * (k * l + lstar);
                 for (int j = 0; j < lstar; j++)
                 {
                     final double omegaR = u[u1 + 2 * j];
                     final double omegaC = dir * u[u1 + 2 * j + 1];
-                    final double x2r = x.get(x2 + 2 * j);
-                    final double x2c = x.get(x2 + 2 * j + 1);
+                    final double x2r = x[x2 + 2 * j];
+                    final double x2c = x[x2 + 2 * j + 1];
                     final double tauR = omegaR * x2r - omegaC * x2c;
                     final double tauC = omegaR * x2c + omegaC * x2r;
-                    final double x1r = x.get(x1 + 2 * j);
-                    final double x1c = x.get(x1 + 2 * j + 1);
-                    x.set(x2 + 2 * j, x1r - tauR);
-                    x.set(x2 + 2 * j + 1, x1c - tauC);
-                    x.set(x1 + 2 * j, x1r + tauR);
-                    x.set(x1 + 2 * j + 1, x1c + tauC);
+                    final double x1r = x[x1 + 2 * j];
+                    final double x1c = x[x1 + 2 * j + 1];
+                    x[x2 + 2 * j] = x1r - tauR;
+                    x[x2 + 2 * j + 1] = x1c - tauC;
+                    x[x1 + 2 * j] = x1r + tauR;
+                    x[x1 + 2 * j + 1] = x1c + tauC;
                 }
             }
         }
