@@ -14,13 +14,14 @@ import org.viadsm.examples.runtime.Team;
  * transposes between {@code x} and the scratch matrix, 1D FFTs on this processor's rows with its private copy of the
  * roots of unity, and the twiddle step from {@code umain2}. Rows {@code [myFirst, myLast)} are this processor's.
  * <p>
- * Each transpose works on views made after the barrier before it: an update view of this processor's rows of the
- * matrix it writes and a read view of each source block's rows. The row steps (1D FFT, twiddle, scaling) then copy
- * each of those rows, and its row of {@code umain2}, into private arrays, work there and copy the row back, as
- * {@link #touchArray()} does: loops over plain arrays compile small and fast and run fast before they are compiled,
- * where the same loops over views ran at tier 3, a call per element, until their C2 compilations came through,
- * which on a loaded 2-core machine was after the first warm runs. Views are re-wrapped and the rows reused, so the
- * steps allocate nothing.
+ * Each transpose makes views after the barrier before it: an update view of this processor's rows of the matrix it
+ * writes and a read view of each source block's rows, which make the pages writable and valid. The steps then copy
+ * what they work on into private arrays in bulk, work there and copy the result back, as {@link #touchArray()}
+ * does: the transpose a tile of each block at a time, the row steps (1D FFT, twiddle, scaling) each of this
+ * processor's rows with its row of {@code umain2}. Loops over plain arrays compile small and fast and run fast
+ * before they are compiled, where the same loops over views ran at tier 3, an interface call per element, until
+ * their C2 compilations came through, which on a loaded 2-core machine was after the first warm runs. Views are
+ * re-wrapped and the private arrays reused, so the steps allocate nothing.
  * <p>
  * <b>Note:</b> used by the one thread that runs its member.
  */
@@ -28,6 +29,8 @@ final class FftKernel
 {
     /** The C program's {@code #define PI 3.1416}, kept so that the twiddle factors are the same numbers. */
     static final double PI = 3.1416;
+    /** The edge of the transpose's tiles in complex numbers: two tiles of 16 KiB. */
+    private static final int TILE = 32;
 
     private final Team team;
     private final PrintStream out;
@@ -41,6 +44,10 @@ final class FftKernel
     private final double[] row;
     /** The row's twiddle factors, copied from {@code umain2}. */
     private final double[] twiddles;
+    /** A tile of the transpose's source block, {@link #TILE} rows of {@link #TILE} complex numbers. */
+    private final double[] tileIn = new double[2 * TILE * TILE];
+    /** The tile transposed. */
+    private final double[] tileOut = new double[2 * TILE * TILE];
     /** A row of each matrix for {@link #touchArray()}. */
     private final double[] touchRow;
     private final int myNum;
@@ -294,19 +301,19 @@ final class FftKernel
         long iterNum = 0;
         for (int l = myNum + 1; l < processors; l++)
         {
-            iterNum += transposeBlocks(src, rows, l * rowCount, numblks, blksize, n1p);
+            iterNum += transposeBlocks(src, dest, l * rowCount, numblks, blksize, n1p);
         }
         out.print(CFormat.format("Transpose: iter_num = %lu\n", iterNum));
         for (int l = 0; l < myNum; l++)
         {
-            transposeBlocks(src, rows, l * rowCount, numblks, blksize, n1p);
+            transposeBlocks(src, dest, l * rowCount, numblks, blksize, n1p);
         }
-        transposeBlocks(src, rows, myNum * rowCount, numblks, blksize, n1p);
+        transposeBlocks(src, dest, myNum * rowCount, numblks, blksize, n1p);
     }
 
     private long transposeBlocks(
         final DoubleArray src,
-        final DoubleView dest,
+        final DoubleArray dest,
         final int firstV,
         final int numblks,
         final int blksize,
@@ -329,8 +336,9 @@ final class FftKernel
                 // rows fetch pages that only they hold.
                 final int first = 2 * (vOff * n1p + hOff);
                 final int last = 2 * ((vOff + blksize - 1) * n1p + hOff + blksize);
+                // The view only makes the block's pages valid, in one fault for the range: the copies read the array.
                 source = src.read(first, last, source);
-                transposeBlock(source, dest, vOff, hOff, blksize, n1p);
+                transposeBlock(src, dest, vOff, hOff, blksize, n1p);
                 iterNum += (long)blksize * blksize;
                 hOff += blksize;
             }
@@ -341,28 +349,54 @@ final class FftKernel
 
     /**
      * Copies the block of {@code blksize} rows from {@code vOff} and as many columns from {@code hOff} of the source
-     * into the destination, transposed. Kept apart from the view's making, which inlines the fault path: the loop
-     * compiles small and early.
+     * into the destination, transposed, a tile of {@link #TILE} by {@link #TILE} complex numbers at a time: the tile's
+     * source rows are copied into a private tile, transposed there and copied to its destination rows in bulk. The
+     * read view of the block made its source pages valid and the update view this processor's rows writable, so
+     * the copies fault nothing.
      */
-    private static void transposeBlock(
-        final DoubleReadView src,
-        final DoubleView dest,
+    private void transposeBlock(
+        final DoubleArray src,
+        final DoubleArray dest,
         final int vOff,
         final int hOff,
         final int blksize,
         final int n1p)
     {
-        for (int i = 0; i < blksize; i++)
+        final double[] in = tileIn;
+        final double[] out = tileOut;
+        for (int i0 = 0; i0 < blksize; i0 += TILE)
         {
-            final int v = vOff + i;
-            final int srcRow = 2 * (v * n1p + hOff);
-            final int destCol = 2 * (hOff * n1p + v);
-            for (int j = 0; j < blksize; j++)
+            final int tileRows = Math.min(TILE, blksize - i0);
+            for (int j0 = 0; j0 < blksize; j0 += TILE)
             {
-                final int s = srcRow + 2 * j;
-                final int d = destCol + 2 * j * n1p;
-                dest.set(d, src.get(s));
-                dest.set(d + 1, src.get(s + 1));
+                final int tileColumns = Math.min(TILE, blksize - j0);
+                for (int i = 0; i < tileRows; i++)
+                {
+                    src.get(2 * ((vOff + i0 + i) * n1p + hOff + j0), in, 2 * TILE * i, 2 * tileColumns);
+                }
+                transposeTile(in, out, tileRows, tileColumns);
+                for (int j = 0; j < tileColumns; j++)
+                {
+                    dest.set(2 * ((hOff + j0 + j) * n1p + vOff + i0), out, 2 * TILE * j, 2 * tileRows);
+                }
+            }
+        }
+    }
+
+    /**
+     * Row {@code j} of {@code out} becomes column {@code j} of {@code in}, over {@code rows} rows and {@code columns}
+     * columns of complex numbers, each tile row {@link #TILE} complex numbers long.
+     */
+    private static void transposeTile(final double[] in, final double[] out, final int rows, final int columns)
+    {
+        for (int j = 0; j < columns; j++)
+        {
+            final int o = 2 * TILE * j;
+            for (int i = 0; i < rows; i++)
+            {
+                final int n = 2 * TILE * i + 2 * j;
+                out[o + 2 * i] = in[n];
+                out[o + 2 * i + 1] = in[n + 1];
             }
         }
     }
