@@ -1,7 +1,6 @@
 package org.viadsm.examples.lu;
 
 import org.viadsm.dsm.array.DoubleArray;
-import org.viadsm.dsm.array.DoubleReadView;
 import org.viadsm.dsm.array.DoubleView;
 import org.viadsm.examples.runtime.SplashClock;
 import org.viadsm.examples.runtime.Team;
@@ -11,10 +10,13 @@ import org.viadsm.examples.runtime.Team;
  * block kernels {@code lu0}, {@code bdiv}, {@code bmodd}, {@code bmod} and {@code daxpy}. A block is an array and
  * the offset of its first element; blocks are column-major with a stride equal to their number of rows.
  * <p>
- * The block kernels work on views of whole blocks, made after each barrier: an update view of the block written
- * and read views of the blocks only read (the diagonal block's factors, the pivot column and row blocks). Reads
- * always go through read views and writes through update views, so each access site in {@code daxpy} sees one
- * kind of view. The views are re-wrapped, so the factorization allocates nothing per block.
+ * The block kernels work on private copies of whole blocks, copied in bulk after each barrier: the block written
+ * (after an update view made its pages writable, in one fault) and the blocks only read (the diagonal block's
+ * factors, the pivot column and row blocks); the block written is copied back after its kernel. Loops over plain
+ * arrays compile small and fast and run fast before they are compiled, where the same loops over views ran at tier
+ * 3, interface calls per element, until their C2 compilations came through, which on a loaded 2-core machine was
+ * in the first warm runs. The view is re-wrapped and the copies reused, so the factorization allocates nothing per
+ * block.
  * <p>
  * <b>Note:</b> used by the one thread that runs its member.
  */
@@ -26,14 +28,14 @@ final class LuKernel
     private final int[] blockOffset;
     private final int myNum;
     private final boolean dostats;
-    /** The block being written. */
+    /** The block being written, made writable. */
     private DoubleView target;
-    /** The block being written, for the reads of {@code daxpy} in {@code lu0} and {@code bdiv}. */
-    private DoubleReadView targetRead;
-    /** The diagonal block (step 2) or the pivot column block of the current row (step 3). */
-    private DoubleReadView left;
-    /** The pivot row block of the current column (step 3). */
-    private DoubleReadView upper;
+    /** A copy of the block being written. */
+    private final double[] targetBlock;
+    /** A copy of the diagonal block (step 2), the pivot column block of the current row (step 3) or a block read. */
+    private final double[] leftBlock;
+    /** A copy of the pivot row block of the current column (step 3). */
+    private final double[] upperBlock;
 
     double tInFac;
     double tInSolve;
@@ -53,13 +55,13 @@ final class LuKernel
         {
             blockArray[b] = procArrays[layout.blockProc[b]];
         }
-        // empty views to re-wrap, so that no step passes null: the first step of a warm run would otherwise meet the
-        // null case in code C2 compiled without it, trap (null_check) and recompile the step
-        final DoubleArray any = procArrays[0];
-        this.target = any.update(0, 0);
-        this.targetRead = any.read(0, 0);
-        this.left = any.read(0, 0);
-        this.upper = any.read(0, 0);
+        // an empty view to re-wrap, so that no step passes null: the first step of a warm run would otherwise meet
+        // the null case in code C2 compiled without it, trap (null_check) and recompile the step
+        this.target = procArrays[0].update(0, 0);
+        final int blockLength = layout.blockSize * layout.blockSize;
+        this.targetBlock = new double[blockLength];
+        this.leftBlock = new double[blockLength];
+        this.upperBlock = new double[blockLength];
     }
 
     /**
@@ -81,13 +83,8 @@ final class LuKernel
                 {
                     final int jbs = bigJ == nblocks - 1 && 0 != n % bs ? n % bs : bs;
                     final int ibs = bigI == nblocks - 1 && 0 != n % bs ? n % bs : bs;
-                    left = read(bigI + bigJ * nblocks, ibs * jbs, left);
-                    final DoubleReadView a = left;
-                    final int off = blockOffset[bigI + bigJ * nblocks];
-                    for (int j = 0; j < jbs; j++)
-                    {
-                        tot = touchColumn(a, off + j * ibs, ibs, tot);
-                    }
+                    // the block's columns one after the other: the C program's order
+                    tot = sum(copy(bigI + bigJ * nblocks, ibs * jbs, leftBlock), ibs * jbs, tot);
                 }
             }
         }
@@ -169,8 +166,8 @@ final class LuKernel
         if (layout.blockOwner(bigK, bigK) == myNum)
         {
             target = update(diag, strK * strK, target);
-            targetRead = read(diag, strK * strK, targetRead);
-            lu0(target, targetRead, blockOffset[diag], strK, strK);
+            lu0(copy(diag, strK * strK, targetBlock), strK, strK);
+            copyBack(diag, strK * strK, targetBlock);
         }
     }
 
@@ -184,7 +181,6 @@ final class LuKernel
         final int bs = layout.blockSize;
         final int nblocks = layout.nblocks;
         final int diag = bigK + bigK * nblocks;
-        final int dOff = blockOffset[diag];
         boolean diagRead = false;
         for (int i = kl, bigI = bigK + 1; i < n; i += bs, bigI++)
         {
@@ -194,12 +190,12 @@ final class LuKernel
                 final int blk = bigI + bigK * nblocks;
                 if (!diagRead)
                 {
-                    left = read(diag, strK * strK, left);
+                    copy(diag, strK * strK, leftBlock);
                     diagRead = true;
                 }
                 target = update(blk, strI * strK, target);
-                targetRead = read(blk, strI * strK, targetRead);
-                bdiv(target, targetRead, blockOffset[blk], left, dOff, strI, strK, strI, strK);
+                bdiv(copy(blk, strI * strK, targetBlock), leftBlock, strI, strK, strI, strK);
+                copyBack(blk, strI * strK, targetBlock);
             }
         }
         for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
@@ -210,11 +206,12 @@ final class LuKernel
                 final int blk = bigK + bigJ * nblocks;
                 if (!diagRead)
                 {
-                    left = read(diag, strK * strK, left);
+                    copy(diag, strK * strK, leftBlock);
                     diagRead = true;
                 }
                 target = update(blk, strK * strJ, target);
-                bmodd(left, dOff, target, blockOffset[blk], strK, strJ, strK, strK);
+                bmodd(leftBlock, copy(blk, strK * strJ, targetBlock), strK, strJ, strK, strK);
+                copyBack(blk, strK * strJ, targetBlock);
             }
         }
     }
@@ -247,7 +244,6 @@ final class LuKernel
         final int nblocks = layout.nblocks;
         final int strI = Math.min(i + bs, n) - i;
         final int blkA = bigI + bigK * nblocks;
-        final int aOff = blockOffset[blkA];
         boolean columnRead = false;
         for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
         {
@@ -258,42 +254,47 @@ final class LuKernel
                 final int blkC = bigI + bigJ * nblocks;
                 if (!columnRead)
                 {
-                    left = read(blkA, strI * strK, left);
+                    copy(blkA, strI * strK, leftBlock);
                     columnRead = true;
                 }
-                upper = read(blkB, strK * strJ, upper);
+                copy(blkB, strK * strJ, upperBlock);
                 target = update(blkC, strI * strJ, target);
-                bmod(left, aOff, upper, blockOffset[blkB], target, blockOffset[blkC],
-                    strI, strJ, strK, strI, strK, strI);
+                bmod(leftBlock, upperBlock, copy(blkC, strI * strJ, targetBlock), strI, strJ, strK, strI, strK, strI);
+                copyBack(blkC, strI * strJ, targetBlock);
             }
         }
     }
 
     /**
-     * Adds a column of a block to {@code sum}, element by element. A method of its own, called once a column: it is
-     * compiled whole early in the first run, where the loop over all of the processor's blocks, run once per run, was
-     * compiled on stack replacement in a warm run and compiled again, whole, in a later one.
-     *
-     * @param a   a read view of the block.
-     * @param off the column's first element.
-     * @param n   the column's length.
-     * @param sum the sum so far.
-     * @return {@code sum} plus the column's elements.
+     * Adds the first {@code n} elements of a copied block to {@code sum}, one after the other.
      */
-    private static double touchColumn(final DoubleReadView a, final int off, final int n, final double sum)
+    private static double sum(final double[] a, final int n, final double sum)
     {
         double tot = sum;
         for (int i = 0; i < n; i++)
         {
-            tot += a.get(off + i);
+            tot += a[i];
         }
         return tot;
     }
 
-    private DoubleReadView read(final int block, final int length, final DoubleReadView reuse)
+    /**
+     * Copies the first {@code length} elements of a block into {@code copy}, making its pages valid.
+     *
+     * @return {@code copy}.
+     */
+    private double[] copy(final int block, final int length, final double[] copy)
     {
-        final int off = blockOffset[block];
-        return blockArray[block].read(off, off + length, reuse);
+        blockArray[block].get(blockOffset[block], copy, 0, length);
+        return copy;
+    }
+
+    /**
+     * Copies the first {@code length} elements of {@code copy} back into a block the update view made writable.
+     */
+    private void copyBack(final int block, final int length, final double[] copy)
+    {
+        blockArray[block].set(blockOffset[block], copy, 0, length);
     }
 
     private DoubleView update(final int block, final int length, final DoubleView reuse)
@@ -303,33 +304,28 @@ final class LuKernel
     }
 
     /**
-     * Factors the diagonal block in place: {@code a} and {@code r} are views of the same block, {@code r} for the
-     * reads of {@code daxpy}.
+     * Factors the diagonal block in place.
      */
-    static void lu0(final DoubleView a, final DoubleReadView r, final int aOff, final int n, final int stride)
+    static void lu0(final double[] a, final int n, final int stride)
     {
         for (int k = 0; k < n; k++)
         {
             for (int j = k + 1; j < n; j++)
             {
-                final int kj = aOff + k + j * stride;
-                a.set(kj, a.get(kj) / a.get(aOff + k + k * stride));
-                final double alpha = -a.get(kj);
-                daxpy(a, kj + 1, r, aOff + k + 1 + k * stride, n - k - 1, alpha);
+                final int kj = k + j * stride;
+                a[kj] = a[kj] / a[k + k * stride];
+                final double alpha = -a[kj];
+                daxpy(a, kj + 1, a, k + 1 + k * stride, n - k - 1, alpha);
             }
         }
     }
 
     /**
-     * Divides a pivot column block by the diagonal block's factors: {@code a} and {@code ar} are views of the same
-     * block, {@code ar} for the reads of {@code daxpy}.
+     * Divides a pivot column block by the diagonal block's factors.
      */
     static void bdiv(
-        final DoubleView a,
-        final DoubleReadView ar,
-        final int aOff,
-        final DoubleReadView diag,
-        final int diagOff,
+        final double[] a,
+        final double[] diag,
         final int strideA,
         final int strideDiag,
         final int dimi,
@@ -337,7 +333,7 @@ final class LuKernel
     {
         for (int k = 0; k < dimk; k++)
         {
-            bdivStep(a, ar, aOff, diag, diagOff, strideA, strideDiag, dimi, dimk, k);
+            bdivStep(a, diag, strideA, strideDiag, dimi, dimk, k);
         }
     }
 
@@ -348,11 +344,8 @@ final class LuKernel
      * stack replacement and compiled again, whole, in the second or third run.
      */
     private static void bdivStep(
-        final DoubleView a,
-        final DoubleReadView ar,
-        final int aOff,
-        final DoubleReadView diag,
-        final int diagOff,
+        final double[] a,
+        final double[] diag,
         final int strideA,
         final int strideDiag,
         final int dimi,
@@ -361,8 +354,8 @@ final class LuKernel
     {
         for (int j = k + 1; j < dimk; j++)
         {
-            final double alpha = -diag.get(diagOff + k + j * strideDiag);
-            daxpy(a, aOff + j * strideA, ar, aOff + k * strideA, dimi, alpha);
+            final double alpha = -diag[k + j * strideDiag];
+            daxpy(a, j * strideA, a, k * strideA, dimi, alpha);
         }
     }
 
@@ -370,10 +363,8 @@ final class LuKernel
      * Divides a pivot row block by the diagonal block's factors.
      */
     static void bmodd(
-        final DoubleReadView a,
-        final int aOff,
-        final DoubleView c,
-        final int cOff,
+        final double[] a,
+        final double[] c,
         final int dimi,
         final int dimj,
         final int strideA,
@@ -381,7 +372,7 @@ final class LuKernel
     {
         for (int k = 0; k < dimi; k++)
         {
-            bmoddStep(a, aOff, c, cOff, dimi, dimj, strideA, strideC, k);
+            bmoddStep(a, c, dimi, dimj, strideA, strideC, k);
         }
     }
 
@@ -390,10 +381,8 @@ final class LuKernel
      * multiple from the rows below; a method of its own for the reason {@link #bdivStep} is.
      */
     private static void bmoddStep(
-        final DoubleReadView a,
-        final int aOff,
-        final DoubleView c,
-        final int cOff,
+        final double[] a,
+        final double[] c,
         final int dimi,
         final int dimj,
         final int strideA,
@@ -402,20 +391,17 @@ final class LuKernel
     {
         for (int j = 0; j < dimj; j++)
         {
-            final int kj = cOff + k + j * strideC;
-            c.set(kj, c.get(kj) / a.get(aOff + k + k * strideA));
-            final double alpha = -c.get(kj);
-            daxpy(c, kj + 1, a, aOff + k + 1 + k * strideA, dimi - k - 1, alpha);
+            final int kj = k + j * strideC;
+            c[kj] = c[kj] / a[k + k * strideA];
+            final double alpha = -c[kj];
+            daxpy(c, kj + 1, a, k + 1 + k * strideA, dimi - k - 1, alpha);
         }
     }
 
     static void bmod(
-        final DoubleReadView a,
-        final int aOff,
-        final DoubleReadView b,
-        final int bOff,
-        final DoubleView c,
-        final int cOff,
+        final double[] a,
+        final double[] b,
+        final double[] c,
         final int dimi,
         final int dimj,
         final int dimk,
@@ -427,8 +413,8 @@ final class LuKernel
         {
             for (int j = 0; j < dimj; j++)
             {
-                final double alpha = -b.get(bOff + k + j * strideB);
-                daxpy(c, cOff + j * strideC, a, aOff + k * strideA, dimi, alpha);
+                final double alpha = -b[k + j * strideB];
+                daxpy(c, j * strideC, a, k * strideA, dimi, alpha);
             }
         }
     }
@@ -437,11 +423,11 @@ final class LuKernel
      * {@code a[aOff + i] += alpha * b[bOff + i]} for {@code i} in {@code [0, n)}.
      */
     static void daxpy(
-        final DoubleView a, final int aOff, final DoubleReadView b, final int bOff, final int n, final double alpha)
+        final double[] a, final int aOff, final double[] b, final int bOff, final int n, final double alpha)
     {
         for (int i = 0; i < n; i++)
         {
-            a.set(aOff + i, a.get(aOff + i) + alpha * b.get(bOff + i));
+            a[aOff + i] = a[aOff + i] + alpha * b[bOff + i];
         }
     }
 }
