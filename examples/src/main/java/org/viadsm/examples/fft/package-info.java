@@ -42,10 +42,12 @@
  * into a private {@code upriv}, as in C. Per run and member: one lock (the id counter: the port takes it as C does
  * but uses the team id), two barriers in {@code SlaveStart} and five per FFT pass, no pauses. Differences from C:
  * one barrier after member 0's initialization (C initializes before creating the processes), and with {@code -s}
- * one barrier standing for {@code WAIT_FOR_END}, so that the master reads the others' statistics. Each step works
- * on views made after the barrier before it: an update view of the processor's rows of the matrix the transpose
- * writes (the 1D FFTs, twiddle and scaling then run on it), a read view of its rows of {@code umain2}, and in the
- * transpose a read view of the part of each source row it copies, so only those pages are fetched.
+ * one barrier standing for {@code WAIT_FOR_END}, so that the master reads the others' statistics. Each transpose
+ * makes views after the barrier before it: an update view of the processor's rows of the matrix it writes and a
+ * read view of the part of each source block's rows it copies, so only those pages are fetched, each range in one
+ * fault. The steps then work on private copies, copied in bulk: the transpose a 32 by 32 tile at a time, the 1D
+ * FFTs, twiddle and scaling a row at a time (with its row of {@code umain2}); the C program works in place, with the
+ * same operations in the same order.
  *
  * <h2>Other deviations</h2>
  * Bad values throw {@link java.lang.IllegalArgumentException} from

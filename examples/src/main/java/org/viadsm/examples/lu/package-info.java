@@ -37,8 +37,9 @@
  * statistics. Timings are {@link org.viadsm.examples.runtime.SplashClock} microseconds.
  * <p>
  * The block kernels ({@code lu0}, {@code bdiv}, {@code bmodd}, {@code bmod} and their {@code daxpy}) work on
- * views of whole blocks made after each barrier: an update view of the block written, read views of the blocks
- * only read, so the matrix is accessed at the speed of plain arrays ({@code TouchA} reads through views too).
+ * private copies of whole blocks, copied in bulk after each barrier (the block written after an update view made it
+ * writable, and copied back after its kernel; {@code TouchA} sums copies too); the C program works in place, with
+ * the same operations in the same order.
  *
  * <h2>Other deviations</h2>
  * Bad values throw {@link java.lang.IllegalArgumentException} from
