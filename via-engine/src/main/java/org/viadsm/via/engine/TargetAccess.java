@@ -412,33 +412,48 @@ public final class TargetAccess
     {
         if ((targetVi.flags() & flags) != flags)
         {
-            detail = (flags == RegistrationLayout.FLAG_RDMA_WRITE ? "RDMA Write" : "RDMA Read") +
-                " not enabled on VI " + targetVi.viId() + " of " + target.address();
-            return false;
+            return notEnabled(flags);
         }
-        final RegistrationTable table = target.area().table();
-        final int ptag = targetVi.ptag();
-        AtomicBuffer buffer = lastRegion.resolve(table, handle, ptag, flags, address, length);
+        final AtomicBuffer buffer = lastRegion.resolve(target.area().table(), handle, targetVi.ptag(), flags, address,
+            length);
         if (null == buffer)
         {
-            // another registration than the one resolved last, or one changed since: the full check and the peer's
-            // view of the region, remembered for the next operation
-            final int check = table.check(handle, ptag, flags, address, length);
-            if (RegistrationTable.CHECK_OK != check)
-            {
-                detail = RegistrationTable.describe(check) + ": handle 0x" + Integer.toHexString(handle) +
-                    " address " + address + " length " + length + " on " + target.address();
-                return false;
-            }
-            buffer = target.regionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
-            if (null == buffer)
-            {
-                detail = "memory of handle 0x" + Integer.toHexString(handle) + " on " + target.address() +
-                    " cannot be reached";
-                return false;
-            }
-            lastRegion.remember(table, handle, buffer);
+            return resolveAnew(handle, address, length, flags);
         }
+        single.add(buffer, (int)address, length);
+        return true;
+    }
+
+    private boolean notEnabled(final int flags)
+    {
+        detail = (flags == RegistrationLayout.FLAG_RDMA_WRITE ? "RDMA Write" : "RDMA Read") +
+            " not enabled on VI " + targetVi.viId() + " of " + target.address();
+        return false;
+    }
+
+    /**
+     * Another registration than the one resolved last, or one changed since: the full check and the peer's view of
+     * the region, remembered for the next operation; out of {@link #resolveRemote}, so that the common case compiles
+     * small.
+     */
+    private boolean resolveAnew(final int handle, final long address, final int length, final int flags)
+    {
+        final RegistrationTable table = target.area().table();
+        final int check = table.check(handle, targetVi.ptag(), flags, address, length);
+        if (RegistrationTable.CHECK_OK != check)
+        {
+            detail = RegistrationTable.describe(check) + ": handle 0x" + Integer.toHexString(handle) +
+                " address " + address + " length " + length + " on " + target.address();
+            return false;
+        }
+        final AtomicBuffer buffer = target.regionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
+        if (null == buffer)
+        {
+            detail = "memory of handle 0x" + Integer.toHexString(handle) + " on " + target.address() +
+                " cannot be reached";
+            return false;
+        }
+        lastRegion.remember(table, handle, buffer);
         single.add(buffer, (int)address, length);
         return true;
     }

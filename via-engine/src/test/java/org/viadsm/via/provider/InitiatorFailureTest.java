@@ -21,7 +21,8 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
 /**
  * The statuses a failed send-queue descriptor completes with, on the providers whose posting thread executes it,
  * and the asynchronous errors with the exact details each failure reports: a descriptor that fails the local checks,
- * a target that refuses the operation, and a peer VI that is gone.
+ * a target that refuses the operation, and a peer VI that is gone, for each operation kind (each has its own path
+ * through the initiator).
  */
 @Timeout(30)
 class InitiatorFailureTest extends TwoNodes
@@ -90,5 +91,83 @@ class InitiatorFailureTest extends TwoNodes
         assertEquals(ViState.ERROR, pair.viA.state());
         pair.a.awaitErrors(List.of("CONNECTION_LOST@0"));
         assertEquals(List.of("CONNECTION_LOST@0: peer VI 0 of " + addressOfB + " is gone"), pair.a.details());
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#sharedAreaProviders")
+    void targetRefusalOfAReadAndOfAnAtomicReportsTheTargetsCheckAtBothEnds(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion writeOnly = pair.b.register(0, 4096, true, false);
+        final Descriptor read = Descriptor.allocate(1).reset().rdmaRead(writeOnly.handle(), 16)
+            .addSegment(pair.a.region, 0, 8);
+        pair.viA.postSend(read);
+
+        assertSame(read, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_READ | DescriptorStatus.RDMA_PROT_ERROR, read.status());
+        assertEquals(0, read.length());
+        final String detail = "RDMA Read not enabled on the region: handle 0x" +
+            Integer.toHexString(writeOnly.handle()) + " address 16 length 8 on " + pair.b.nic.address();
+        pair.a.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
+        pair.b.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
+        assertEquals(List.of("RDMA_READ_PROTECTION@0: " + detail), pair.a.details());
+        assertEquals(List.of("RDMA_READ_PROTECTION@0: " + detail), pair.b.details());
+
+        pair.close();
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
+        final MemoryRegion readOnly = pair.b.register(0, 4096, false, true);
+        readOnly.buffer().putLong(8, 5);
+        pair.a.region.buffer().putLong(0, -1);
+        final Descriptor atomic = Descriptor.allocate(1).reset().fetchAndAdd(readOnly.handle(), 8, 1)
+            .addSegment(pair.a.region, 0, 8);
+        pair.viA.postSend(atomic);
+
+        assertSame(atomic, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_ATOMIC | DescriptorStatus.RDMA_PROT_ERROR, atomic.status());
+        assertEquals(0, atomic.length());
+        assertEquals(5, readOnly.buffer().getLong(8), "the target word is untouched");
+        assertEquals(-1, pair.a.region.buffer().getLong(0), "no result lands");
+        final String atomicDetail = "RDMA Write not enabled on the region: handle 0x" +
+            Integer.toHexString(readOnly.handle()) + " address 8 length 8 on " + pair.b.nic.address();
+        pair.a.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
+        assertEquals(List.of("RDMA_READ_PROTECTION@0: " + atomicDetail), pair.a.details());
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#sharedAreaProviders")
+    void readsWritesAndAtomicsToAPeerViThatLeftCompleteFlushed(final String scheme)
+    {
+        final int[] ops = {DescriptorStatus.OP_RDMA_READ, DescriptorStatus.OP_RDMA_WRITE, DescriptorStatus.OP_ATOMIC};
+        for (final int op : ops)
+        {
+            final NicContext context = new NicContext();
+            context.waits().failureCheckIntervalNs(3_600_000_000_000L);
+            pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY, context);
+            final String addressOfB = pair.b.nic.address();
+            final int handle = pair.b.region.handle();
+            assertTrue(EngineTestAccess.leaveConnectionSilently(pair.a.nic, addressOfB, pair.viB.id()));
+            final Descriptor d = Descriptor.allocate(1).reset();
+            if (DescriptorStatus.OP_RDMA_READ == op)
+            {
+                d.rdmaRead(handle, 0);
+            }
+            else if (DescriptorStatus.OP_RDMA_WRITE == op)
+            {
+                d.rdmaWrite(handle, 0);
+            }
+            else
+            {
+                d.compareAndSwap(handle, 0, 0, 1);
+            }
+            pair.viA.postSend(d.addSegment(pair.a.region, 0, 8));
+
+            assertSame(d, pair.viA.sendWait(T));
+            assertEquals(DONE | op | DescriptorStatus.DESC_FLUSHED_ERROR, d.status(), DescriptorStatus.toString(op));
+            assertEquals(ViState.ERROR, pair.viA.state());
+            pair.a.awaitErrors(List.of("CONNECTION_LOST@0"));
+            assertEquals(List.of("CONNECTION_LOST@0: peer VI 0 of " + addressOfB + " is gone"), pair.a.details());
+            pair.close();
+            pair = null;
+        }
     }
 }

@@ -21,7 +21,8 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
  * checked against its own region (remembered per region, not only the last one), and a region deregistered after
  * it was remembered is refused while the others still pass; an atomic off the common case of its own check (two
  * segments, a region deregistered after it was remembered, an unaligned remote address) is checked as any
- * descriptor.
+ * descriptor, and so is an RDMA Read off its own (two segments, a length beyond its segment, a region deregistered
+ * after it was remembered, a VI whose reads are not enabled).
  */
 @Timeout(30)
 class LocalChecksTest extends TwoNodes
@@ -138,5 +139,85 @@ class LocalChecksTest extends TwoNodes
         assertEquals(DONE | DescriptorStatus.OP_ATOMIC | DescriptorStatus.FORMAT_ERROR, atomic.status(),
             "a remote address not 8-byte aligned");
         assertEquals(0, fresh.buffer().getLong(0));
+    }
+
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#sharedAreaProviders")
+    void anRdmaReadOffTheCommonCaseIsCheckedLikeAnyDescriptor(final String scheme)
+    {
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
+        final MemoryRegion target = pair.b.register(32 * 1024, 4096, true, true);
+        for (int k = 0; k < 4096; k++)
+        {
+            target.buffer().putByte(k, (byte)(k * 7));
+        }
+        final MemoryRegion local = pair.a.register(0, 4096, false, false);
+        final Descriptor read = Descriptor.allocate(2);
+        for (int n = 0; n < 3; n++)
+        {
+            // the first checked against the table, the next ones against the region remembered
+            pair.viA.postSend(read.reset().rdmaRead(target.handle(), 64L * n).addSegment(local, 100 * n, 64));
+            assertSame(read, pair.viA.sendWait(T));
+            assertEquals(DONE | DescriptorStatus.OP_RDMA_READ, read.status());
+            assertEquals(64, read.length());
+            for (int k = 0; k < 64; k++)
+            {
+                assertEquals((byte)((64 * n + k) * 7), local.buffer().getByte(100 * n + k));
+            }
+        }
+
+        pair.viA.postSend(read.reset().rdmaRead(target.handle(), 1024).addSegment(local, 2048, 8)
+            .addSegment(local, 3072, 8));
+        assertSame(read, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_READ, read.status(), "two segments, scattered in order");
+        assertEquals(16, read.length());
+        for (int k = 0; k < 8; k++)
+        {
+            assertEquals((byte)((1024 + k) * 7), local.buffer().getByte(2048 + k));
+            assertEquals((byte)((1032 + k) * 7), local.buffer().getByte(3072 + k));
+        }
+
+        pair.viA.postSend(read.reset().rdmaRead(target.handle(), 0).addSegment(local, 0, 8).length(16));
+        assertSame(read, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_READ | DescriptorStatus.LENGTH_ERROR, read.status(),
+            "a length beyond its one segment");
+        assertEquals(0, read.length());
+        Providers.awaitState(pair.viB, ViState.ERROR);
+        pair.b.awaitErrors(List.of("CONNECTION_LOST@0"));
+        assertEquals(List.of("CONNECTION_LOST@0: VI 0 of " + pair.a.nic.address() +
+            " broke the connection after LENGTH_ERROR op=SEND: length 16 exceeds the 8 bytes of the data segments"),
+            pair.b.details());
+
+        pair.close();
+        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
+        final MemoryRegion fresh = pair.b.register(0, 4096, true, true);
+        fresh.buffer().putLong(0, 42);
+        final MemoryRegion other = pair.a.register(REGION_LENGTH, REGION_LENGTH, false, false);
+        pair.viA.postSend(read.reset().rdmaRead(fresh.handle(), 0).addSegment(other, 0, 8));
+        assertSame(read, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_READ, read.status());
+        assertEquals(42, other.buffer().getLong(0), "a region checked once, remembered");
+        pair.a.nic.deregisterMemory(other);
+        pair.viA.postSend(read.reset().rdmaRead(fresh.handle(), 0).addSegment(other, 0, 8));
+        assertSame(read, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_READ | DescriptorStatus.PROTECTION_ERROR, read.status(),
+            "a region deregistered after it was remembered");
+        assertEquals(0, read.length());
+        Providers.awaitState(pair.viB, ViState.ERROR);
+        pair.b.awaitErrors(List.of("CONNECTION_LOST@0"));
+        final String detail = pair.b.details().get(0);
+        assertTrue(detail.startsWith("CONNECTION_LOST@0: VI 0 of " + pair.a.nic.address() +
+            " broke the connection after PROTECTION_ERROR op=SEND: data segment 0: "), detail);
+        assertTrue(detail.endsWith(" (handle 0x" + Integer.toHexString(other.handle()) + ", address 0, length 8)"),
+            detail);
+
+        pair.close();
+        pair = new Pair(scheme, ReliabilityLevel.UNRELIABLE);
+        final MemoryRegion unreliable = pair.b.register(0, 4096, true, true);
+        pair.viA.postSend(read.reset().rdmaRead(unreliable.handle(), 0).addSegment(pair.a.region, 0, 8));
+        assertSame(read, pair.viA.sendWait(T));
+        assertEquals(DONE | DescriptorStatus.OP_RDMA_READ | DescriptorStatus.FORMAT_ERROR, read.status(),
+            "RDMA Read on an unreliable VI");
+        assertEquals(ViState.CONNECTED, pair.viA.state(), "an unreliable VI stays connected");
     }
 }
