@@ -55,7 +55,7 @@ public final class TargetAccess
     private final RecvRing targetRing;
     private final SegmentList scatter;
     private final SegmentList single = new SegmentList(1);
-    private final TargetRegion lastRegion = new TargetRegion();
+    private final TargetRegions regions;
     private final long epoch;
     private final int incarnation;
     private long atomicResult;
@@ -90,6 +90,7 @@ public final class TargetAccess
         this.scatter = new SegmentList(ring.maxSegments());
         this.epoch = epoch;
         this.incarnation = targetVi.incarnation();
+        this.regions = new TargetRegions(target, targetVi);
     }
 
     /**
@@ -414,11 +415,11 @@ public final class TargetAccess
         {
             return notEnabled(flags);
         }
-        final AtomicBuffer buffer = lastRegion.resolve(target.area().table(), handle, targetVi.ptag(), flags, address,
-            length);
+        final AtomicBuffer buffer = regions.resolve(handle, address, length, flags);
         if (null == buffer)
         {
-            return resolveAnew(handle, address, length, flags);
+            detail = regions.detail();
+            return false;
         }
         single.add(buffer, (int)address, length);
         return true;
@@ -429,33 +430,6 @@ public final class TargetAccess
         detail = (flags == RegistrationLayout.FLAG_RDMA_WRITE ? "RDMA Write" : "RDMA Read") +
             " not enabled on VI " + targetVi.viId() + " of " + target.address();
         return false;
-    }
-
-    /**
-     * Another registration than the one resolved last, or one changed since: the full check and the peer's view of
-     * the region, remembered for the next operation; out of {@link #resolveRemote}, so that the common case compiles
-     * small.
-     */
-    private boolean resolveAnew(final int handle, final long address, final int length, final int flags)
-    {
-        final RegistrationTable table = target.area().table();
-        final int check = table.check(handle, targetVi.ptag(), flags, address, length);
-        if (RegistrationTable.CHECK_OK != check)
-        {
-            detail = RegistrationTable.describe(check) + ": handle 0x" + Integer.toHexString(handle) +
-                " address " + address + " length " + length + " on " + target.address();
-            return false;
-        }
-        final AtomicBuffer buffer = target.regionBuffer(table.handleIndex(handle), table.handleGeneration(handle));
-        if (null == buffer)
-        {
-            detail = "memory of handle 0x" + Integer.toHexString(handle) + " on " + target.address() +
-                " cannot be reached";
-            return false;
-        }
-        lastRegion.remember(table, handle, buffer);
-        single.add(buffer, (int)address, length);
-        return true;
     }
 
     private int resolveScatter(final long index, final int length)
