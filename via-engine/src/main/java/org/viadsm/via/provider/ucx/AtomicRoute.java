@@ -91,10 +91,7 @@ final class AtomicRoute
         localIndex = local.index();
         localGeneration = localTable.handleGeneration(segmentHandle);
         localLimit = local.length() - 8L;
-        if (localBuffer != buffer)
-        {
-            localBuffer = buffer;
-        }
+        localBuffer = buffer;
         remoteHandle = remote.handle();
         remoteIndex = remote.index();
         remoteGeneration = remoteTable.handleGeneration(remoteHandle);
