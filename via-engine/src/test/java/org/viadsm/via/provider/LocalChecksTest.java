@@ -123,13 +123,7 @@ class LocalChecksTest extends TwoNodes
             "a region deregistered after it was remembered");
         assertEquals(0, atomic.length());
         assertEquals(15, target.buffer().getLong(0));
-        Providers.awaitState(pair.viB, ViState.ERROR);
-        pair.b.awaitErrors(List.of("CONNECTION_LOST@0"));
-        final String detail = pair.b.details().get(0);
-        assertTrue(detail.startsWith("CONNECTION_LOST@0: VI 0 of " + pair.a.nic.address() +
-            " broke the connection after PROTECTION_ERROR op=SEND: data segment 0: "), detail);
-        assertTrue(detail.endsWith(" (handle 0x" + Integer.toHexString(other.handle()) + ", address 0, length 8)"),
-            detail);
+        assertBrokenAfterDeregistered(other);
 
         pair.close();
         pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY);
@@ -203,13 +197,7 @@ class LocalChecksTest extends TwoNodes
         assertEquals(DONE | DescriptorStatus.OP_RDMA_READ | DescriptorStatus.PROTECTION_ERROR, read.status(),
             "a region deregistered after it was remembered");
         assertEquals(0, read.length());
-        Providers.awaitState(pair.viB, ViState.ERROR);
-        pair.b.awaitErrors(List.of("CONNECTION_LOST@0"));
-        final String detail = pair.b.details().get(0);
-        assertTrue(detail.startsWith("CONNECTION_LOST@0: VI 0 of " + pair.a.nic.address() +
-            " broke the connection after PROTECTION_ERROR op=SEND: data segment 0: "), detail);
-        assertTrue(detail.endsWith(" (handle 0x" + Integer.toHexString(other.handle()) + ", address 0, length 8)"),
-            detail);
+        assertBrokenAfterDeregistered(other);
 
         pair.close();
         pair = new Pair(scheme, ReliabilityLevel.UNRELIABLE);
@@ -219,5 +207,20 @@ class LocalChecksTest extends TwoNodes
         assertEquals(DONE | DescriptorStatus.OP_RDMA_READ | DescriptorStatus.FORMAT_ERROR, read.status(),
             "RDMA Read on an unreliable VI");
         assertEquals(ViState.CONNECTED, pair.viA.state(), "an unreliable VI stays connected");
+    }
+
+    /**
+     * The target side's VI went to ERROR because the initiator broke the connection after a protection error on its
+     * data segment 0, in {@code deregistered}.
+     */
+    private void assertBrokenAfterDeregistered(final MemoryRegion deregistered)
+    {
+        Providers.awaitState(pair.viB, ViState.ERROR);
+        pair.b.awaitErrors(List.of("CONNECTION_LOST@0"));
+        final String detail = pair.b.details().get(0);
+        assertTrue(detail.startsWith("CONNECTION_LOST@0: VI 0 of " + pair.a.nic.address() +
+            " broke the connection after PROTECTION_ERROR op=SEND: data segment 0: "), detail);
+        assertTrue(detail.endsWith(" (handle 0x" + Integer.toHexString(deregistered.handle()) +
+            ", address 0, length 8)"), detail);
     }
 }
