@@ -32,8 +32,8 @@ class NicContextTest
     {
         final NicContext context = new NicContext().conclude(NONE);
         assertEquals(WaitSettings.SPIN_NS_PROVIDER_DEFAULT, context.waits().spinNs());
-        assertEquals(NicConfiguration.WAIT_SPIN_NS_DEFAULT,
-            context.waits().spinNsOrDefault(NicConfiguration.WAIT_SPIN_NS_DEFAULT));
+        assertEquals(NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT,
+            context.waits().spinNsOrDefault(NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT));
         assertEquals(NicConfiguration.WAIT_PARK_MAX_NS_DEFAULT, context.waits().parkMaxNs());
         assertEquals(NicConfiguration.WAIT_SLEEP_MAX_NS_DEFAULT, context.waits().sleepMaxNs());
         assertEquals(NicConfiguration.MAX_VIS_DEFAULT, context.maxVis());
@@ -54,7 +54,7 @@ class NicContextTest
         final NicContext context = new NicContext().maxVis(3).conclude(settings);
         assertEquals(3, context.maxVis());
         assertEquals(128, context.queueDepth());
-        assertEquals(0L, context.waits().spinNsOrDefault(NicConfiguration.WAIT_SPIN_NS_DEFAULT));
+        assertEquals(0L, context.waits().spinNsOrDefault(NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT));
         assertFalse(context.shmWakeup());
         assertEquals(Path.of("/tmp/x"), context.shmDirectory());
         assertEquals(ProgressThread.NEVER, context.ucxProgressThread());

@@ -39,15 +39,4 @@ public final class EngineTestAccess
         return ((EngineNic)nic).peer(peerAddress).viRecord(viId)
             .compareAndSetState(ViRecordLayout.STATE_CONNECTED, ViRecordLayout.STATE_ERROR);
     }
-
-    /**
-     * How long waits on a NIC's queues spin before they block, park or sleep.
-     *
-     * @param nic the NIC.
-     * @return ns.
-     */
-    public static long waitSpinNs(final Nic nic)
-    {
-        return ((EngineNic)nic).spinNs;
-    }
 }

@@ -74,7 +74,7 @@ final class TcpTransport implements NicTransport
             final ServerSocketChannel listener = server;
             final EngineNic nic = new EngineNic(bound, area,
                 ProviderSupport.attributes(bound, geometry, context.maxTransferSize()), context,
-                NicConfiguration.WAIT_SPIN_NS_DEFAULT, engineNic -> new TcpTransport(engineNic, listener));
+                NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT, engineNic -> new TcpTransport(engineNic, listener));
             ((TcpTransport)nic.transport()).engine.start();
             return nic;
         }

@@ -9,8 +9,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.viadsm.via.Nic;
-import org.viadsm.via.NicConfiguration;
-import org.viadsm.via.NicContext;
 import org.viadsm.via.NicProviders;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
@@ -19,7 +17,6 @@ import org.viadsm.via.ViState;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
 import org.viadsm.via.descriptor.Descriptor;
-import org.viadsm.via.engine.EngineTestAccess;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
@@ -69,19 +66,6 @@ class TcpNicTest
             final ViaException inUse = assertThrows(ViaException.class, () -> Nic.open(address));
             assertEquals(ViaError.ERROR_RESOURCE, inUse.error());
             assertTrue(inUse.getMessage().contains(address), inUse.getMessage());
-        }
-    }
-
-    @Test
-    void shouldSpinAsLongAsTheOtherProvidersUnlessTold()
-    {
-        final NicContext context = new NicContext();
-        context.waits().spinNs(70_000);
-        try (Nic nic = Nic.open("tcp:127.0.0.1:0");
-            Nic told = Nic.open("tcp:127.0.0.1:0", context))
-        {
-            assertEquals(NicConfiguration.WAIT_SPIN_NS_DEFAULT, EngineTestAccess.waitSpinNs(nic));
-            assertEquals(70_000L, EngineTestAccess.waitSpinNs(told));
         }
     }
 
