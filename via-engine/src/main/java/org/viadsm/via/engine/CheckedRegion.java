@@ -79,24 +79,4 @@ public final class CheckedRegion
     {
         return index;
     }
-
-    /**
-     * The remembered handle.
-     *
-     * @return the handle, 0 if none.
-     */
-    public int handle()
-    {
-        return handle;
-    }
-
-    /**
-     * The length of the remembered handle's region.
-     *
-     * @return bytes.
-     */
-    public int length()
-    {
-        return length;
-    }
 }

@@ -177,17 +177,10 @@ public final class LocalAccess
         final DataSegments segments = descriptor.segments();
         final int length = descriptor.length();
         if (readsEnabled && 1 == segments.count() && descriptor.maxSegments() >= 1 && length >= 0 &&
-            length <= record.effectiveMaxTransfer())
+            length <= record.effectiveMaxTransfer() && length <= segments.length(0) &&
+            takeRemembered(segments, segments.length(0)))
         {
-            final int handle = segments.handle(0);
-            final long address = segments.address(0);
-            final int segmentLength = segments.length(0);
-            final int slot = table.handleIndex(handle) & (CHECKED_SLOTS - 1);
-            if (length <= segmentLength && checked[slot].passes(table, handle, viPtag, 0, address, segmentLength))
-            {
-                local.reset().add(checkedBuffers[slot], (int)address, segmentLength);
-                return 0;
-            }
+            return 0;
         }
         return check(descriptor, DescriptorLayout.OP_RDMA_READ);
     }
@@ -206,30 +199,29 @@ public final class LocalAccess
     {
         final DataSegments segments = descriptor.segments();
         if (atomicsEnabled && 1 == segments.count() && 8 == segments.length(0) &&
-            0 == (descriptor.remoteAddress() & 7) && 8 == descriptor.length() && record.effectiveMaxTransfer() >= 8)
+            0 == (descriptor.remoteAddress() & 7) && 8 == descriptor.length() && record.effectiveMaxTransfer() >= 8 &&
+            takeRemembered(segments, 8))
         {
-            final int handle = segments.handle(0);
-            final long address = segments.address(0);
-            final int slot = table.handleIndex(handle) & (CHECKED_SLOTS - 1);
-            if (checked[slot].passes(table, handle, viPtag, 0, address, 8))
-            {
-                local.reset().add(checkedBuffers[slot], (int)address, 8);
-                return 0;
-            }
+            return 0;
         }
         return check(descriptor, DescriptorLayout.OP_ATOMIC);
     }
 
     /**
-     * The region a data segment of {@code handle} was last checked in, as {@link #check} and {@link #checkAtomic}
-     * remember it: after one of them passed a segment of that handle, the handle's registration as it was then.
-     *
-     * @param handle a local memory handle.
-     * @return the memo of its slot, which may remember another handle.
+     * The common case of {@link #checkRead} and {@link #checkAtomic}: their one data segment, of {@code length}
+     * bytes, passes the memo of its slot, and becomes the list's one segment.
      */
-    public CheckedRegion checkedRegion(final int handle)
+    private boolean takeRemembered(final DataSegments segments, final int length)
     {
-        return checked[table.handleIndex(handle) & (CHECKED_SLOTS - 1)];
+        final int handle = segments.handle(0);
+        final long address = segments.address(0);
+        final int slot = table.handleIndex(handle) & (CHECKED_SLOTS - 1);
+        if (checked[slot].passes(table, handle, viPtag, 0, address, length))
+        {
+            local.reset().add(checkedBuffers[slot], (int)address, length);
+            return true;
+        }
+        return false;
     }
 
     /**

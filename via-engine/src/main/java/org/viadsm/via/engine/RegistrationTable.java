@@ -229,13 +229,12 @@ public final class RegistrationTable
 
     /**
      * {@link #generation(int)} of an index a {@link #check} passed (so below the capacity), without a bounds check:
-     * for {@link CheckedRegion} and the providers' memos of checked registrations, which ask it on every access to
-     * the region they remember.
+     * for {@link CheckedRegion}, which asks it on every access to the region it remembers.
      *
      * @param index the index of a handle that passed a check.
      * @return the generation, 0 if free.
      */
-    public int checkedGeneration(final int index)
+    int checkedGeneration(final int index)
     {
         return entries.getIntAcquire(entryOffset(index) + GENERATION_OFFSET);
     }

@@ -63,7 +63,7 @@ final class IdleAtomic
         this.peerAllowsAtomics = (peer.flags & RIGHTS) == RIGHTS;
         this.issuer = issuer;
         this.queue = queue;
-        this.route = new AtomicRoute(localAccess.table(), mirror.table());
+        this.route = new AtomicRoute(localAccess.table(), vi.ptag(), mirror.table(), peerPtag, RIGHTS);
     }
 
     /**
@@ -90,8 +90,7 @@ final class IdleAtomic
         final AtomicBuffer buffer = local.buffer(0);
         final int offset = local.offset(0);
         localAccess.reset();
-        route.remember(descriptor, localAccess.checkedRegion(segments.handle(0)), buffer, mirror.lastChecked(),
-            mirror.lastBase(), mirror.lastKey());
+        route.remember(descriptor, buffer, mirror.lastBase(), mirror.lastKey());
         return issue(descriptor, buffer, offset, mirror.remoteAddress(), mirror.remoteKey());
     }
 

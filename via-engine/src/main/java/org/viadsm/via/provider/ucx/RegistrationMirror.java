@@ -149,12 +149,6 @@ final class RegistrationMirror implements AutoCloseable
         return table;
     }
 
-    /** The registration the last successful {@link #resolve} passed. */
-    CheckedRegion lastChecked()
-    {
-        return last;
-    }
-
     /** The location, in the target process, of the registration the last successful {@link #resolve} passed. */
     long lastBase()
     {
