@@ -38,7 +38,8 @@ public final class DsmStats
      * @param homes     pages the node is home of.
      * @param phases    the measured phases the counters and the time are the sums over; 0 for none.
      * @param cpuNs     CPU time of the thread that marked the measured phases, in them; 0 for none.
-     * @param jitNs     time the node's JVM spent compiling in the measured phases; 0 for none.
+     * @param jitNs     time the node's JVM spent compiling in the measured phases (its compiler threads' CPU
+     *                  time where the system gives it); 0 for none.
      * @return the statistics.
      */
     static DsmStats of(

@@ -24,8 +24,11 @@ import org.viadsm.consistency.page.SharedSpace;
  */
 final class NodeStatistics
 {
-    /** The JVM's compilation time, in ns, or 0 where it is not measured. */
-    static final LongSupplier JVM_COMPILATION_NS = NodeStatistics::jvmCompilationNs;
+    /**
+     * The JVM's compilation time, in ns: the CPU time of its compiler threads where the system gives it (Linux),
+     * else the compilation bean's sum of the compilations' elapsed times, else 0.
+     */
+    static final LongSupplier JVM_COMPILATION_NS = compilationClock();
 
     private final int nodeId;
     private final SharedSpace space;
@@ -171,11 +174,17 @@ final class NodeStatistics
         return threads.isThreadCpuTimeSupported() ? Math.max(0, threads.getThreadCpuTime(threadId)) : 0;
     }
 
+    private static LongSupplier compilationClock()
+    {
+        final CompilerThreadsCpu cpu = CompilerThreadsCpu.ofThisJvm();
+        return null != cpu ? cpu : NodeStatistics::jvmCompilationNs;
+    }
+
     /**
      * The time this JVM's compiler threads spent compiling so far (each compilation counted when it ends), or 0 where
      * the JVM has no JIT or does not time it.
      */
-    private static long jvmCompilationNs()
+    static long jvmCompilationNs()
     {
         final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         return null != jit && jit.isCompilationTimeMonitoringSupported() ?

@@ -126,11 +126,13 @@ public enum Statistic
      */
     PHASE_CPU_NS("phase_cpu_ns", "ns"),
     /**
-     * Time the node's JVM spent compiling in the measured phases (0 without phases): the sum over its JIT compiler
-     * threads of the compilations that ended in them, as the JVM's {@link java.lang.management.CompilationMXBean}
-     * times them. Beside {@link #PHASE_CPU_NS} it shows whose core a node's thread waited for: a JVM's compilations
-     * run on its own threads, on the cores the nodes share. Nodes that share a JVM (the jvm provider) each count all
-     * of that JVM's.
+     * Time the node's JVM spent compiling in the measured phases (0 without phases): on Linux the CPU time its JIT
+     * compiler threads ran in them, from the kernel's per-thread scheduler statistics; elsewhere the sum of the
+     * elapsed times of the compilations that ended in them, as the JVM's
+     * {@link java.lang.management.CompilationMXBean} times them (which includes the compiler threads' own waits for
+     * a core). Beside {@link #PHASE_CPU_NS} it shows whose core a node's thread waited for: a JVM's compilations run
+     * on its own threads, on the cores the nodes share. Nodes that share a JVM (the jvm provider) each count all of
+     * that JVM's.
      */
     PHASE_JIT_NS("phase_jit_ns", "ns");
 

@@ -78,7 +78,7 @@ final class TimeBreakdown
     {
         out.println("Where the time went, DSM runs (the program's timed phase, " + runs + "; WATER: the whole run): " +
             "ms per node; homes = pages homed at the node; cpu = CPU time of the node's thread in the timed phase; " +
-            "jit = time its JVM spent compiling in it");
+            "jit = CPU time of its JVM's compiler threads in it");
         out.println(String.format(Locale.ROOT, FORMAT, "app", "N", "node", "compute", "rd-fault", "wr-fault",
             "release", "lock", "barrier", "semaphore", "homes", "cpu", "jit"));
         for (final AppMeasurement row : rows)
