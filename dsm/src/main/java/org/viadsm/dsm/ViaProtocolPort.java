@@ -55,6 +55,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     private final CompletionQueue probeCq;
     private final NodeLoss loss;
     private final NotificationReceiver receiver;
+    private final boolean fencesReadLike;
 
     ViaProtocolPort(final Nic nic, final int nodeId, final int nodeCount, final Counters counters)
     {
@@ -72,6 +73,9 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         this.probeCq = nic.createCq(1);
         this.loss = new NodeLoss(nodeId, nodeCount, this::probe);
         this.receiver = new NotificationReceiver(nodeId, recvCq, peers, loss);
+        // the order of operations to one node takes queue fences only where the targets may overlap read-like
+        // operations: over tcp a read fenced behind a copyset join's fetch-and-add went out a round trip later
+        this.fencesReadLike = !nic.attributes().orderedTargetAccess();
         nic.errorHandler(this);
     }
 
@@ -183,7 +187,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         // the fence keeps it after the operations posted to the node before it on transports that may overlap
         // read-like operations; the previous value lands in local registered memory, as a read's data does
         d.compareAndSwap(regions.of(region).handles[node], offset, expected, update)
-            .addSegment(regions.of(localRegion).local, localOffset, 8).queueFence(true);
+            .addSegment(regions.of(localRegion).local, localOffset, 8).queueFence(fencesReadLike);
         peer.post(d, SendRing.COMPARE_AND_SWAP, region, 8);
         counters.increment(Counter.ATOMICS);
         // completed in posting order with the reads started: awaitReads waits for the last one posted
@@ -308,7 +312,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
         // the previous value lands beside the waited-for atomics' word, which it must not overwrite; the fence (and
         // the one on the next read) keeps it in issue order on transports that may overlap read-like operations
         d.fetchAndAdd(regions.of(region).handles[node], offset, delta).addSegment(scratch, DISCARDED_OFFSET, 8)
-            .queueFence(true);
+            .queueFence(fencesReadLike);
         peer.post(d, SendRing.FETCH_AND_ADD, region, 8);
         counters.increment(Counter.ATOMICS);
     }
@@ -437,7 +441,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
      * locally from this node's own region.
      *
      * @param fence whether the first read starts only after earlier read-like operations (atomics posted without a
-     *              wait) completed.
+     *              wait) completed, where the NIC's targets may overlap them.
      * @return the last descriptor posted, or null if the copy was local.
      */
     private Descriptor postRead(final int node, final int region, final long offset, final int localRegion,
@@ -458,7 +462,7 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
             final int chunk = Math.min(peer.maxTransfer, length - done);
             last = peer.nextSend();
             last.rdmaRead(handle, offset + done).addSegment(local.local, localOffset + done, chunk);
-            last.queueFence(fence && 0 == done);
+            last.queueFence(fencesReadLike && fence && 0 == done);
             peer.post(last, SendRing.RDMA_READ, region, chunk);
             counters.increment(Counter.RDMA_READS);
         }

@@ -21,6 +21,7 @@ public final class NicAttributes
     private final Set<ReliabilityLevel> reliabilityLevels;
     private final boolean rdmaReadSupport;
     private final boolean atomicsSupport;
+    private final boolean orderedTargetAccess;
 
     private NicAttributes(final Builder b)
     {
@@ -36,6 +37,7 @@ public final class NicAttributes
         this.reliabilityLevels = Collections.unmodifiableSet(EnumSet.copyOf(b.reliabilityLevels));
         this.rdmaReadSupport = b.rdmaReadSupport;
         this.atomicsSupport = b.atomicsSupport;
+        this.orderedTargetAccess = b.orderedTargetAccess;
     }
 
     /**
@@ -159,6 +161,21 @@ public final class NicAttributes
     }
 
     /**
+     * Whether the target performs a VI's operations on its memory in the order they were posted, RDMA Reads and
+     * atomics included, so that an RDMA Read posted after an atomic (or any other operation) on the same VI sees
+     * its effect without a queue fence. A fence still keeps a descriptor until the RDMA Reads and atomics before it
+     * have completed here, which an initiator needs only when the descriptor uses what they brought back. Over
+     * TCP the target reads one VI's requests off one stream and performs each before the next; a transport that
+     * may overlap or reorder read-like operations (UCX's gets and atomics) does not promise it.
+     *
+     * @return true if the target performs each VI's operations in posting order.
+     */
+    public boolean orderedTargetAccess()
+    {
+        return orderedTargetAccess;
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override
@@ -169,7 +186,7 @@ public final class NicAttributes
             ", maxRegisteredBytes=" + maxRegisteredBytes + ", maxRegisteredRegions=" + maxRegisteredRegions +
             ", maxVis=" + maxVis + ", maxCqEntries=" + maxCqEntries + ", nativeMtu=" + nativeMtu +
             ", reliabilityLevels=" + reliabilityLevels + ", rdmaRead=" + rdmaReadSupport +
-            ", atomics=" + atomicsSupport + '}';
+            ", atomics=" + atomicsSupport + ", orderedTargetAccess=" + orderedTargetAccess + '}';
     }
 
     /**
@@ -189,6 +206,7 @@ public final class NicAttributes
         private Set<ReliabilityLevel> reliabilityLevels = EnumSet.allOf(ReliabilityLevel.class);
         private boolean rdmaReadSupport = true;
         private boolean atomicsSupport = true;
+        private boolean orderedTargetAccess;
 
         /**
          * Creates a builder with the defaults.
@@ -338,6 +356,19 @@ public final class NicAttributes
         public Builder atomicsSupport(final boolean supported)
         {
             this.atomicsSupport = supported;
+            return this;
+        }
+
+        /**
+         * Sets whether the target performs each VI's operations in posting order (see
+         * {@link NicAttributes#orderedTargetAccess()}); false by default.
+         *
+         * @param ordered whether it does.
+         * @return this.
+         */
+        public Builder orderedTargetAccess(final boolean ordered)
+        {
+            this.orderedTargetAccess = ordered;
             return this;
         }
 

@@ -33,6 +33,22 @@ public final class ProviderSupport
     public static NicAttributes attributes(
         final String address, final NicGeometry geometry, final int maxTransferSize)
     {
+        return attributes(address, geometry, maxTransferSize, false);
+    }
+
+    /**
+     * The attributes of an emulated NIC with the given geometry, saying whether its targets perform each VI's
+     * operations in posting order ({@link NicAttributes#orderedTargetAccess()}).
+     *
+     * @param address             the NIC's address.
+     * @param geometry            its area's sizes.
+     * @param maxTransferSize     its transfer limit.
+     * @param orderedTargetAccess whether a target performs each VI's operations in posting order.
+     * @return the attributes.
+     */
+    public static NicAttributes attributes(final String address, final NicGeometry geometry,
+        final int maxTransferSize, final boolean orderedTargetAccess)
+    {
         return new NicAttributes.Builder()
             .name(address)
             .maxDescriptorsPerQueue(geometry.queueDepth())
@@ -45,6 +61,7 @@ public final class ProviderSupport
             .nativeMtu(4096)
             .rdmaReadSupport(true)
             .atomicsSupport(true)
+            .orderedTargetAccess(orderedTargetAccess)
             .build();
     }
 

@@ -57,6 +57,8 @@ class NicTest
             assertEquals(1 << 16, attributes.maxCqEntries());
             assertTrue(attributes.rdmaReadSupport());
             assertTrue(attributes.atomicsSupport());
+            // only over tcp does the target perform a VI's reads and atomics strictly one after the other
+            assertEquals("tcp".equals(scheme), attributes.orderedTargetAccess());
             assertEquals(3, attributes.reliabilityLevels().size());
         }
     }

@@ -72,8 +72,9 @@ final class TcpTransport implements NicTransport
                 new UnsafeBuffer(SparseMemory.mapUnlinked(context.shmDirectory(), geometry.areaLength())),
                 geometry, ProviderSupport.newNicId(), ProcessHandle.current().pid(), 0);
             final ServerSocketChannel listener = server;
+            // one stream per VI, whose requests the target performs one after the other (TargetSide)
             final EngineNic nic = new EngineNic(bound, area,
-                ProviderSupport.attributes(bound, geometry, context.maxTransferSize()), context,
+                ProviderSupport.attributes(bound, geometry, context.maxTransferSize(), true), context,
                 NicConfiguration.TCP_WAIT_SPIN_NS_DEFAULT, engineNic -> new TcpTransport(engineNic, listener));
             ((TcpTransport)nic.transport()).engine.start();
             return nic;

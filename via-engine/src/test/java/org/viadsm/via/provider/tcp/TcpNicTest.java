@@ -197,4 +197,45 @@ class TcpNicTest
             }
         }
     }
+
+    @Test
+    void shouldPerformAVisOperationsAtTheTargetInPostingOrderWithoutAFence()
+    {
+        try (Nic a = Nic.open("tcp:127.0.0.1:0"); Nic b = Nic.open("tcp:127.0.0.1:0"))
+        {
+            // what lets a consumer post a read right behind an atomic without a queue fence
+            assertTrue(a.attributes().orderedTargetAccess());
+            final ProtectionTag tagA = a.createPtag();
+            final ProtectionTag tagB = b.createPtag();
+            final MemoryRegion local = a.registerMemory(a.allocateMemory(4096), MemoryAttributes.localOnly(tagA));
+            final MemoryRegion remote = b.registerMemory(b.allocateMemory(4096), MemoryAttributes.remoteAccess(tagB));
+            final Vi x = a.createVi(new ViAttributes().ptag(tagA), null, null);
+            final Vi y = b.createVi(new ViAttributes().ptag(tagB), null, null);
+            x.connectPeerRequest(b.address(), 4, T);
+            y.connectPeerRequest(a.address(), 4, T);
+            x.connectPeerWait(T);
+            y.connectPeerWait(T);
+            final Descriptor atomic = Descriptor.allocate(1);
+            final Descriptor read = Descriptor.allocate(1);
+            for (long round = 0; round < 200; round++)
+            {
+                x.postSend(atomic.reset().fetchAndAdd(remote.handle(), 0, 1).addSegment(local, 0, 8));
+                x.postSend(read.reset().rdmaRead(remote.handle(), 0).addSegment(local, 8, 8));
+                assertSame(atomic, x.sendWait(T));
+                assertSame(read, x.sendWait(T));
+                assertFalse(atomic.isError() || read.isError(), atomic + " " + read);
+                assertEquals(2 * round, local.buffer().getLong(0));
+                assertEquals(2 * round + 1, local.buffer().getLong(8));
+                x.postSend(atomic.reset().compareAndSwap(remote.handle(), 0, 2 * round + 1, 2 * round + 2)
+                    .addSegment(local, 0, 8));
+                x.postSend(read.reset().rdmaRead(remote.handle(), 0).addSegment(local, 8, 8));
+                assertSame(atomic, x.sendWait(T));
+                assertSame(read, x.sendWait(T));
+                assertFalse(atomic.isError() || read.isError(), atomic + " " + read);
+                assertEquals(2 * round + 1, local.buffer().getLong(0));
+                assertEquals(2 * round + 2, local.buffer().getLong(8));
+            }
+            assertEquals(400, remote.buffer().getLong(0));
+        }
+    }
 }
