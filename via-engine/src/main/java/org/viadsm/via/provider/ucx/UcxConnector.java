@@ -353,7 +353,10 @@ final class UcxConnector extends Connector
         final OutgoingRequest request = outgoing.get(message.peerViId);
         if (Handshake.ACCEPT == message.type && (null == request || request.sequence() != message.sequence))
         {
-            withdrawFrom(message);
+            if (messages.withdrawFrom(message))
+            {
+                busy = true;
+            }
             return;
         }
         if (null == request || request.isCompleted() || request.linked || request.sequence() != message.sequence)
@@ -399,26 +402,6 @@ final class UcxConnector extends Connector
             sendRequest(request);
         }
         return false;
-    }
-
-    /**
-     * Answers the acceptance of a request this NIC no longer holds (its VI gave up, and the withdrawal reached the
-     * server after it took the request, or never left) with a withdrawal: the accept fails now, not at its timeout.
-     */
-    private void withdrawFrom(final Handshake accept)
-    {
-        final UcpEndpoint endpoint;
-        try
-        {
-            endpoint = UcxEndpoints.connect(transport, UcxAddress.parse(accept.address).socketAddress(),
-                new UcxEndpoints.Sink());
-        }
-        catch (final RuntimeException ex)
-        {
-            return; // the server's accept fails at its establish timeout
-        }
-        transmit(endpoint, Handshake.bare(Handshake.WITHDRAW, accept.peerViId, 0, accept.sequence, transport.nicId()),
-            null, endpoint);
     }
 
     private void onAccepted(final OutgoingRequest request, final Handshake peer)
@@ -483,8 +466,11 @@ final class UcxConnector extends Connector
             request.released = true;
             if (null != request.endpoint && !request.isCompleted())
             {
-                transmit(request.endpoint, Handshake.bare(Handshake.WITHDRAW, request.vi().id(), 0,
-                    request.sequence(), transport.nicId()), null, request.endpoint);
+                if (messages.withdraw(request.endpoint, Handshake.bare(Handshake.WITHDRAW, request.vi().id(), 0,
+                    request.sequence(), transport.nicId()), request.sink))
+                {
+                    busy = true;
+                }
                 // the server may take the request and unpack its mirror's key before the withdrawal reaches it, and
                 // UCX 1.13 crashes unpacking a key whose memory is gone: the mirror lives until this NIC closes
                 withdrawnMirrors.add(request.mirror);

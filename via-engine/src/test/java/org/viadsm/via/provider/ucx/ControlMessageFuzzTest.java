@@ -253,8 +253,9 @@ class ControlMessageFuzzTest
             });
             final String server = "ucx:127.0.0.1:" + listener.getAddress().getPort();
             final Vi vi = victim.createVi(attributes(victim), null, null);
-            // the victim's worker makes progress while it waits for requests that never come
-            final long deadlineNs = System.nanoTime() + T;
+            // the victim's worker makes progress while it waits for requests that never come; the server waits as
+            // long as a withdrawal's endpoint stays open for it, however late its worker runs
+            final long deadlineNs = System.nanoTime() + SetupMessages.WITHDRAWAL_LINGER_NS;
             final CompletableFuture<Void> waiting = CompletableFuture.runAsync(() ->
             {
                 while (null == answer.get() && System.nanoTime() - deadlineNs < 0)
@@ -279,9 +280,9 @@ class ControlMessageFuzzTest
             {
                 worker.progress();
             }
-            waiting.get(T, TimeUnit.NANOSECONDS);
+            waiting.get(SetupMessages.WITHDRAWAL_LINGER_NS, TimeUnit.NANOSECONDS);
             final Handshake withdrawal = answer.get();
-            assertNotNull(withdrawal, "the victim answered the acceptance");
+            assertNotNull(withdrawal, "no withdrawal reached the server");
             assertEquals(Handshake.WITHDRAW, withdrawal.type);
             assertEquals(vi.id(), withdrawal.viId);
             assertEquals(41, withdrawal.sequence);
