@@ -183,7 +183,9 @@ final class PageFaults
         final int firstPage = (int)(from >>> pageShift);
         final int lastPage = (int)((to - 1) >>> pageShift);
         final byte[] states = table.states();
-        for (int page = firstPage; page <= lastPage; page++)
+        // an exclusive bound: a loop to an inclusive one compiles with a limit check that traps on a one-page range
+        final int endPage = lastPage + 1;
+        for (int page = firstPage; page < endPage; page++)
         {
             if (states[page] != PageState.READ_WRITE)
             {

@@ -228,9 +228,11 @@ public final class WriteNoticeReader
             {
                 final int slice = scratchOffset + (i - from) * sliceLength;
                 final int notices = noticesOffset(slice, i);
-                for (long sequence = firsts[i]; sequence <= lasts[i]; sequence++)
+                final int intervals = (int)(lasts[i] - firsts[i] + 1);
+                for (int k = 0; k < intervals; k++)
                 {
-                    final int entry = slice + SLICE_HEADER + (int)(sequence - firsts[i]) * INDEX_ENTRY_LENGTH;
+                    final long sequence = firsts[i] + k;
+                    final int entry = slice + SLICE_HEADER + k * INDEX_ENTRY_LENGTH;
                     handler.onInterval(nodes[i], sequence);
                     final long end = scratch.getLong(entry + ENTRY_END_OFFSET);
                     for (long position = scratch.getLong(entry + ENTRY_START_OFFSET); position < end; position++)
@@ -256,16 +258,20 @@ public final class WriteNoticeReader
         }
         long start = -1;
         long end = -1;
-        for (long sequence = first; sequence <= lasts[i]; sequence++)
+        // counted in int from 0 (a range is at most the log's intervals): a loop of long sequences to an inclusive
+        // bound compiles with a limit check that traps on a range of one interval
+        final int intervals = (int)(lasts[i] - first + 1);
+        for (int k = 0; k < intervals; k++)
         {
-            final int entry = slice + SLICE_HEADER + (int)(sequence - first) * INDEX_ENTRY_LENGTH;
+            final long sequence = first + k;
+            final int entry = slice + SLICE_HEADER + k * INDEX_ENTRY_LENGTH;
             if (scratch.getLong(entry + ENTRY_SEQUENCE_OFFSET) != sequence ||
                 (scratch.getLong(entry + ENTRY_FLAGS_OFFSET) & FLAG_OVERFLOW) != 0)
             {
                 return LOST;
             }
             final long entryStart = scratch.getLong(entry + ENTRY_START_OFFSET);
-            if (sequence == first)
+            if (0 == k)
             {
                 start = entryStart;
             }

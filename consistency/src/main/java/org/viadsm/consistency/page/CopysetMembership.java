@@ -45,7 +45,9 @@ final class CopysetMembership
      */
     int nextLeaving(final int word)
     {
-        for (int w = Math.max(word, firstLeaving); w <= lastLeaving; w++)
+        // an exclusive bound: a loop to an inclusive one compiles with a limit check that traps on a one-word range
+        final int end = lastLeaving + 1;
+        for (int w = Math.max(word, firstLeaving); w < end; w++)
         {
             if (0 != leaving[w])
             {

@@ -60,7 +60,9 @@ final class Overwrites
         final int lastPage = (int)((to - 1) / table.pageSize());
         final byte[] states = table.states();
         final int pageSize = table.pageSize();
-        for (int page = firstPage; page <= lastPage; page++)
+        // an exclusive bound: a loop to an inclusive one compiles with a limit check that traps on a one-page range
+        final int endPage = lastPage + 1;
+        for (int page = firstPage; page < endPage; page++)
         {
             final byte state = states[page];
             if (PageState.READ_WRITE == state)

@@ -194,7 +194,8 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     public void readable(final PageTable table, final int firstPage, final int lastPage)
     {
         final byte[] states = table.states();
-        for (int page = firstPage; page <= lastPage; page++)
+        final int end = lastPage + 1;
+        for (int page = firstPage; page < end; page++)
         {
             if (PageState.PREFETCHED == states[page])
             {
@@ -222,7 +223,9 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
     public void writable(final PageTable table, final int firstPage, final int lastPage)
     {
         final byte[] states = table.states();
-        for (int page = firstPage; page <= lastPage; page++)
+        // an exclusive bound: a loop to an inclusive one compiles with a limit check that traps on a one-page range
+        final int end = lastPage + 1;
+        for (int page = firstPage; page < end; page++)
         {
             if (PageState.INVALID == states[page])
             {
