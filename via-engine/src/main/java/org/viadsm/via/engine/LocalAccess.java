@@ -46,9 +46,11 @@ public final class LocalAccess
     // their buffers: a segment in a region checked before is checked by its generation alone. A DSM node's
     // descriptors alternate between its arrays' regions, its control words and its message buffers; one remembered
     // region missed on a third of OCEAN's descriptors, 64 slots on about one in twelve (mostly the first use of a
-    // region registered anew by the next run).
+    // region registered anew by the next run). The buffers' array is typed Object[], as SegmentList's is: C2 (JDK 25)
+    // guards a store into an array of an interface type with a speculative store check that always fails, and the
+    // trap (array_check) at a slot's first region of a new run sent the checks back to be compiled again
     private final CheckedRegion[] checked = new CheckedRegion[CHECKED_SLOTS];
-    private final AtomicBuffer[] checkedBuffers = new AtomicBuffer[CHECKED_SLOTS];
+    private final Object[] checkedBuffers = new Object[CHECKED_SLOTS];
     private String detail;
 
     /**
@@ -218,7 +220,7 @@ public final class LocalAccess
         final int slot = table.handleIndex(handle) & (CHECKED_SLOTS - 1);
         if (checked[slot].passes(table, handle, viPtag, 0, address, length))
         {
-            local.reset().add(checkedBuffers[slot], (int)address, length);
+            local.reset().add((AtomicBuffer)checkedBuffers[slot], (int)address, length);
             return true;
         }
         return false;
@@ -252,7 +254,7 @@ public final class LocalAccess
                     return error;
                 }
             }
-            local.add(checkedBuffers[slot], (int)address, segmentLength);
+            local.add((AtomicBuffer)checkedBuffers[slot], (int)address, segmentLength);
             total += segmentLength;
         }
         if (DescriptorLayout.OP_ATOMIC != op && length > total)
