@@ -61,8 +61,12 @@ public final class ForwardedNotices
             {
                 continue;
             }
-            for (long sequence = from + 1; sequence <= to; sequence++)
+            // counted in int from 0 (the history covers the range): a loop of long sequences to an inclusive bound
+            // compiles with a limit check that traps on a range of one interval
+            final int intervals = (int)(to - from);
+            for (int k = 0; k < intervals; k++)
             {
+                final long sequence = from + 1 + k;
                 final long start = history.start(node, sequence);
                 final long end = history.start(node, sequence + 1);
                 buffer.putInt(at, node);

@@ -447,7 +447,7 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         }
         final byte[] states = table.states();
         int end = first + 1;
-        while (end <= last && PageState.INVALID == states[end] && home(table, end) == home)
+        while (end < last + 1 && PageState.INVALID == states[end] && home(table, end) == home)
         {
             end++;
         }
