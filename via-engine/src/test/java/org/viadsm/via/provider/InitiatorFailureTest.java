@@ -61,36 +61,7 @@ class InitiatorFailureTest extends TwoNodes
         final MemoryRegion readOnly = pair.b.register(0, 4096, false, true);
         final Descriptor write = Descriptor.allocate(1).reset().rdmaWrite(readOnly.handle(), 16)
             .addSegment(pair.a.region, 0, 8);
-        pair.viA.postSend(write);
-
-        assertSame(write, pair.viA.sendWait(T));
-        assertEquals(DONE | DescriptorStatus.OP_RDMA_WRITE | DescriptorStatus.RDMA_PROT_ERROR, write.status());
-        final String detail = "RDMA Write not enabled on the region: handle 0x" +
-            Integer.toHexString(readOnly.handle()) + " address 16 length 8 on " + pair.b.nic.address();
-        pair.a.awaitErrors(List.of("RDMA_WRITE_PROTECTION@0"));
-        pair.b.awaitErrors(List.of("RDMA_WRITE_PROTECTION@0"));
-        assertEquals(List.of("RDMA_WRITE_PROTECTION@0: " + detail), pair.a.details());
-        assertEquals(List.of("RDMA_WRITE_PROTECTION@0: " + detail), pair.b.details());
-    }
-
-    @ParameterizedTest
-    @MethodSource("org.viadsm.via.provider.Providers#sharedAreaProviders")
-    void postToAPeerViThatLeftCompletesFlushedAndNamesThePeerVi(final String scheme)
-    {
-        final NicContext context = new NicContext();
-        // no periodic failure check after the connection's: the post finds the peer gone itself
-        context.waits().failureCheckIntervalNs(3_600_000_000_000L);
-        pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY, context);
-        final String addressOfB = pair.b.nic.address();
-        assertTrue(EngineTestAccess.leaveConnectionSilently(pair.a.nic, addressOfB, pair.viB.id()));
-        final Descriptor send = Descriptor.allocate(1).reset().send().addSegment(pair.a.region, 0, 8);
-        pair.viA.postSend(send);
-
-        assertSame(send, pair.viA.sendWait(T));
-        assertEquals(DONE | DescriptorStatus.OP_SEND | DescriptorStatus.DESC_FLUSHED_ERROR, send.status());
-        assertEquals(ViState.ERROR, pair.viA.state());
-        pair.a.awaitErrors(List.of("CONNECTION_LOST@0"));
-        assertEquals(List.of("CONNECTION_LOST@0: peer VI 0 of " + addressOfB + " is gone"), pair.a.details());
+        assertRefusedAtBothEnds(write, DescriptorStatus.OP_RDMA_WRITE, "RDMA_WRITE_PROTECTION", "RDMA Write", readOnly);
     }
 
     @ParameterizedTest
@@ -101,17 +72,8 @@ class InitiatorFailureTest extends TwoNodes
         final MemoryRegion writeOnly = pair.b.register(0, 4096, true, false);
         final Descriptor read = Descriptor.allocate(1).reset().rdmaRead(writeOnly.handle(), 16)
             .addSegment(pair.a.region, 0, 8);
-        pair.viA.postSend(read);
-
-        assertSame(read, pair.viA.sendWait(T));
-        assertEquals(DONE | DescriptorStatus.OP_RDMA_READ | DescriptorStatus.RDMA_PROT_ERROR, read.status());
+        assertRefusedAtBothEnds(read, DescriptorStatus.OP_RDMA_READ, "RDMA_READ_PROTECTION", "RDMA Read", writeOnly);
         assertEquals(0, read.length());
-        final String detail = "RDMA Read not enabled on the region: handle 0x" +
-            Integer.toHexString(writeOnly.handle()) + " address 16 length 8 on " + pair.b.nic.address();
-        pair.a.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
-        pair.b.awaitErrors(List.of("RDMA_READ_PROTECTION@0"));
-        assertEquals(List.of("RDMA_READ_PROTECTION@0: " + detail), pair.a.details());
-        assertEquals(List.of("RDMA_READ_PROTECTION@0: " + detail), pair.b.details());
 
         pair.close();
         pair = new Pair(scheme, ReliabilityLevel.RELIABLE_RECEPTION);
@@ -135,19 +97,26 @@ class InitiatorFailureTest extends TwoNodes
 
     @ParameterizedTest
     @MethodSource("org.viadsm.via.provider.Providers#sharedAreaProviders")
-    void readsWritesAndAtomicsToAPeerViThatLeftCompleteFlushed(final String scheme)
+    void postsToAPeerViThatLeftCompleteFlushedAndNameThePeerVi(final String scheme)
     {
-        final int[] ops = {DescriptorStatus.OP_RDMA_READ, DescriptorStatus.OP_RDMA_WRITE, DescriptorStatus.OP_ATOMIC};
+        final int[] ops = {
+            DescriptorStatus.OP_SEND, DescriptorStatus.OP_RDMA_READ, DescriptorStatus.OP_RDMA_WRITE,
+            DescriptorStatus.OP_ATOMIC};
         for (final int op : ops)
         {
             final NicContext context = new NicContext();
+            // no periodic failure check after the connection's: the post finds the peer gone itself
             context.waits().failureCheckIntervalNs(3_600_000_000_000L);
             pair = new Pair(scheme, ReliabilityLevel.RELIABLE_DELIVERY, context);
             final String addressOfB = pair.b.nic.address();
             final int handle = pair.b.region.handle();
             assertTrue(EngineTestAccess.leaveConnectionSilently(pair.a.nic, addressOfB, pair.viB.id()));
             final Descriptor d = Descriptor.allocate(1).reset();
-            if (DescriptorStatus.OP_RDMA_READ == op)
+            if (DescriptorStatus.OP_SEND == op)
+            {
+                d.send();
+            }
+            else if (DescriptorStatus.OP_RDMA_READ == op)
             {
                 d.rdmaRead(handle, 0);
             }
@@ -169,5 +138,25 @@ class InitiatorFailureTest extends TwoNodes
             pair.close();
             pair = null;
         }
+    }
+
+    /**
+     * Posts {@code d} (8 bytes at address 16 of a region of B that does not enable its operation) from A: it
+     * completes with the target's protection error, and both ends report {@code error} with the target's detail,
+     * which names the region.
+     */
+    private void assertRefusedAtBothEnds(
+        final Descriptor d, final int op, final String error, final String operation, final MemoryRegion region)
+    {
+        pair.viA.postSend(d);
+
+        assertSame(d, pair.viA.sendWait(T));
+        assertEquals(DONE | op | DescriptorStatus.RDMA_PROT_ERROR, d.status());
+        final String detail = operation + " not enabled on the region: handle 0x" +
+            Integer.toHexString(region.handle()) + " address 16 length 8 on " + pair.b.nic.address();
+        pair.a.awaitErrors(List.of(error + "@0"));
+        pair.b.awaitErrors(List.of(error + "@0"));
+        assertEquals(List.of(error + "@0: " + detail), pair.a.details());
+        assertEquals(List.of(error + "@0: " + detail), pair.b.details());
     }
 }
