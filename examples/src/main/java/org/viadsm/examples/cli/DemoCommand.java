@@ -17,7 +17,10 @@ import org.viadsm.dsm.launch.ClusterFailure;
 import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.examples.runtime.CFormat;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code viadsm demo}: the README's first command. Runs a selection of the applications on local nodes over
@@ -33,12 +36,25 @@ final class DemoCommand implements Callable<Integer>
     @Option(names = "--nodes", defaultValue = "4", description = "Nodes per application (default: ${DEFAULT-VALUE}).")
     private int nodes;
 
-    @Option(names = "--provider", defaultValue = "shm", description = "jvm, shm or tcp (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--provider", defaultValue = "shm",
+        description = "jvm, shm, tcp or ucx (default: ${DEFAULT-VALUE}).")
     private String provider;
+
+    @Spec
+    private CommandSpec spec;
 
     @Override
     public Integer call()
     {
+        if (nodes < 1)
+        {
+            throw new ParameterException(spec.commandLine(), "--nodes must be at least 1, not " + nodes);
+        }
+        if (!List.of("jvm", "shm", "tcp", "ucx").contains(provider.toLowerCase(Locale.ROOT)))
+        {
+            throw new ParameterException(spec.commandLine(),
+                "unknown --provider '" + provider + "'; expected jvm, shm, tcp or ucx");
+        }
         final Path deck = waterDeck();
         final List<String[]> selection = List.of(
             new String[] {"sor", "-m1000", "-n500", "-i20", "-t"},

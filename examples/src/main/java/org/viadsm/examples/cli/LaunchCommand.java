@@ -135,12 +135,13 @@ final class LaunchCommand implements Callable<Integer>
         {
             throw new CommandLine.ParameterException(commandLine, "--nodes must be at least 1, not " + nodes);
         }
-        if (!List.of("shm", "tcp", "ucx").contains(provider.toLowerCase(Locale.ROOT)))
+        final String name = provider.toLowerCase(Locale.ROOT);
+        if (!List.of("shm", "tcp", "ucx").contains(name))
         {
             throw new CommandLine.ParameterException(commandLine,
-                "--provider must be shm, tcp or ucx for launch, not '" +
-                provider + "' (launch runs one JVM per node; to run nodes as threads of one JVM, use " +
-                "org.viadsm.dsm.launch.LocalCluster from your program)");
+                "--provider must be shm, tcp or ucx for launch, not '" + provider + "'" + (!"jvm".equals(name) ? "" :
+                " (launch runs one JVM per node; to run nodes as threads of one JVM, use " +
+                "org.viadsm.dsm.launch.LocalCluster from your program)"));
         }
         final List<String> entries = new ArrayList<>();
         final List<URL> urls = new ArrayList<>();
@@ -166,6 +167,7 @@ final class LaunchCommand implements Callable<Integer>
             }
         }
         checkMainClass(commandLine, urls);
+        OutputFileOption.check(commandLine, "--stats-json", statsJson);
         return entries;
     }
 
@@ -182,8 +184,9 @@ final class LaunchCommand implements Callable<Integer>
         }
         catch (final ClassNotFoundException | NoClassDefFoundError ex)
         {
-            throw new CommandLine.ParameterException(commandLine, "class " + mainClass + " not found on the class " +
-                "path '" + classPath + "'");
+            throw new CommandLine.ParameterException(commandLine, "class " + mainClass + " not found " +
+                (classPath.isBlank() ? "(no -cp given: only viadsm's own classes were searched)" :
+                "on the class path '" + classPath + "'"));
         }
         catch (final NoSuchMethodException ex)
         {

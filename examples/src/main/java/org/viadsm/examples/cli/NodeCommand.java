@@ -92,15 +92,32 @@ final class NodeCommand implements Callable<Integer>
             throw new CommandLine.ParameterException(spec.commandLine(), "give either --app or --class");
         }
         PageSizeOption.check(spec.commandLine(), pageSize);
+        final AppCatalog.Entry entry;
+        try
+        {
+            entry = null == appName ? null : AppCatalog.find(appName);
+            if (null != entry)
+            {
+                // the application's options and the placement, checked before the node joins (each node parses them
+                // again for its run)
+                AppArguments.parse(entry, args);
+                if (null != placement)
+                {
+                    Placement.parse(placement);
+                }
+            }
+        }
+        catch (final IllegalArgumentException | CommandLine.ParameterException ex)
+        {
+            throw new CommandLine.ParameterException(spec.commandLine(), ex.getMessage());
+        }
         setProperty("viadsm.provider", null == provider ? null : provider.toLowerCase(Locale.ROOT));
         setProperty("viadsm.rendezvous", rendezvous);
         setProperty("viadsm.interface", networkInterface);
         final JobRun job;
-        final AppCatalog.Entry entry;
         try
         {
             job = JobRun.of(DsmContext.fromEnvironment().conclude());
-            entry = null == appName ? null : AppCatalog.find(appName);
         }
         catch (final IllegalArgumentException | IllegalStateException ex)
         {

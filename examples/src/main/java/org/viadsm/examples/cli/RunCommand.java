@@ -59,7 +59,7 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--warm", paramLabel = "K", defaultValue = "0",
         description = "Runs the application K more times in the same JVMs (the same nodes) after the first, cold " +
-            "run, each verified; the statistics are then the last run's (default: ${DEFAULT-VALUE}).")
+            "run, each verified; the statistics are then the sums over the warm runs (default: ${DEFAULT-VALUE}).")
     private int warm;
 
     @Option(names = "--app-help", description = "Shows the application's own options and exits.")
@@ -152,8 +152,15 @@ final class RunCommand implements Callable<Integer>
         run.args = appArgs;
         try
         {
-            run.entry = AppCatalog.find(appName);
             run.placement = null == placement ? null : Placement.parse(placement);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new CommandLine.ParameterException(commandLine, ex.getMessage());
+        }
+        try
+        {
+            run.entry = AppCatalog.find(appName);
             if (!appHelp)
             {
                 final App probe = AppArguments.parse(run.entry, appArgs);
@@ -169,6 +176,7 @@ final class RunCommand implements Callable<Integer>
             final String hint = null == run.entry ? "" : " (see 'viadsm run " + run.entry.name() + " --app-help')";
             throw new CommandLine.ParameterException(commandLine, ex.getMessage() + hint);
         }
+        OutputFileOption.check(commandLine, "--stats-json", statsJson);
         return run;
     }
 

@@ -23,7 +23,10 @@ import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code viadsm demo via}: two local processes connect VIs and exchange a Send, an RDMA Write with immediate data,
@@ -45,6 +48,9 @@ final class ViaDemoCommand implements Callable<Integer>
     @Option(names = "--serve", hidden = true)
     private String serveAddress;
 
+    @Spec
+    private CommandSpec spec;
+
     @Override
     public Integer call() throws Exception
     {
@@ -52,6 +58,11 @@ final class ViaDemoCommand implements Callable<Integer>
         {
             new Side("peer", serveAddress).serve();
             return 0;
+        }
+        if (!"shm".equals(provider) && !"tcp".equals(provider))
+        {
+            throw new ParameterException(spec.commandLine(),
+                "unknown --provider '" + provider + "'; expected shm or tcp");
         }
         final String tag = Long.toString(ProcessHandle.current().pid());
         final String serverAddress = "tcp".equals(provider) ? "tcp:127.0.0.1:" + (30000 + (int)(Long.parseLong(tag) %

@@ -1,0 +1,104 @@
+package org.viadsm.examples.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * A mistyped command line ends at once with exit code 2 and one line naming the problem (then the hint to the
+ * command's help), before any node starts or any output is made.
+ */
+@Timeout(60)
+class UsageErrorsTest
+{
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream savedOut;
+    private PrintStream savedErr;
+
+    @BeforeEach
+    void capture()
+    {
+        savedOut = System.out;
+        savedErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restore()
+    {
+        System.setOut(savedOut);
+        System.setErr(savedErr);
+    }
+
+    @Test
+    void shouldRefuseADemoOnNoNodeOrAnUnknownProvider()
+    {
+        assertUsageError("viadsm: --nodes must be at least 1, not 0", "demo", "--nodes", "0");
+        assertUsageError("viadsm: unknown --provider 'nosuch'; expected jvm, shm, tcp or ucx",
+            "demo", "--provider", "nosuch");
+        assertUsageError("viadsm: unknown --provider 'nosuch'; expected shm or tcp", "demo", "via", "--provider",
+            "nosuch");
+    }
+
+    @Test
+    void shouldNameABadPlacementWithoutSendingTheUserToTheApplicationsHelp()
+    {
+        assertUsageError("viadsm: unknown placement 'nonsense'; expected block, cyclic, first-touch or node:<n>",
+            "run", "fft", "--placement", "nonsense");
+    }
+
+    @Test
+    void shouldRefuseAStatisticsFileItCouldNotWriteBeforeRunning(@TempDir final Path dir) throws Exception
+    {
+        final Path file = Files.writeString(dir.resolve("file"), "");
+        final Path under = file.resolve("stats.json");
+        assertUsageError("viadsm: cannot write --stats-json " + under + ": " + file + " is not a directory",
+            "run", "sor", "--nodes", "2", "--stats-json", under.toString(), "-m64", "-n64", "-i4", "-t");
+        assertUsageError("viadsm: cannot write --stats-json " + dir + ": it is a directory",
+            "run", "sor", "--stats-json", dir.toString());
+        assertUsageError("viadsm: cannot write --stats-json " + under + ": " + file + " is not a directory",
+            "launch", "--class", ViadsmCommand.class.getName(), "--stats-json", under.toString());
+    }
+
+    @Test
+    void shouldSayWhereLaunchLookedForAMissingClass()
+    {
+        assertUsageError("viadsm: class NoSuchClass not found (no -cp given: only viadsm's own classes were " +
+            "searched)", "launch", "--class", "NoSuchClass");
+        assertUsageError("viadsm: --provider must be shm, tcp or ucx for launch, not 'nosuch'",
+            "launch", "--provider", "nosuch", "--class", "NoSuchClass");
+    }
+
+    @Test
+    void shouldNameAnUnknownApplicationOrOptionOfANodeBeforeLookingForItsLauncher()
+    {
+        assertUsageError("viadsm: unknown application 'nosuch'; known: [fft, lu, radix, ocean, water-nsquared, " +
+            "water-spatial, sor, barnes, tsp]", "node", "--app", "nosuch");
+        assertUsageError("viadsm: Unknown option: '-x'", "node", "--app", "fft", "-x");
+        assertUsageError("viadsm: unknown placement 'nonsense'; expected block, cyclic, first-touch or node:<n>",
+            "node", "--app", "fft", "--placement", "nonsense");
+    }
+
+    private void assertUsageError(final String line, final String... args)
+    {
+        out.reset();
+        err.reset();
+        assertEquals(2, ViadsmCommand.commandLine().execute(args));
+        final String[] lines = err.toString(StandardCharsets.UTF_8).split("\\R");
+        assertEquals(line, lines[0], String.join("\n", lines));
+        assertEquals(2, lines.length, String.join("\n", lines));
+        assertEquals("", out.toString(StandardCharsets.UTF_8));
+    }
+}
