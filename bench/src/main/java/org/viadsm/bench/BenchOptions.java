@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 
+import org.viadsm.examples.cli.OutputFileOption;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -100,7 +101,8 @@ public final class BenchOptions
     /**
      * Checks the shared options before anything runs.
      *
-     * @throws ParameterException naming the first option out of range (the command exits 2).
+     * @throws ParameterException naming the first option out of range, or a {@code --json} file that could not be
+     *                            written (the command exits 2).
      */
     public void validate()
     {
@@ -108,10 +110,18 @@ public final class BenchOptions
         {
             throw usageError("--cold-mib must be 1..512, not " + coldMib);
         }
-        if (rounds() < 1 || iterations() < 1 || warmup() < 0 || budgetNs() < 1)
+        checkAtLeast("--rounds", rounds(), 1);
+        checkAtLeast("--iterations", iterations(), 1);
+        checkAtLeast("--max-run-ms", budgetNs() / 1_000_000, 1);
+        checkAtLeast("--warmup", warmup(), 0);
+        OutputFileOption.check(mixee.commandLine(), "--json", json);
+    }
+
+    private void checkAtLeast(final String option, final long value, final long least)
+    {
+        if (value < least)
         {
-            throw usageError("--rounds, --iterations and --max-run-ms must be at least 1 and --warmup at least 0, " +
-                "not " + rounds() + ", " + iterations() + ", " + budgetNs() / 1_000_000 + " and " + warmup());
+            throw usageError(option + " must be at least " + least + ", not " + value);
         }
     }
 

@@ -162,7 +162,8 @@ final class AppProcess
         final String[] lines = text.strip().split("\\R");
         for (int i = lines.length - 1; i >= 0; i--)
         {
-            if (!lines[i].isBlank() && !lines[i].startsWith("\tat "))
+            // not a stack frame, nor the hint a usage error ends with (the line before it names the error)
+            if (!lines[i].isBlank() && !lines[i].startsWith("\tat ") && !lines[i].startsWith("Try 'viadsm "))
             {
                 return lines[i].strip();
             }

@@ -14,6 +14,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import org.viadsm.examples.catalog.AppCatalog;
+import org.viadsm.examples.cli.OutputFileOption;
+import org.viadsm.examples.runtime.App;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -84,7 +87,9 @@ public final class AppsBenchCommand implements Callable<Integer>
     @Option(names = "--input", paramLabel = "APP=ARGS",
         description = "Arguments to give APP instead of the suite's input, e.g. --input 'fft=-m10 -t' " +
             "(repeatable).")
-    private Map<String, String> overrides = new HashMap<>();
+    private List<String> inputs = new ArrayList<>();
+
+    private final Map<String, String> overrides = new HashMap<>();
 
     @Option(names = "--warm", paramLabel = "K", defaultValue = "0",
         description = "Runs each configuration K+1 times in the same JVMs; the time is the median of the last K, " +
@@ -124,6 +129,9 @@ public final class AppsBenchCommand implements Callable<Integer>
     {
         final List<String> selected = selection();
         final List<Integer> counts = counts();
+        checkArguments(selected, counts);
+        OutputFileOption.check(spec.commandLine(), "--json", json);
+        OutputFileOption.check(spec.commandLine(), "--plot", plot);
         final Path dir = tempDirectory();
         final AppInputs inputs = new AppInputs(dir, full, overrides);
         final int cores = Runtime.getRuntime().availableProcessors();
@@ -231,9 +239,15 @@ public final class AppsBenchCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "--warm must not be negative, not " + warm);
         }
-        for (final String app : overrides.keySet())
+        for (final String input : inputs)
         {
-            find(app);
+            final int eq = input.indexOf('=');
+            if (eq < 1)
+            {
+                throw new ParameterException(spec.commandLine(),
+                    "--input must be APP=ARGS, e.g. --input 'fft=-m10 -t', not '" + input + "'");
+            }
+            overrides.put(find(input.substring(0, eq).trim()).name(), input.substring(eq + 1));
         }
         final List<Integer> counts = new ArrayList<>();
         for (final int n : nodes)
@@ -247,6 +261,48 @@ public final class AppsBenchCommand implements Callable<Integer>
         }
         counts.sort(Integer::compare);
         return counts;
+    }
+
+    /**
+     * Parses the arguments {@code --input} gives each selected application and checks them against every member
+     * count, as its runs will, so that arguments the application refuses are a usage error before anything runs,
+     * not a failure of every run.
+     */
+    private void checkArguments(final List<String> selected, final List<Integer> counts)
+    {
+        final AppInputs probe = new AppInputs(null, full, overrides);
+        for (final String app : selected)
+        {
+            final List<String> args = overrides.containsKey(app) ? probe.plainArgs(app) : null;
+            if (null == args)
+            {
+                continue;
+            }
+            final String given = "--input " + app + "=" + overrides.get(app);
+            final App instance = find(app).newInstance();
+            try
+            {
+                new CommandLine(instance).parseArgs(args.toArray(new String[0]));
+            }
+            catch (final ParameterException ex)
+            {
+                throw new ParameterException(spec.commandLine(), given + ": " + ex.getMessage());
+            }
+            final List<Integer> sizes = new ArrayList<>(counts);
+            sizes.add(0, 1);
+            for (final int n : instance.readsStandardInput() ? List.<Integer>of() : sizes)
+            {
+                try
+                {
+                    instance.validate(n);
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw new ParameterException(spec.commandLine(),
+                        given + ": " + ex.getMessage() + " (N=" + n + ")");
+                }
+            }
+        }
     }
 
     private String describe(final int cores, final List<Integer> counts)

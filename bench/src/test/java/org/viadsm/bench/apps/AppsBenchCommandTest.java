@@ -96,6 +96,33 @@ class AppsBenchCommandTest
         assertEquals(2, ViadsmCommand.execute("bench", "apps", "--warm", "-1"));
     }
 
+    @Test
+    @Timeout(300)
+    void shouldNameWhatARunRefusedRatherThanTheHintAfterIt(@TempDir final Path dir) throws Exception
+    {
+        final Path json = dir.resolve("apps.json");
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final PrintStream saved = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try
+        {
+            // RADIX sorts on a power of two of processors only: its runs on 3 members refuse the count
+            assertEquals(1, ViadsmCommand.execute("bench", "apps", "--apps", "radix", "--nodes", "3", "--json",
+                json.toString()));
+        }
+        finally
+        {
+            System.setErr(saved);
+        }
+        final String progress = err.toString(StandardCharsets.UTF_8);
+        for (final String mode : List.of("threads", "dsm"))
+        {
+            assertTrue(progress.contains("bench apps: radix " + mode + " N=3 ... FAILED: exited with 2: viadsm: P " +
+                "must be a power of 2 in [1, 1024] (the prefix tree assumes it): team size 3 (see 'viadsm run radix " +
+                "--app-help')\n"), progress);
+        }
+    }
+
     /** Every JSON row, checked for shape: figures positive, DSM figures on DSM rows only. */
     private static List<MatchResult> rows(final String text)
     {
