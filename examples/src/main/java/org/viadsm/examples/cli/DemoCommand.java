@@ -27,8 +27,9 @@ import picocli.CommandLine.Spec;
  * shared memory, each verified by its own self-check, and sums up what the DSM did.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, subcommands = ViaDemoCommand.class,
-    description = {"Runs SOR, LU, WATER-NSQUARED and RADIX on 4 local nodes (separate processes over shared",
-        "memory), verifies each, and prints a summary. 'viadsm demo via' shows the emulated NIC instead."})
+    description = {"Runs SOR, LU, WATER-NSQUARED and RADIX on local nodes, verifies each, and prints a summary.",
+        "By default the nodes are 4 separate processes over shared memory. 'viadsm demo via' shows the emulated NIC " +
+            "instead."})
 final class DemoCommand implements Callable<Integer>
 {
     private static final String WATER_DECK = "1.5e-16 216 6 6 -1 3000 3 0 4 6.212752\n";

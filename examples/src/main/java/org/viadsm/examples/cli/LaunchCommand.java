@@ -32,8 +32,9 @@ import picocli.CommandLine.Parameters;
  * {@code Dsm.join(DsmContext.fromEnvironment())} on N local processes.
  */
 @Command(name = "launch", sortOptions = false, mixinStandardHelpOptions = true,
-    description = {"Runs your own program on N local nodes, each a separate JVM. The program joins with",
-        "Dsm.join(DsmContext.fromEnvironment()); node 0's output is shown, and each node's statistics at the end."})
+    description = {"Runs your own program on N local nodes, each a separate JVM.",
+        "The program joins with Dsm.join(DsmContext.fromEnvironment()); node 0's output is shown, and each node's " +
+            "statistics at the end."})
 final class LaunchCommand implements Callable<Integer>
 {
     private static final long TIMEOUT_NS = TimeUnit.HOURS.toNanos(24);

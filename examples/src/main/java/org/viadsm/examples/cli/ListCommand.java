@@ -7,9 +7,12 @@ import org.viadsm.examples.runtime.CFormat;
 import picocli.CommandLine.Command;
 
 /**
- * {@code viadsm list}: the applications, one line each, with their default inputs.
+ * {@code viadsm list}: the applications, one line each, with the arguments of their SPLASH-2 default inputs.
  */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "Lists the applications and their defaults.")
+@Command(name = "list", mixinStandardHelpOptions = true,
+    description = {"Lists the applications, the arguments of their SPLASH-2 default inputs, and what each does.",
+        "'viadsm run APP' with no arguments of the application's own runs the C program's defaults instead " +
+            "('viadsm run APP --app-help' shows them)."})
 final class ListCommand implements Callable<Integer>
 {
     @Override
@@ -17,7 +20,7 @@ final class ListCommand implements Callable<Integer>
     {
         for (final AppCatalog.Entry entry : AppCatalog.all())
         {
-            System.out.println(CFormat.format("%-15s %-58s %s", entry.name(), entry.summary(), entry.defaultArgs()));
+            System.out.println(CFormat.format("%-15s %-22s %s", entry.name(), entry.defaultArgs(), entry.summary()));
         }
         return 0;
     }

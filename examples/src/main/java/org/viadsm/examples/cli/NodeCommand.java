@@ -29,9 +29,10 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "node", sortOptions = false, mixinStandardHelpOptions = true,
     description = {
-        "Runs one node of a cluster that a launcher started: mpirun, srun or mpiexec give each process its rank and",
-        "the number of nodes; the nodes find each other through a directory keyed by the launcher's job id, or",
-        "through --rendezvous host:port. Node 0 prints the output and the statistics. For example:",
+        "Runs one node of a cluster that a launcher (mpirun, srun, mpiexec) started.",
+        "The launcher gives each process its rank and the number of nodes; the nodes find each other through a " +
+            "directory keyed by the launcher's job id, or through --rendezvous host:port. Node 0 prints the output " +
+            "and the statistics. For example:",
         "  mpirun -np 4 --hostfile hosts ./viadsm node --app lu -n2048",
         "  srun -n 4 ./viadsm node --class my.Main -cp app.jar"})
 final class NodeCommand implements Callable<Integer>
@@ -58,7 +59,8 @@ final class NodeCommand implements Callable<Integer>
     private String rendezvous;
 
     @Option(names = "--interface", paramLabel = "NAME|ADDRESS|NET", description = "The interface, address or " +
-        "network (e.g. 10.1.0.0/16) the NIC listens on (default: the first interface that is up).")
+        "network (e.g. 10.1.0.0/16) the NIC listens on (default: the address this host uses towards the rendezvous " +
+        "host, else the first interface that is up).")
     private String networkInterface;
 
     @Option(names = "--placement", paramLabel = "PLACEMENT", description = "Home placement of every array of " +

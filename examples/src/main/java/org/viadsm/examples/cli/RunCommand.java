@@ -30,9 +30,11 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "run", sortOptions = false,
     description = {
-        "Runs an application on N local nodes: DSM nodes over the jvm (threads), shm, tcp or ucx (processes) provider,",
-        "or Java threads over plain arrays (--provider threads, the baseline). Options the launcher does not know",
-        "go to the application; 'viadsm list' shows each application's defaults."})
+        "Runs an application on N local nodes, verifies it, and prints the nodes' statistics.",
+        "The nodes are DSM nodes over the jvm (threads), shm, tcp or ucx (processes) provider, or Java threads over " +
+            "plain arrays (--provider threads, the baseline). Options the launcher does not know go to the " +
+            "application: 'viadsm run APP --app-help' shows them, and 'viadsm list' the arguments of each " +
+            "application's SPLASH-2 default input."})
 final class RunCommand implements Callable<Integer>
 {
     @Parameters(index = "0", paramLabel = "APP", description = "The application, as 'viadsm list' names it.")
@@ -153,6 +155,13 @@ final class RunCommand implements Callable<Integer>
         try
         {
             run.placement = null == placement ? null : Placement.parse(placement);
+            // every page of every array on one node: a node the cluster has (checked here, not at each allocation)
+            final String node = null == placement ? "" : placement.trim().toLowerCase(Locale.ROOT);
+            if (node.startsWith("node:") && Integer.parseInt(node.substring(5)) >= nodes)
+            {
+                throw new IllegalArgumentException("--placement " + placement + " names no node of " + nodes +
+                    " (nodes are 0.." + (nodes - 1) + ")");
+            }
         }
         catch (final IllegalArgumentException ex)
         {

@@ -53,10 +53,13 @@ class UsageErrorsTest
     }
 
     @Test
-    void shouldNameABadPlacementWithoutSendingTheUserToTheApplicationsHelp()
+    void shouldNameABadPlacementWithoutPointingToTheApplicationsHelp()
     {
         assertUsageError("viadsm: unknown placement 'nonsense'; expected block, cyclic, first-touch or node:<n>",
             "run", "fft", "--placement", "nonsense");
+        assertUsageError("viadsm: --placement node:9 names no node of 2 (nodes are 0..1)",
+            "run", "fft", "--nodes", "2", "--placement", "node:9");
+        assertUsageError("viadsm: node must not be negative: -1", "run", "fft", "--placement", "node:-1");
     }
 
     @Test
