@@ -16,6 +16,7 @@ import org.viadsm.dsm.Dsm;
 import org.viadsm.dsm.DsmContext;
 import org.viadsm.dsm.Placement;
 import org.viadsm.examples.catalog.AppCatalog;
+import org.viadsm.examples.runtime.App;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -119,7 +120,15 @@ final class NodeCommand implements Callable<Integer>
         final JobRun job;
         try
         {
-            job = JobRun.of(DsmContext.fromEnvironment().conclude());
+            final DsmContext environment = DsmContext.fromEnvironment().conclude();
+            final App probe = null == entry ? null : AppArguments.parse(entry, args);
+            if (null != probe && !probe.readsStandardInput())
+            {
+                // the checks that need the node count, before the node joins, so that every node says what is
+                // wrong in one line rather than failing after the join
+                probe.validate(environment.nodeCount());
+            }
+            job = JobRun.of(environment);
         }
         catch (final IllegalArgumentException | IllegalStateException ex)
         {

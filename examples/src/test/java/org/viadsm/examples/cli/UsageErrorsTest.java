@@ -94,6 +94,24 @@ class UsageErrorsTest
             "node", "--app", "fft", "--placement", "nonsense");
     }
 
+    @Test
+    void shouldNameArgumentsTheApplicationRefusesOnThisManyNodesBeforeANodeJoins()
+    {
+        System.setProperty("viadsm.addresses", "shm:usage-errors-a,shm:usage-errors-b,shm:usage-errors-c");
+        System.setProperty("viadsm.nodeId", "0");
+        try
+        {
+            assertUsageError("viadsm: -b 16: block size must be in [1, n] for -n 7", "node", "--app", "lu", "-n7");
+            assertUsageError("viadsm: P must be a power of 2 in [1, 1024] (the prefix tree assumes it): team size 3",
+                "node", "--app", "radix");
+        }
+        finally
+        {
+            System.clearProperty("viadsm.addresses");
+            System.clearProperty("viadsm.nodeId");
+        }
+    }
+
     private void assertUsageError(final String line, final String... args)
     {
         out.reset();
