@@ -34,7 +34,7 @@ import picocli.CommandLine.Option;
             "processes (shm).",
         "Prints a table (p50 and p99 of value and baseline, ratio = value / baseline, spread over rounds) and, " +
             "with --json, writes {\"bench\":\"dsm\",\"cores\":N,\"rows\":[{metric,value,unit,baseline," +
-            "baseline_name,ratio}]} (value and baseline = p50)."},
+            "baseline_name,ratio,bytes_per_op,baseline_bytes_per_op}]} (value and baseline = p50)."},
     footer = {
         "",
         "Rows (node processes over shm, or --provider; node 0 measures; every wait spins ~20 us then parks, except",
@@ -47,6 +47,9 @@ import picocli.CommandLine.Option;
         "                             timed: write one word of a valid page homed at node 1 (write fault, twin) and",
         "                             unlock (diff, RDMA Write of the word home, write notice, release). Baseline:",
         "                             one 8-byte RDMA Write to node 1 over a VI between the same processes.",
+        "  dsm.lock_cached            2 nodes. lock() + unlock() of lock 1 (managed by node 1) while it stays cached",
+        "                             at node 0, in batches of 100. Baseline: an uncontended ReentrantLock lock() +",
+        "                             unlock(). Target: value <= 0.1 us.",
         "  dsm.lock_remote            2 nodes. Uncontended lock + unlock of lock 1, managed by node 1. Baseline: one",
         "                             remote fetch-and-add round trip to node 1 over a VI. Target: value <= 3 us.",
         "  dsm.barrier_2, barrier_4   2 and 4 nodes. Barrier latency on node 0, back-to-back barriers. Baseline: a",

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
         "Measures the emulated VIA NIC against raw baselines taken in the same run, between the same processes.",
         "Prints a table (p50 and p99 of value and baseline, ratio = value / baseline, spread over rounds) and, " +
             "with --json, writes {\"bench\":\"via\",\"cores\":N,\"rows\":[{metric,value,unit,baseline," +
-            "baseline_name,ratio}]} (value and baseline = p50)."},
+            "baseline_name,ratio,bytes_per_op,baseline_bytes_per_op}]} (value and baseline = p50)."},
     footer = {
         "",
         "Rows (a child JVM plays the peer; every wait, VIA or baseline, spins ~20 us then parks, as the VIA does):",
