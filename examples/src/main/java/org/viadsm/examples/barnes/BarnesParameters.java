@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.viadsm.examples.runtime.InputFiles;
+
 /**
  * The twelve parameters the C program reads from standard input, one a line, in this order: particle input file,
  * nbody, seed, output file, dtime, eps, tol, fcells, fleaves, tstop, dtout, NPROC. A blank line (or a missing one at
@@ -98,7 +100,8 @@ final class BarnesParameters
         }
         catch (final IOException ex)
         {
-            throw new IllegalArgumentException("cannot read BARNES input file " + path + ": " + ex, ex);
+            throw new IllegalArgumentException("cannot read BARNES input file " + path + ": " + InputFiles.problem(ex),
+                ex);
         }
         return parse(lines, path);
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 
 import org.viadsm.examples.runtime.CFormat;
 import org.viadsm.examples.runtime.Drand48;
+import org.viadsm.examples.runtime.InputFiles;
 
 /**
  * The pseudo-random numbers the WATER programs turn into initial velocities, in the order the C programs read them
@@ -105,7 +106,8 @@ public final class Velocities
         }
         catch (final IOException ex)
         {
-            throw new IllegalArgumentException("cannot read velocities file " + file + ": " + ex, ex);
+            throw new IllegalArgumentException("cannot read velocities file " + file + ": " + InputFiles.problem(ex),
+                ex);
         }
         final CScanner in = new CScanner(text, "velocities file " + file);
         final double[] values = new double[count];

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.viadsm.examples.runtime.InputFiles;
+
 /**
  * The ten parameters the WATER programs read from their input deck, in the C program's order:
  * {@code TSTEP NMOL NSTEP NORDER NSAVE NRST NPRINT NFMC NumProcs CUTOFF}, read with the C program's
@@ -76,7 +78,8 @@ public final class WaterParameters
         }
         catch (final IOException ex)
         {
-            throw new IllegalArgumentException("cannot read parameter file " + file + ": " + ex, ex);
+            throw new IllegalArgumentException("cannot read parameter file " + file + ": " + InputFiles.problem(ex),
+                ex);
         }
         return parse(text, "parameter file " + file);
     }

@@ -80,7 +80,7 @@ class WaterProgramsTest
     {
         final Path missing = dir.resolve("no-such-deck");
         final String message = WaterRuns.missingDeckMessage(program.factory(), missing);
-        assertTrue(message.startsWith("cannot read parameter file " + missing), message);
+        assertEquals("cannot read parameter file " + missing + ": no such file", message);
     }
 
     private static long sum(final AtomicIntegerArray counts)
