@@ -1,5 +1,6 @@
 package org.viadsm.examples.cli;
 
+import java.io.Console;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -173,6 +174,13 @@ final class RunCommand implements Callable<Integer>
             if (!appHelp)
             {
                 final App probe = AppArguments.parse(run.entry, appArgs);
+                final Console console = System.console();
+                if (probe.readsStandardInput() && null != console && console.isTerminal())
+                {
+                    // otherwise the command waits for the deck in silence
+                    System.err.println("viadsm: " + run.entry.name() + " reads its input deck from standard input: " +
+                        "type it and end with Ctrl-D, or give the deck's file");
+                }
                 if (probe.readsStandardInput() && !List.of("threads", "jvm").contains(run.provider))
                 {
                     run.input = StandardInput.copyToFile();
