@@ -19,7 +19,7 @@ import picocli.CommandLine.Unmatched;
         "Examples:",
         "  bench jmh -l                      list them",
         "  bench jmh SharedArray -prof gc    run those matching a pattern, with a profiler",
-        "  bench jmh -h                      JMH's help",
+        "  bench jmh -h                      JMH's help (--help too)",
         "Each benchmark class has its baseline as another @Benchmark method of the same class."})
 public final class JmhCommand implements Callable<Integer>
 {
@@ -43,6 +43,8 @@ public final class JmhCommand implements Callable<Integer>
     @Override
     public Integer call() throws Exception
     {
+        // JMH's help is -h; it refuses the --help every other viadsm command takes
+        args.replaceAll((arg) -> "--help".equals(arg) ? "-h" : arg);
         org.openjdk.jmh.Main.main(args.toArray(new String[0]));
         return 0;
     }
