@@ -87,7 +87,7 @@ public final class AppsBenchCommand implements Callable<Integer>
     @Option(names = "--input", paramLabel = "APP=ARGS",
         description = "Arguments to give APP instead of the suite's input, e.g. --input 'fft=-m10 -t' " +
             "(repeatable).")
-    private List<String> inputs = new ArrayList<>();
+    private List<String> inputArgs = new ArrayList<>();
 
     private final Map<String, String> overrides = new HashMap<>();
 
@@ -239,7 +239,7 @@ public final class AppsBenchCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "--warm must not be negative, not " + warm);
         }
-        for (final String input : inputs)
+        for (final String input : inputArgs)
         {
             final int eq = input.indexOf('=');
             if (eq < 1)

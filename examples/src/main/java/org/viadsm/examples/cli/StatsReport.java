@@ -73,12 +73,15 @@ final class StatsReport
 
     static String timeRow(final String label, final DsmStats s)
     {
-        return CFormat.format("%-6s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f", label,
+        // the CPU and JIT times are taken in measured phases only: a program that marks none has no figure, not 0
+        final boolean phases = s.get(Statistic.MEASURED_PHASES) > 0;
+        return CFormat.format("%-6s %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10.1f %10s %10s", label,
             s.get(Statistic.COMPUTE_NS) / 1e6, s.get(Statistic.READ_FAULT_NS) / 1e6,
             s.get(Statistic.WRITE_FAULT_NS) / 1e6, s.get(Statistic.RELEASE_NS) / 1e6,
             s.get(Statistic.LOCK_WAIT_NS) / 1e6, s.get(Statistic.BARRIER_WAIT_NS) / 1e6,
             s.get(Statistic.BARRIER_LAST_NS) / 1e6, s.get(Statistic.SEMAPHORE_WAIT_NS) / 1e6,
-            s.get(Statistic.PHASE_CPU_NS) / 1e6, s.get(Statistic.PHASE_JIT_NS) / 1e6);
+            phases ? CFormat.format("%.1f", s.get(Statistic.PHASE_CPU_NS) / 1e6) : "-",
+            phases ? CFormat.format("%.1f", s.get(Statistic.PHASE_JIT_NS) / 1e6) : "-");
     }
 
     static String json(
