@@ -5,6 +5,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
@@ -44,6 +45,7 @@ class ConnectionTest extends TwoNodes
      * request is a message, which on a busy machine can take longer than {@link #SHORT_NS} to arrive.
      */
     private static final long TAKEN_FIRST_NS = TimeUnit.SECONDS.toNanos(1);
+    private static final int REJECTED_ROUNDS = 5;
 
     /**
      * A thread per task: the common pool may have one thread on a small machine, and a task still blocked there
@@ -103,6 +105,45 @@ class ConnectionTest extends TwoNodes
         assertEquals(ViaError.REJECT, ex.error());
         assertEquals(ViState.IDLE, client.state());
         server.join();
+    }
+
+    /**
+     * Refusals reach their clients while the server goes on waiting for requests, whose calls into its NIC run the
+     * periodic check that closes the endpoints answers left on (over ucx): however late a client's thread takes
+     * its refusal, it gets it; each request is refused once.
+     */
+    @ParameterizedTest
+    @MethodSource("org.viadsm.via.provider.Providers#providers")
+    void shouldRejectRequestsWhileTheServerGoesOnWaiting(final String scheme) throws Exception
+    {
+        nodes(scheme);
+        final AtomicBoolean answered = new AtomicBoolean();
+        final CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() ->
+        {
+            int rejected = 0;
+            while (!answered.get())
+            {
+                try
+                {
+                    b.nic.connectWait(6, SHORT_NS).reject();
+                    rejected++;
+                }
+                catch (final ViaException ex)
+                {
+                    assertEquals(ViaError.TIMEOUT, ex.error());
+                }
+            }
+            return rejected;
+        }, async);
+        for (int i = 0; i < REJECTED_ROUNDS; i++)
+        {
+            final Vi client = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+            assertEquals(ViaError.REJECT, assertThrows(ViaException.class,
+                () -> client.connectRequest(b.nic.address(), 6, T)).error(), "request " + i);
+            assertEquals(ViState.IDLE, client.state());
+        }
+        answered.set(true);
+        assertEquals(REJECTED_ROUNDS, server.get(20, TimeUnit.SECONDS));
     }
 
     /**

@@ -60,6 +60,11 @@ final class Handshake
     final byte[] workerAddress;
     final byte[] mirrorKey;
     final String address;
+    /**
+     * The endpoint of this NIC's listener the message came on, if its sender had UCX name it (it does for answers
+     * and withdrawals, whose endpoints carry nothing else), or 0; set before the message is queued.
+     */
+    long arrivedOn;
 
     Handshake(
         final int type,

@@ -84,6 +84,29 @@ final class ListenerEndpoints
         }
     }
 
+    /**
+     * Closes the endpoint whose UCX handle this is, if this listener accepted it: its peer learns that what it sent
+     * was taken.
+     */
+    void close(final long handle)
+    {
+        for (int i = endpoints.size() - 1; i >= 0; i--)
+        {
+            final Long id = endpoints.get(i).getNativeId();
+            if (null != id && id == handle)
+            {
+                sinks.remove(i);
+                UcxEndpoints.close(transport, endpoints.remove(i));
+                return;
+            }
+        }
+    }
+
+    int size()
+    {
+        return endpoints.size();
+    }
+
     void close()
     {
         for (final UcpEndpoint endpoint : endpoints)

@@ -70,7 +70,7 @@ final class RequestAnswers
         request.sequence = sequence;
         request.state = IncomingRequest.ACCEPTING;
         connector.transmit(request.endpoint, LinkSetup.describe(transport, Handshake.ACCEPT, vi, peer.viId,
-            peer.sequence, peer.discriminator, token, mirror, peer.address), null, null);
+            peer.sequence, peer.discriminator, token, mirror, peer.address), null);
         return true;
     }
 
@@ -88,7 +88,8 @@ final class RequestAnswers
     }
 
     /**
-     * Refuses or defers a request over an endpoint of its own, closed a while after the answer left.
+     * Refuses or defers a request over an endpoint of its own, which stays open until the requester closes its end
+     * or goes away, within a bound ({@link SetupMessages#LINGER_NS}).
      */
     void answer(final IncomingRequest request, final int type, final int viId)
     {
@@ -102,8 +103,8 @@ final class RequestAnswers
         {
             return;
         }
-        connector.transmit(request.endpoint, Handshake.bare(type, viId, request.request.viId, request.request.sequence,
-            transport.nicId()), null, request.endpoint);
+        connector.answer(request.endpoint, Handshake.bare(type, viId, request.request.viId, request.request.sequence,
+            transport.nicId()), request.sink);
     }
 
     /**

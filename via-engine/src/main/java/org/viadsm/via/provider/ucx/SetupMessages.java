@@ -2,7 +2,7 @@ package org.viadsm.via.provider.ucx;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayDeque;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -14,76 +14,85 @@ import org.viadsm.via.engine.ListenerConnectAttempt;
 
 /**
  * The connection-setup messages of a ucx NIC in flight, and the control endpoints they leave behind. A message's
- * buffers stay alive until UCX completed it; an answer's endpoint lingers {@link #LINGER_NS} after its answer left,
- * a withdrawal's {@link #WITHDRAWAL_LINGER_NS}, then closes in a later progress, where closing is safe (not in a UCX
- * callback). A message that left is not yet taken: a forced close drops what the peer's worker has not read, since
- * the peer learns of the close apart from the message and discards the endpoint it came on. An endpoint whose peer
- * closed its end or went away closes at once.
+ * buffers stay alive until UCX completed it. The endpoint of an answer (a refusal, a deferral, a full listener's
+ * turning away) or of a withdrawal lingers after its message left until its peer closes its end, which the peer
+ * does once it took the message (UCX names the endpoint to its handler), or goes away, or for at most
+ * {@link #LINGER_NS}; then it closes in a later progress, where closing is safe (not in a UCX callback). A message
+ * that left is not yet taken: a forced close drops what the peer's worker has not read, since the peer learns of the
+ * close apart from the message and discards the endpoint it came on; under load the peer's worker may run seconds
+ * after the message left.
  * <p>
  * <b>Note:</b> not thread-safe; used under the lock of its {@link UcxConnector}.
  */
 final class SetupMessages
 {
-    /** How long an answer's endpoint stays open after the answer left. */
-    static final long LINGER_NS = 1_000_000_000L;
     /**
-     * How long a withdrawal's endpoint stays open after the withdrawal left: as long as the accept it fails would
-     * wait anyway, so that however long the server's worker waits to run (under load, over a second between the
-     * withdrawal's leaving and its server taking it), the server's accept fails on the withdrawal, not on its own
-     * timeout; it can do no more later.
+     * How long an answer's or a withdrawal's endpoint stays open after its message left, at most, if its peer
+     * neither closes its end nor goes away: as long as an accept waits for its requester
+     * ({@link Connector#ESTABLISH_TIMEOUT_NS}). A live peer closes its end as it takes the message, however late its
+     * worker runs; one that took none for so long is stuck or misbehaving.
      */
-    static final long WITHDRAWAL_LINGER_NS = Connector.ESTABLISH_TIMEOUT_NS;
+    static final long LINGER_NS = Connector.ESTABLISH_TIMEOUT_NS;
     /**
-     * The most withdrawals' endpoints that linger at once; beyond them the oldest closes early (the acceptances of
-     * requests this NIC never made, from a misbehaving peer, cannot hold its endpoints).
+     * The most answers' endpoints, and apart from them the most withdrawals' endpoints, that linger at once; beyond
+     * them the oldest of its kind closes early, so that a misbehaving peer's requests (each answered over an
+     * endpoint of its own) or forged acceptances cannot hold the NIC's endpoints, nor answers crowd out withdrawals.
      */
-    static final int MAX_LINGERING_WITHDRAWALS = UcxConnector.MAX_PENDING_REQUESTS;
+    static final int MAX_LINGERING = UcxConnector.MAX_PENDING_REQUESTS;
 
     /** A setup message in flight, whose buffers UCX reads until it completes. */
     private record Sending(MemorySegment header, MemorySegment data, long request, ListenerConnectAttempt owner,
-        UcpEndpoint closeAfter, UcxEndpoints.Sink sink, boolean withdrawal)
-    {
-    }
-
-    private record Lingering(UcpEndpoint endpoint, long closeAtNs, UcxEndpoints.Sink sink)
+        UcpEndpoint closeAfter, UcxEndpoints.Sink sink, LingeringEndpoints<UcpEndpoint> lingering)
     {
     }
 
     private final UcxTransport transport;
     private final List<Sending> sending = new ArrayList<>();
-    /** Answers' endpoints, in the order they close. */
-    private final ArrayDeque<Lingering> lingering = new ArrayDeque<>();
-    /** Withdrawals' endpoints, in the order they close; walked by index, as the periodic check must not allocate. */
-    private final List<Lingering> withdrawals = new ArrayList<>();
+    private final LingeringEndpoints<UcpEndpoint> answers = new LingeringEndpoints<>(MAX_LINGERING, LINGER_NS);
+    private final LingeringEndpoints<UcpEndpoint> withdrawals =
+        new LingeringEndpoints<>(MAX_LINGERING, LINGER_NS);
     private final List<UcpEndpoint> closing = new ArrayList<>();
     private final MemorySegment sendParam = SendSlots.messageParam(Arena.global());
+    /** Answers and withdrawals name their endpoint to the receiver's handler, which closes it once it took them. */
+    private final MemorySegment lingeringParam = SendSlots.messageParam(Arena.global());
 
     SetupMessages(final UcxTransport transport)
     {
         this.transport = transport;
+        lingeringParam.set(ValueLayout.JAVA_INT, Ucp.PARAM_FLAGS_OFFSET,
+            Ucp.AM_SEND_FLAG_EAGER | Ucp.AM_SEND_FLAG_REPLY);
     }
 
     /**
-     * Sends a setup message; a request's owner counts as having reached its peer once the message left, and an
-     * answer's endpoint ({@code closeAfter}) lingers from then on.
+     * Sends a setup message over an endpoint that stays open (a request's, an accepted connection's); a request's
+     * owner counts as having reached its peer once the message left.
      *
      * @return true if the message is still in flight (its sender must keep making progress).
      */
-    boolean transmit(final UcpEndpoint endpoint, final Handshake message, final ListenerConnectAttempt owner,
-        final UcpEndpoint closeAfter)
+    boolean transmit(final UcpEndpoint endpoint, final Handshake message, final ListenerConnectAttempt owner)
     {
-        return transmit(endpoint, message, owner, closeAfter, null, false);
+        return transmit(endpoint, message, owner, null, null, null);
     }
 
     /**
-     * Sends a withdrawal over an endpoint of its own, which lingers {@link #WITHDRAWAL_LINGER_NS} from when it left,
-     * or until its peer closes its end or goes away (as the sink tells).
+     * Sends an answer over an endpoint of its own, which lingers from when it left until its peer closes its end
+     * (as it takes the answer) or goes away, as the sink tells, for at most {@link #LINGER_NS}.
      *
      * @return true if the message is still in flight or an endpoint waits to close (the sender must make progress).
      */
+    boolean answer(final UcpEndpoint endpoint, final Handshake answer, final UcxEndpoints.Sink sink)
+    {
+        return transmit(endpoint, answer, null, endpoint, sink, answers) || !closing.isEmpty();
+    }
+
+    /**
+     * Sends a withdrawal over an endpoint of its own, which lingers as an answer's does.
+     *
+     * @return as {@link #answer}.
+     */
     boolean withdraw(final UcpEndpoint endpoint, final Handshake withdrawal, final UcxEndpoints.Sink sink)
     {
-        return transmit(endpoint, withdrawal, null, endpoint, sink, true) || !closing.isEmpty();
+        return transmit(endpoint, withdrawal, null, endpoint, sink, withdrawals) || !closing.isEmpty();
     }
 
     /**
@@ -109,7 +118,7 @@ final class SetupMessages
     }
 
     private boolean transmit(final UcpEndpoint endpoint, final Handshake message, final ListenerConnectAttempt owner,
-        final UcpEndpoint closeAfter, final UcxEndpoints.Sink sink, final boolean withdrawal)
+        final UcpEndpoint closeAfter, final UcxEndpoints.Sink sink, final LingeringEndpoints<UcpEndpoint> lingering)
     {
         final Arena arena = Arena.ofAuto();
         final MemorySegment header = arena.allocate(Handshake.HEADER_LENGTH, 8);
@@ -117,10 +126,11 @@ final class SetupMessages
         message.encodeHeader(new UnsafeBuffer(header.address(), Handshake.HEADER_LENGTH));
         message.encodeData(new UnsafeBuffer(data.address(), (int)data.byteSize()));
         final long request = Ucp.amSend(endpoint.getNativeId(), Handshake.AM_ID, header.address(),
-            Handshake.HEADER_LENGTH, data.address(), message.dataLength(), sendParam.address());
+            Handshake.HEADER_LENGTH, data.address(), message.dataLength(),
+            null == lingering ? sendParam.address() : lingeringParam.address());
         if (Ucp.isRequest(request))
         {
-            sending.add(new Sending(header, data, request, owner, closeAfter, sink, withdrawal));
+            sending.add(new Sending(header, data, request, owner, closeAfter, sink, lingering));
             return true;
         }
         if (Ucp.OK == request && null != owner)
@@ -129,7 +139,7 @@ final class SetupMessages
         }
         if (null != closeAfter)
         {
-            linger(closeAfter, sink, withdrawal);
+            lingering.add(closeAfter, sink, System.nanoTime(), closing);
         }
         return false;
     }
@@ -164,22 +174,18 @@ final class SetupMessages
      */
     boolean closeLingering(final long nowNs)
     {
-        boolean due = false;
-        while (!lingering.isEmpty() && nowNs - lingering.peekFirst().closeAtNs() >= 0)
-        {
-            closing.add(lingering.pollFirst().endpoint());
-            due = true;
-        }
-        for (int i = withdrawals.size() - 1; i >= 0; i--)
-        {
-            final Lingering withdrawal = withdrawals.get(i);
-            if (nowNs - withdrawal.closeAtNs() >= 0 || null != withdrawal.sink().failure())
-            {
-                closing.add(withdrawals.remove(i).endpoint());
-                due = true;
-            }
-        }
-        return due;
+        final boolean answersDue = answers.closeDue(nowNs, closing);
+        return withdrawals.closeDue(nowNs, closing) || answersDue;
+    }
+
+    /**
+     * How many answers' and withdrawals' endpoints linger.
+     *
+     * @return the count, at most twice {@link #MAX_LINGERING}.
+     */
+    int lingering()
+    {
+        return answers.size() + withdrawals.size();
     }
 
     /**
@@ -204,7 +210,7 @@ final class SetupMessages
                 it.remove();
                 if (null != message.closeAfter())
                 {
-                    linger(message.closeAfter(), message.sink(), message.withdrawal());
+                    message.lingering().add(message.closeAfter(), message.sink(), System.nanoTime(), closing);
                 }
                 work++;
             }
@@ -236,39 +242,17 @@ final class SetupMessages
         {
             UcxEndpoints.close(transport, message.closeAfter());
         }
+        answers.drainTo(closing);
+        withdrawals.drainTo(closing);
         for (final UcpEndpoint endpoint : closing)
         {
             UcxEndpoints.close(transport, endpoint);
         }
         closing.clear();
-        for (final Lingering answer : lingering)
-        {
-            UcxEndpoints.close(transport, answer.endpoint());
-        }
-        lingering.clear();
-        for (final Lingering withdrawal : withdrawals)
-        {
-            UcxEndpoints.close(transport, withdrawal.endpoint());
-        }
-        withdrawals.clear();
         for (final Sending message : sending)
         {
             Ucp.free(message.request());
         }
         sending.clear();
-    }
-
-    private void linger(final UcpEndpoint endpoint, final UcxEndpoints.Sink sink, final boolean withdrawal)
-    {
-        if (!withdrawal)
-        {
-            lingering.addLast(new Lingering(endpoint, System.nanoTime() + LINGER_NS, sink));
-            return;
-        }
-        if (withdrawals.size() == MAX_LINGERING_WITHDRAWALS)
-        {
-            closing.add(withdrawals.remove(0).endpoint());
-        }
-        withdrawals.add(new Lingering(endpoint, System.nanoTime() + WITHDRAWAL_LINGER_NS, sink));
     }
 }

@@ -57,6 +57,11 @@ final class Ucp
     static final long DATATYPE_IOV = 2;
     /** {@code UCP_AM_SEND_FLAG_EAGER}: whole messages, delivered in the handler, never rendezvous. */
     static final int AM_SEND_FLAG_EAGER = 1 << 1;
+    /** {@code UCP_AM_SEND_FLAG_REPLY}: the receiver's handler is told the endpoint the message came on. */
+    static final int AM_SEND_FLAG_REPLY = 1;
+    /** {@code ucp_am_recv_param_t}: recv_attr (a 64-bit mask), then reply_ep when the mask has bit 0. */
+    static final long AM_RECV_ATTR_FIELD_REPLY_EP = 1;
+    static final long AM_RECV_REPLY_EP_OFFSET = 8;
 
     /** {@code ucp_am_handler_param_t}: field_mask, id, flags, cb, arg. */
     static final long AM_HANDLER_PARAM_LENGTH = 32;

@@ -292,11 +292,16 @@ final class UcxConnector extends Connector
         final ViConnection vi = request.vi();
         transmit(request.endpoint, LinkSetup.describe(transport, request.isPeer() ? Handshake.PEER_REQUEST :
             Handshake.CLIENT_REQUEST, vi, 0, request.sequence(), request.discriminator(), request.token,
-            request.mirror, request.address()), request, null);
+            request.mirror, request.address()), request);
     }
 
     private void handle(final Handshake message)
     {
+        if (Handshake.ACCEPT != message.type && Handshake.CONFIRM != message.type && !message.isRequest())
+        {
+            // the endpoint carried only this message, and its sender keeps it open until this end closes
+            accepted.close(message.arrivedOn);
+        }
         if (message.isRequest())
         {
             final IncomingRequest from = incoming.add(message);
@@ -353,10 +358,7 @@ final class UcxConnector extends Connector
         final OutgoingRequest request = outgoing.get(message.peerViId);
         if (Handshake.ACCEPT == message.type && (null == request || request.sequence() != message.sequence))
         {
-            if (messages.withdrawFrom(message))
-            {
-                busy = true;
-            }
+            busy |= messages.withdrawFrom(message);
             return;
         }
         if (null == request || request.isCompleted() || request.linked || request.sequence() != message.sequence)
@@ -426,7 +428,7 @@ final class UcxConnector extends Connector
                 return;
             }
             transmit(request.endpoint, Handshake.bare(Handshake.CONFIRM, vi.id(), peer.viId, request.sequence(),
-                transport.nicId()), null, null);
+                transport.nicId()), null);
         }
         catch (final RuntimeException ex)
         {
@@ -448,15 +450,27 @@ final class UcxConnector extends Connector
     }
 
     /**
-     * Sends a setup message; a request's owner counts as having reached its peer once the message left.
+     * Sends a setup message over an endpoint that stays open; a request's owner counts as having reached its peer
+     * once the message left.
      */
-    void transmit(final UcpEndpoint endpoint, final Handshake message, final OutgoingRequest owner,
-        final UcpEndpoint closeAfter)
+    void transmit(final UcpEndpoint endpoint, final Handshake message, final OutgoingRequest owner)
     {
-        if (messages.transmit(endpoint, message, owner, closeAfter))
-        {
-            busy = true;
-        }
+        busy |= messages.transmit(endpoint, message, owner);
+    }
+
+    /**
+     * Sends an answer over an endpoint of its own, which stays open until the requester closes its end or goes
+     * away, within a bound ({@link SetupMessages#answer}).
+     */
+    void answer(final UcpEndpoint endpoint, final Handshake answer, final UcxEndpoints.Sink sink)
+    {
+        busy |= messages.answer(endpoint, answer, sink);
+    }
+
+    /** How many answers' and withdrawals' endpoints linger, and how many endpoints the listener accepted. */
+    synchronized int[] setupEndpoints()
+    {
+        return new int[] {messages.lingering(), accepted.size()};
     }
 
     void release(final OutgoingRequest request)
@@ -466,11 +480,8 @@ final class UcxConnector extends Connector
             request.released = true;
             if (null != request.endpoint && !request.isCompleted())
             {
-                if (messages.withdraw(request.endpoint, Handshake.bare(Handshake.WITHDRAW, request.vi().id(), 0,
-                    request.sequence(), transport.nicId()), request.sink))
-                {
-                    busy = true;
-                }
+                busy |= messages.withdraw(request.endpoint, Handshake.bare(Handshake.WITHDRAW, request.vi().id(), 0,
+                    request.sequence(), transport.nicId()), request.sink);
                 // the server may take the request and unpack its mirror's key before the withdrawal reaches it, and
                 // UCX 1.13 crashes unpacking a key whose memory is gone: the mirror lives until this NIC closes
                 withdrawnMirrors.add(request.mirror);

@@ -108,7 +108,7 @@ final class UcxHandlers
         {
             try
             {
-                nic.handlers().handshake(header, headerLength, data, length);
+                nic.handlers().handshake(header, headerLength, data, length, param);
             }
             catch (final Throwable ex)
             {
@@ -135,10 +135,19 @@ final class UcxHandlers
     }
 
     private void handshake(final long headerAddress, final long headerLength, final long dataAddress,
-        final long dataLength)
+        final long dataLength, final long param)
     {
         handshakeHeader.wrap(headerAddress, (int)Math.min(headerLength, Handshake.HEADER_LENGTH));
         handshakeData.wrap(0 == dataLength ? headerAddress : dataAddress, (int)dataLength);
-        connector.onHandshake(Handshake.decode(handshakeHeader, (int)headerLength, handshakeData, dataLength));
+        final Handshake message = Handshake.decode(handshakeHeader, (int)headerLength, handshakeData, dataLength);
+        if (0 != param)
+        {
+            handshakeHeader.wrap(param, (int)Ucp.AM_RECV_REPLY_EP_OFFSET + Long.BYTES);
+            if (0 != (handshakeHeader.getLong(0) & Ucp.AM_RECV_ATTR_FIELD_REPLY_EP))
+            {
+                message.arrivedOn = handshakeHeader.getLong((int)Ucp.AM_RECV_REPLY_EP_OFFSET);
+            }
+        }
+        connector.onHandshake(message);
     }
 }

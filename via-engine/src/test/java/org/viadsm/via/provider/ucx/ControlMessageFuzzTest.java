@@ -255,7 +255,7 @@ class ControlMessageFuzzTest
             final Vi vi = victim.createVi(attributes(victim), null, null);
             // the victim's worker makes progress while it waits for requests that never come; the server waits as
             // long as a withdrawal's endpoint stays open for it, however late its worker runs
-            final long deadlineNs = System.nanoTime() + SetupMessages.WITHDRAWAL_LINGER_NS;
+            final long deadlineNs = System.nanoTime() + SetupMessages.LINGER_NS;
             final CompletableFuture<Void> waiting = CompletableFuture.runAsync(() ->
             {
                 while (null == answer.get() && System.nanoTime() - deadlineNs < 0)
@@ -280,7 +280,7 @@ class ControlMessageFuzzTest
             {
                 worker.progress();
             }
-            waiting.get(SetupMessages.WITHDRAWAL_LINGER_NS, TimeUnit.NANOSECONDS);
+            waiting.get(SetupMessages.LINGER_NS, TimeUnit.NANOSECONDS);
             final Handshake withdrawal = answer.get();
             assertNotNull(withdrawal, "no withdrawal reached the server");
             assertEquals(Handshake.WITHDRAW, withdrawal.type);
