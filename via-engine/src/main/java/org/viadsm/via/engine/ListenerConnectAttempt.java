@@ -61,7 +61,8 @@ public abstract class ListenerConnectAttempt extends ConnectAttempt
         {
             return reached ? "no peer matched the request of VI " + vi().id() + " to " + address() +
                 " with discriminator " + discriminator() :
-                "no NIC listened at " + address() + " before the request of VI " + vi().id() + " timed out";
+                "no NIC listened at " + address() + " before the request of VI " + vi().id() + " timed out: " +
+                unreachedHow();
         }
         return reached ? address() + " did not answer the connection request of VI " + vi().id() :
             "no NIC listens at " + address() + ": " + unreachedHow() + " for " + timeoutNs + " ns";

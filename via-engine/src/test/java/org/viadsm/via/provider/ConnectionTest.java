@@ -248,6 +248,23 @@ class ConnectionTest extends TwoNodes
         assertEquals(ViaError.NOT_REACHABLE, ex.error());
         assertEquals(ViState.IDLE, client.state());
         assertThrows(IllegalStateException.class, client::connectPeerDone);
+        if ("ucx".equals(scheme))
+        {
+            // a request that never reached its listener says why, as UCX's endpoint error named it
+            assertNamesUcxCause(ex);
+            final Vi peer = a.vi(ReliabilityLevel.RELIABLE_RECEPTION);
+            peer.connectPeerRequest(Providers.unreachableAddress(scheme), 1, REFUSED_NS);
+            final ViaException unmatched = assertThrows(ViaException.class, () -> peer.connectPeerWait(T));
+            assertEquals(ViaError.NOT_REACHABLE, unmatched.error(), unmatched.getMessage());
+            assertEquals(ViState.IDLE, peer.state());
+            assertNamesUcxCause(unmatched);
+        }
+    }
+
+    private static void assertNamesUcxCause(final ViaException ex)
+    {
+        assertTrue(ex.getMessage().contains(": connections failed, the last: control endpoint to ") &&
+            ex.getMessage().contains(" failed: UCS_ERR_"), ex.getMessage());
     }
 
     @ParameterizedTest

@@ -33,6 +33,8 @@ final class OutgoingRequest extends ListenerConnectAttempt
     boolean released;
     /** Why the peer's listener turned the request away for good (it holds too many), or null. */
     String turnedAway;
+    /** How the last attempt to reach the peer's listener failed, as UCX said, or null. */
+    String lastFailure;
 
     OutgoingRequest(final UcxConnector connector, final ViConnection vi, final String address,
         final HostPortAddress target, final long discriminator, final boolean peer, final long timeoutNs)
@@ -118,10 +120,16 @@ final class OutgoingRequest extends ListenerConnectAttempt
         return establishFailure;
     }
 
+    /**
+     * Names UCX's cause of the last failed attempt, so that a request that never reached its peer says why.
+     */
     @Override
     protected String unreachedHow()
     {
-        return "connections failed";
+        synchronized (connector)
+        {
+            return null == lastFailure ? "connections failed" : "connections failed, the last: " + lastFailure;
+        }
     }
 
     @Override

@@ -94,6 +94,7 @@ final class OutgoingRequests
             if (null != request.endpoint && (request.deferred || null != request.sink.failure()))
             {
                 request.refused |= !request.isReached() && !request.deferred;
+                request.lastFailure = request.deferred ? request.lastFailure : request.sink.failure();
                 UcxEndpoints.close(transport, request.endpoint);
                 request.endpoint = null;
                 request.retryAtNs = request.deferred || request.accepting ? Long.MAX_VALUE :

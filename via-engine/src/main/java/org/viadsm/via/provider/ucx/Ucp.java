@@ -162,6 +162,37 @@ final class Ucp
         return MISSING;
     }
 
+    /**
+     * Names a UCX status as UCX's header does, with UCX's own description of it, for failure messages.
+     *
+     * @param status      a {@code ucs_status_t}.
+     * @param description what {@code ucs_status_string} says of it, or null.
+     * @return e.g. "UCS_ERR_UNREACHABLE (Destination is unreachable)".
+     */
+    static String describe(final int status, final String description)
+    {
+        final String name = switch (status)
+        {
+            case -2 -> "UCS_ERR_NO_RESOURCE";
+            case -3 -> "UCS_ERR_IO_ERROR";
+            case -4 -> "UCS_ERR_NO_MEMORY";
+            case -5 -> "UCS_ERR_INVALID_PARAM";
+            case -6 -> "UCS_ERR_UNREACHABLE";
+            case -7 -> "UCS_ERR_INVALID_ADDR";
+            case -14 -> "UCS_ERR_NO_DEVICE";
+            case -15 -> "UCS_ERR_BUSY";
+            case -16 -> "UCS_ERR_CANCELED";
+            case -20 -> "UCS_ERR_TIMED_OUT";
+            case -22 -> "UCS_ERR_UNSUPPORTED";
+            case -23 -> "UCS_ERR_REJECTED";
+            case -24 -> "UCS_ERR_NOT_CONNECTED";
+            case -25 -> "UCS_ERR_CONNECTION_RESET";
+            case -80 -> "UCS_ERR_ENDPOINT_TIMEOUT";
+            default -> "UCS status " + status;
+        };
+        return null == description || description.isEmpty() ? name : name + " (" + description + ")";
+    }
+
     static boolean isError(final long statusPointer)
     {
         return statusPointer < 0 && statusPointer >= ERR_LAST;

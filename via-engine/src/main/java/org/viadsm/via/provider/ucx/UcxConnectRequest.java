@@ -120,8 +120,15 @@ final class UcxConnectRequest implements ConnectRequest
         connector.flush(request.endpoint);
     }
 
+    /**
+     * The client withdrew the request, or its endpoint failed (named as UCX said), or it never confirmed.
+     *
+     * @return the exception to throw, with {@link ViaError#NOT_REACHABLE}.
+     */
     private ViaException clientGone()
     {
-        return new ViaException(ViaError.NOT_REACHABLE, "the client at " + request.request.address + " gave up");
+        final String failure = null == request.sink ? null : request.sink.failure();
+        return new ViaException(ViaError.NOT_REACHABLE, "the client at " + request.request.address +
+            (null != failure ? " went away: " + failure : " gave up"));
     }
 }

@@ -286,6 +286,7 @@ final class UcxConnector extends Connector
         catch (final RuntimeException ex)
         {
             request.endpoint = null;
+            request.lastFailure = "cannot open a control endpoint: " + ex.getMessage();
             request.retryAtNs = System.nanoTime() + RETRY_NS;
             return;
         }

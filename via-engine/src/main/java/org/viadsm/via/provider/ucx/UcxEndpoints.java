@@ -63,7 +63,7 @@ final class UcxEndpoints
     {
         return nic.worker().newEndpoint(new UcpEndpointParams().setSocketAddress(address).setPeerErrorHandlingMode()
             .setErrorHandler((endpoint, status, message) -> sink.fail("control endpoint to " + address +
-                " failed: " + message)));
+                " failed: " + Ucp.describe(status, message))));
     }
 
     static UcpEndpoint accept(final UcxTransport nic, final UcpConnectionRequest request, final Sink sink)
@@ -71,7 +71,7 @@ final class UcxEndpoints
         return nic.worker().newEndpoint(new UcpEndpointParams().setConnectionRequest(request)
             .setPeerErrorHandlingMode()
             .setErrorHandler((endpoint, status, message) -> sink.fail("control endpoint from " +
-                request.getClientAddress() + " failed: " + message)));
+                request.getClientAddress() + " failed: " + Ucp.describe(status, message))));
     }
 
     /**
@@ -92,7 +92,8 @@ final class UcxEndpoints
         final ByteBuffer address = ByteBuffer.allocateDirect(workerAddress.length);
         address.put(workerAddress).flip();
         return nic.worker().newEndpoint(new UcpEndpointParams().setUcpAddress(address)
-            .setErrorHandler((endpoint, status, message) -> sink.fail("data endpoint failed: " + message)));
+            .setErrorHandler((endpoint, status, message) -> sink.fail("data endpoint failed: " +
+                Ucp.describe(status, message))));
     }
 
     /**
