@@ -26,6 +26,7 @@ final class AppMeasurement
     final double timeS;
     final double coldS;
     final double runS;
+    /** Whether every run passed the self-check, and the options had it on (false for a run that did not check). */
     final boolean verified;
     final String error;
     final List<DsmStats> perNode;
@@ -42,6 +43,7 @@ final class AppMeasurement
      * @param timeS    the application's time (see {@link AppTime}), in s: the median of the warm runs if any.
      * @param coldS    the first run's time in s.
      * @param runS     the wall time of the first run on member 0, in s.
+     * @param checked  whether the application checked its result (false if its options left the check off).
      * @param error    what went wrong, or null if every run passed its self-check.
      * @param perNode  every node's DSM statistics (the last run's), or null for runs without DSM.
      */
@@ -54,6 +56,7 @@ final class AppMeasurement
         final double timeS,
         final double coldS,
         final double runS,
+        final boolean checked,
         final String error,
         final List<DsmStats> perNode)
     {
@@ -65,7 +68,7 @@ final class AppMeasurement
         this.timeS = timeS;
         this.coldS = coldS;
         this.runS = runS;
-        this.verified = null == error;
+        this.verified = checked && null == error;
         this.error = error;
         this.perNode = null == perNode ? null : List.copyOf(perNode);
         this.total = null == perNode ? null : DsmStats.total(perNode);
@@ -86,7 +89,8 @@ final class AppMeasurement
         final String app, final String mode, final String provider, final int nodes, final int warm,
         final String error)
     {
-        return new AppMeasurement(app, mode, provider, nodes, warm, Double.NaN, Double.NaN, Double.NaN, error, null);
+        return new AppMeasurement(app, mode, provider, nodes, warm, Double.NaN, Double.NaN, Double.NaN, false, error,
+            null);
     }
 
     /**

@@ -84,7 +84,8 @@ final class AppProcess
                 throw new IllegalStateException("the run reported " + runS.length + " run(s), not " + (warm + 1));
             }
             final double[] seconds = AppTime.seconds(app, Files.readString(out, StandardCharsets.UTF_8), runS);
-            return new AppMeasurement(app, mode, provider, nodes, warm, warmTime(seconds), seconds[0], runS[0], null,
+            return new AppMeasurement(app, mode, provider, nodes, warm, warmTime(seconds), seconds[0], runS[0],
+                json.contains("\"verified\":true"), null,
                 AppMeasurement.DSM.equals(mode) ? perNode(json, Math.max(1, warm)) : null);
         }
         catch (final IOException ex)

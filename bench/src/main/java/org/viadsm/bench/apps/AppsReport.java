@@ -31,7 +31,9 @@ import org.viadsm.dsm.Statistic;
  *  "homes":[64,64],"error":null}
  * ]}
  * </pre>
- * {@code warm} and {@code cold_s} appear only with warm runs. Figures not measured (a failed run, statistics of a
+ * {@code verified} is true only if every run passed the application's self-check; false if a run failed or its
+ * options left the check off (FFT, LU, RADIX and SOR check only with {@code -t}). {@code warm} and {@code cold_s}
+ * appear only with warm runs. Figures not measured (a failed run, statistics of a
  * run without DSM) are {@code null}.
  */
 final class AppsReport
@@ -140,7 +142,8 @@ final class AppsReport
                 null == s ? "-" : BenchReport.figure(s.get(Statistic.LOCK_WAIT_NS) / 1e6),
                 null == s ? "-" : BenchReport.figure(s.get(Statistic.BARRIER_WAIT_NS) / 1e6),
                 null == s ? "-" : Long.toString(s.get(Statistic.MESSAGES_SENT)),
-                row.verified ? AppTime.source(row.app) : "FAILED: " + row.error));
+                null != row.error ? "FAILED: " + row.error :
+                    AppTime.source(row.app) + (row.verified ? "" : " (result not checked)")));
         }
         out.println();
         if (warm > 0)

@@ -94,12 +94,13 @@ class TimeBreakdownTest
 
     private static AppMeasurement threads(final int members)
     {
-        return new AppMeasurement("fft", AppMeasurement.THREADS, "threads", members, 0, 1.0, 1.0, 1.0, null, null);
+        return new AppMeasurement("fft", AppMeasurement.THREADS, "threads", members, 0, 1.0, 1.0, 1.0, true, null,
+            null);
     }
 
     private static AppMeasurement dsm(final int nodes, final List<DsmStats> perNode)
     {
-        return new AppMeasurement("fft", AppMeasurement.DSM, "shm", nodes, 0, 1.0, 1.0, 1.0, null, perNode);
+        return new AppMeasurement("fft", AppMeasurement.DSM, "shm", nodes, 0, 1.0, 1.0, 1.0, true, null, perNode);
     }
 
     /**

@@ -27,6 +27,21 @@ final class AppArguments
         return app;
     }
 
+    /**
+     * How a launcher's report says whether a run checked its result: "verified" only if the application, as
+     * parsed, ran its self-check; otherwise "not checked", naming the option that turns the check on.
+     *
+     * @param entry the application.
+     * @param app   the application with the run's options set.
+     * @param ran   what else goes in the parentheses, e.g. how long the application ran.
+     * @return e.g. {@code verified (ran)} or {@code not checked (fft checks its result only with -t; ran)}.
+     */
+    static String verdict(final AppCatalog.Entry entry, final App app, final String ran)
+    {
+        return app.checksResult() ? "verified (" + ran + ")" :
+            "not checked (" + entry.name() + " checks its result only with " + app.checkOption() + "; " + ran + ")";
+    }
+
     static String usage(final AppCatalog.Entry entry)
     {
         return new CommandLine(entry.newInstance()).getUsageMessage();

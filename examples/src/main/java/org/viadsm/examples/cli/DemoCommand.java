@@ -104,15 +104,17 @@ final class DemoCommand implements Callable<Integer>
         run.nodes = nodes;
         run.provider = provider.toLowerCase(Locale.ROOT);
         run.pageSize = 4096;
-        AppArguments.parse(run.entry, run.args).validate(nodes);
+        run.probe = AppArguments.parse(run.entry, run.args);
+        run.probe.validate(nodes);
         return run;
     }
 
     private static String summaryRow(
         final RunCommand.RunSpec run, final double seconds, final boolean verified, final DsmStats total)
     {
+        final String check = !verified ? "NO" : run.probe.checksResult() ? "yes" : "unchecked";
         return CFormat.format("%-15s %5d %8.2f %9s %9d %10.1f %10.1f %11.1f", run.entry.name(), run.nodes, seconds,
-            verified ? "yes" : "NO", total.get(Statistic.PAGES_FETCHED), total.get(Statistic.DIFF_BYTES) / 1024.0,
+            check, total.get(Statistic.PAGES_FETCHED), total.get(Statistic.DIFF_BYTES) / 1024.0,
             total.get(Statistic.LOCK_WAIT_NS) / 1e6, total.get(Statistic.BARRIER_WAIT_NS) / 1e6);
     }
 

@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.viadsm.dsm.DsmContext;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.rendezvous.Rendezvous;
+import org.viadsm.examples.catalog.AppCatalog;
+import org.viadsm.examples.runtime.App;
 import org.viadsm.examples.runtime.CFormat;
 import org.viadsm.via.internal.Settings;
 
@@ -37,6 +39,8 @@ final class JobRun
     private Path statsFile;
     private String what;
     private long appNs = -1;
+    private AppCatalog.Entry entry;
+    private App app;
 
     private JobRun(final Rendezvous rendezvous)
     {
@@ -70,9 +74,18 @@ final class JobRun
         return context;
     }
 
-    void ran(final String name, final long ns)
+    /**
+     * Records a run of a catalogued application, for the report.
+     *
+     * @param entry the application.
+     * @param app   the application with the run's options set, asked whether the run checked its result.
+     * @param ns    how long the (last) run took on this node.
+     */
+    void ran(final AppCatalog.Entry entry, final App app, final long ns)
     {
-        this.what = name;
+        this.what = entry.name();
+        this.entry = entry;
+        this.app = app;
         this.appNs = ns;
     }
 
@@ -170,7 +183,8 @@ final class JobRun
         System.out.println(CFormat.format("%s on %d node(s), provider %s: %.3f s%s", what, rendezvous.size(),
             Settings.fromSystem().text(DsmContext.PROVIDER_PROP_NAME, DsmContext.PROVIDER_DEFAULT),
             (System.nanoTime() - startNs) / 1e9,
-            appNs < 0 ? "" : CFormat.format(", verified (the application ran %.3f s on node 0)", appNs / 1e9)));
+            appNs < 0 ? "" : ", " + AppArguments.verdict(entry, app,
+                CFormat.format("the application ran %.3f s on node 0", appNs / 1e9))));
         if (!stats.isEmpty())
         {
             StatsReport.printTable(System.out, stats);

@@ -149,7 +149,7 @@ final class NodeCommand implements Callable<Integer>
             {
                 final Placement override = null == placement ? null : Placement.parse(placement);
                 final long[] runNs = AppRuns.onNode(dsm, entry, args, override, out, runs);
-                job.ran(entry.name(), runNs[runNs.length - 1]);
+                job.ran(entry, AppArguments.parse(entry, args), runNs[runNs.length - 1]);
                 if (null != appTimeFile)
                 {
                     Files.writeString(appTimeFile, Arrays.stream(runNs).mapToObj(Long::toString)

@@ -174,6 +174,7 @@ final class RunCommand implements Callable<Integer>
             if (!appHelp)
             {
                 final App probe = AppArguments.parse(run.entry, appArgs);
+                run.probe = probe;
                 final Console console = System.console();
                 if (probe.readsStandardInput() && null != console && console.isTerminal())
                 {
@@ -239,9 +240,10 @@ final class RunCommand implements Callable<Integer>
         {
             warmRuns.append(1 == i ? " cold, then " : ", ").append(CFormat.format("%.3f", result.runNs[i] / 1e9));
         }
-        System.out.println(CFormat.format("%s on %d node(s), provider %s: %.3f s, verified (the application ran " +
-            "%.3f s on node 0%s)", run.entry.name(), run.nodes, run.provider, seconds, result.runNs[0] / 1e9,
-            warmRuns.length() > 0 ? warmRuns + " s warm" : ""));
+        System.out.println(CFormat.format("%s on %d node(s), provider %s: %.3f s, %s", run.entry.name(), run.nodes,
+            run.provider, seconds, AppArguments.verdict(run.entry, run.probe, CFormat.format(
+                "the application ran %.3f s on node 0%s", result.runNs[0] / 1e9,
+                warmRuns.length() > 0 ? warmRuns + " s warm" : ""))));
         if (!result.stats.isEmpty())
         {
             System.out.println(StatsReport.scope(result.stats.get(0), result.runNs.length - 1));
@@ -250,7 +252,7 @@ final class RunCommand implements Callable<Integer>
         if (null != statsJson)
         {
             StatsReport.writeJson(statsJson, StatsReport.json(run.entry.name(), run.provider, run.nodes, seconds,
-                result.runNs, true, result.stats));
+                result.runNs, run.probe.checksResult(), result.stats));
         }
     }
 
@@ -266,5 +268,7 @@ final class RunCommand implements Callable<Integer>
         int pageSize;
         int runs = 1;
         Path input;
+        /** The application as the run's arguments set it, asked whether the run checks its result. */
+        App probe;
     }
 }

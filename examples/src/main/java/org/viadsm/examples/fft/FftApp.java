@@ -69,6 +69,24 @@ public final class FftApp extends App
     }
 
     /**
+     * {@inheritDoc} The C program checks its result only with {@code -t}.
+     */
+    @Override
+    public boolean checksResult()
+    {
+        return testResult;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String checkOption()
+    {
+        return "-t";
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override

@@ -67,6 +67,24 @@ public final class LuApp extends App
     }
 
     /**
+     * {@inheritDoc} The C program checks its result only with {@code -t}.
+     */
+    @Override
+    public boolean checksResult()
+    {
+        return testResult;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String checkOption()
+    {
+        return "-t";
+    }
+
+    /**
      * {@inheritDoc}
      */
     @Override

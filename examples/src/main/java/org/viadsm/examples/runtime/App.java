@@ -37,6 +37,28 @@ public abstract class App
     }
 
     /**
+     * Whether a run, as parsed, checks its result (and throws {@link VerificationException} when it is wrong); a
+     * launcher says a run was verified only then. An application whose check is an option, as the C program's
+     * {@code -t}, returns whether that option was given.
+     *
+     * @return true unless the application's self-check is off for these options.
+     */
+    public boolean checksResult()
+    {
+        return true;
+    }
+
+    /**
+     * The option that turns the self-check on, for a launcher to name when a run did not check its result.
+     *
+     * @return the option, e.g. {@code -t}; null if the application always checks its result.
+     */
+    public String checkOption()
+    {
+        return null;
+    }
+
+    /**
      * Runs the application as one team member. Member 0 prints the C program's output to {@link Team#out()}.
      *
      * @param team this member's view of the team.

@@ -50,6 +50,24 @@ public final class Sor extends App
     }
 
     /**
+     * {@inheritDoc} The sequential run it compares with is run only with {@code -t}.
+     */
+    @Override
+    public boolean checksResult()
+    {
+        return test;
+    }
+
+    /**
+     * {@inheritDoc}
+     */
+    @Override
+    public String checkOption()
+    {
+        return "-t";
+    }
+
+    /**
      * Checks the options against the team size.
      *
      * @param teamSize number of members that will run.

@@ -138,6 +138,24 @@ class ViadsmCommandTest
     }
 
     @Test
+    void shouldSayVerifiedOnlyWhenTheApplicationCheckedItsResult(@TempDir final Path dir) throws Exception
+    {
+        final Path json = dir.resolve("stats.json");
+        assertEquals(0, execute("run", "fft", "--nodes", "1", "--provider", "jvm", "--stats-json", json.toString(),
+            "-m10"));
+        assertTrue(out().matches("(?s).*\\Rfft on 1 node\\(s\\), provider jvm: [0-9.]+ s, not checked \\(fft checks " +
+            "its result only with -t; the application ran [0-9.]+ s on node 0\\)\\R.*"), out());
+        assertTrue(!out().contains("verified") && !out().contains("TEST PASSED"), out());
+        assertTrue(Files.readString(json).contains("\"verified\":false,"), Files.readString(json));
+        assertEquals(0, execute("run", "fft", "--nodes", "1", "--provider", "jvm", "--stats-json", json.toString(),
+            "-m10", "-t"));
+        assertTrue(out().matches("(?s).*\\Rfft on 1 node\\(s\\), provider jvm: [0-9.]+ s, verified \\(the " +
+            "application ran [0-9.]+ s on node 0\\)\\R.*"), out());
+        assertTrue(out().contains("TEST PASSED") && !out().contains("not checked"), out());
+        assertTrue(Files.readString(json).contains("\"verified\":true,"), Files.readString(json));
+    }
+
+    @Test
     void shouldRunOnNodeProcessesOverSharedMemory()
     {
         assertEquals(0, execute("run", "lu", "--nodes", "2", "--provider", "shm", "-n64", "-b16", "-t"));

@@ -69,7 +69,7 @@ class MultiHostTest
         {
             NamespaceHosts.requireUcx();
         }
-        start(provider, "--app", "lu", "--provider", provider, "-n256");
+        start(provider, "--app", "lu", "--provider", provider, "-n256", "-t");
         final int[] codes = awaitRanks();
         assertEquals(List.of(0, 0, 0), List.of(codes[0], codes[1], codes[2]), this::errors);
         final String out = outs.get(0).text();
