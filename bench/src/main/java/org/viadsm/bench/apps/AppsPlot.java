@@ -15,6 +15,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.viadsm.examples.cli.OutputFileOption;
 
 /**
  * Draws {@code bench apps} as a PNG, two charts per application side by side: the speedup over the sequential run
@@ -59,6 +60,7 @@ final class AppsPlot
         final int rows = (charts.size() + columns - 1) / columns;
         try
         {
+            OutputFileOption.createDirectories(file);
             BitmapEncoder.saveBitmap(charts, rows, columns, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         }
         catch (final IOException ex)

@@ -14,6 +14,7 @@ import java.util.Locale;
 import org.viadsm.bench.BenchReport;
 import org.viadsm.dsm.DsmStats;
 import org.viadsm.dsm.Statistic;
+import org.viadsm.examples.cli.OutputFileOption;
 
 /**
  * The report of {@code bench apps}: one row per (application, mode, N) with the time, the speedup over the
@@ -212,6 +213,7 @@ final class AppsReport
     {
         try
         {
+            OutputFileOption.createDirectories(file);
             Files.writeString(file, toJson(), StandardCharsets.UTF_8);
         }
         catch (final IOException ex)

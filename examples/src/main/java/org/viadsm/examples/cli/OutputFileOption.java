@@ -9,7 +9,8 @@ import picocli.CommandLine;
 /**
  * The check of an option naming a file a command writes when it is done ({@code --stats-json}, {@code --json},
  * {@code --plot}): made before anything runs, so that a path the command could not write is a usage error at once
- * rather than a failure after a long run. The file's missing directories are created, as the writer would.
+ * rather than a failure after a long run. The check creates nothing: the file and its missing directories are the
+ * writer's to create, when the command is done.
  */
 public final class OutputFileOption
 {
@@ -19,7 +20,8 @@ public final class OutputFileOption
 
     /**
      * Refuses a file the command could not write: a directory, a path under a file, a directory that cannot be
-     * created or where no file can be created.
+     * created or where no file can be created. A file that does not exist yet, in a directory that does not either,
+     * is accepted where the writer could create them.
      *
      * @param commandLine the command given the option.
      * @param option      the option's name, e.g. {@code --stats-json}.
@@ -39,6 +41,21 @@ public final class OutputFileOption
             }
         }
         return file;
+    }
+
+    /**
+     * Creates the missing directories of a file the command is about to write, which {@link #check} accepted.
+     *
+     * @param file the file.
+     * @throws IOException if a directory could not be created.
+     */
+    public static void createDirectories(final Path file) throws IOException
+    {
+        final Path parent = file.toAbsolutePath().getParent();
+        if (null != parent)
+        {
+            Files.createDirectories(parent);
+        }
     }
 
     private static String problem(final Path path)
@@ -65,13 +82,11 @@ public final class OutputFileOption
         {
             return existing + " is not a directory";
         }
-        try
+        if (!existing.equals(dir))
         {
-            Files.createDirectories(dir);
-        }
-        catch (final IOException ex)
-        {
-            return "cannot create the directory " + dir;
+            // the writer creates the missing directories; the check leaves none behind for a run that then fails
+            return Files.isWritable(existing) && Files.isExecutable(existing) ? null :
+                "cannot create the directory " + dir;
         }
         try
         {

@@ -153,6 +153,8 @@ final class RunCommand implements Callable<Integer>
         }
         run.pageSize = PageSizeOption.check(commandLine, pageSize);
         run.args = appArgs;
+        // before a deck is read from standard input, and before the run rather than after it
+        OutputFileOption.check(commandLine, "--stats-json", statsJson);
         try
         {
             run.placement = null == placement ? null : Placement.parse(placement);
@@ -194,7 +196,6 @@ final class RunCommand implements Callable<Integer>
             final String hint = null == run.entry ? "" : " (see 'viadsm run " + run.entry.name() + " --app-help')";
             throw new CommandLine.ParameterException(commandLine, ex.getMessage() + hint);
         }
-        OutputFileOption.check(commandLine, "--stats-json", statsJson);
         return run;
     }
 

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * A mistyped command line ends at once with exit code 2 and one line naming the problem (then the hint to the
@@ -73,6 +74,17 @@ class UsageErrorsTest
             "run", "sor", "--stats-json", dir.toString());
         assertUsageError("viadsm: cannot write --stats-json " + under + ": " + file + " is not a directory",
             "launch", "--class", ViadsmCommand.class.getName(), "--stats-json", under.toString());
+    }
+
+    @Test
+    void shouldCreateNothingWhenCheckingAStatisticsFileOfARunItThenRefuses(@TempDir final Path dir)
+    {
+        // a file in directories that do not exist yet is accepted (the writer creates them); the check creating them
+        // would leave them behind when a later check refuses the run, as RADIX's refuses 3 nodes
+        final Path missing = dir.resolve("new").resolve("stats.json");
+        assertUsageError("viadsm: P must be a power of 2 in [1, 1024] (the prefix tree assumes it): team size 3 " +
+            "(see 'viadsm run radix --app-help')", "run", "radix", "--nodes", "3", "--stats-json", missing.toString());
+        assertFalse(Files.exists(missing.getParent()), missing.getParent().toString());
     }
 
     @Test

@@ -121,7 +121,8 @@ class ViadsmCommandTest
     @Test
     void shouldRunOnThreadNodesAndReportStatistics(@TempDir final Path dir) throws Exception
     {
-        final Path json = dir.resolve("stats.json");
+        // in a directory the run creates
+        final Path json = dir.resolve("stats").resolve("stats.json");
         assertEquals(0, execute("run", "sor", "--nodes", "2", "--provider", "jvm", "--stats-json", json.toString(),
             "-m64", "-n64", "-i4", "-t"));
         assertTrue(out().contains("TEST PASSED"), out());
