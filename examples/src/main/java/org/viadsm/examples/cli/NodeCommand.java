@@ -96,18 +96,16 @@ final class NodeCommand implements Callable<Integer>
         }
         PageSizeOption.check(spec.commandLine(), pageSize);
         final AppCatalog.Entry entry;
+        final App probe;
         try
         {
+            // the application, its options and the placement's form, checked before the node looks for its launcher
+            // (it parses them again for each run)
             entry = null == appName ? null : AppCatalog.find(appName);
-            if (null != entry)
+            probe = null == entry ? null : AppArguments.parse(entry, args);
+            if (null != entry && null != placement)
             {
-                // the application's options and the placement, checked before the node joins (each node parses them
-                // again for its run)
-                AppArguments.parse(entry, args);
-                if (null != placement)
-                {
-                    Placement.parse(placement);
-                }
+                Placement.parse(placement);
             }
         }
         catch (final IllegalArgumentException | CommandLine.ParameterException ex)
@@ -121,12 +119,15 @@ final class NodeCommand implements Callable<Integer>
         try
         {
             final DsmContext environment = DsmContext.fromEnvironment().conclude();
-            final App probe = null == entry ? null : AppArguments.parse(entry, args);
-            if (null != probe && !probe.readsStandardInput())
+            if (null != probe)
             {
-                // the checks that need the node count, before the node joins, so that every node says what is
-                // wrong in one line rather than failing after the join
-                probe.validate(environment.nodeCount());
+                PlacementOption.check(spec.commandLine(), placement, environment.nodeCount());
+                if (!probe.readsStandardInput())
+                {
+                    // the checks that need the node count, before the node joins, so that every node says what is
+                    // wrong in one line rather than failing after the join
+                    probe.validate(environment.nodeCount());
+                }
             }
             job = JobRun.of(environment);
         }

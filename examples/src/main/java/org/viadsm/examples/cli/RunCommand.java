@@ -153,23 +153,9 @@ final class RunCommand implements Callable<Integer>
         }
         run.pageSize = PageSizeOption.check(commandLine, pageSize);
         run.args = appArgs;
+        run.placement = PlacementOption.check(commandLine, placement, nodes);
         // before a deck is read from standard input, and before the run rather than after it
         OutputFileOption.check(commandLine, "--stats-json", statsJson);
-        try
-        {
-            run.placement = null == placement ? null : Placement.parse(placement);
-            // every page of every array on one node: a node the cluster has (checked here, not at each allocation)
-            final String node = null == placement ? "" : placement.trim().toLowerCase(Locale.ROOT);
-            if (node.startsWith("node:") && Integer.parseInt(node.substring(5)) >= nodes)
-            {
-                throw new IllegalArgumentException("--placement " + placement + " names no node of " + nodes +
-                    " (nodes are 0.." + (nodes - 1) + ")");
-            }
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new CommandLine.ParameterException(commandLine, ex.getMessage());
-        }
         try
         {
             run.entry = AppCatalog.find(appName);

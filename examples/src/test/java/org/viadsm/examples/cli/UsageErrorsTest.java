@@ -116,6 +116,8 @@ class UsageErrorsTest
             assertUsageError("viadsm: -b 16: block size must be in [1, n] for -n 7", "node", "--app", "lu", "-n7");
             assertUsageError("viadsm: P must be a power of 2 in [1, 1024] (the prefix tree assumes it): team size 3",
                 "node", "--app", "radix");
+            assertUsageError("viadsm: --placement node:3 names no node of 3 (nodes are 0..2)",
+                "node", "--app", "fft", "--placement", "node:3");
         }
         finally
         {
