@@ -59,15 +59,17 @@ final class ViaDemoCommand implements Callable<Integer>
             new Side("peer", serveAddress).serve();
             return 0;
         }
-        if (!"shm".equals(provider) && !"tcp".equals(provider))
+        // any case, as the other commands take it
+        final boolean tcp = "tcp".equalsIgnoreCase(provider);
+        if (!tcp && !"shm".equalsIgnoreCase(provider))
         {
             throw new ParameterException(spec.commandLine(),
                 "unknown --provider '" + provider + "'; expected shm or tcp");
         }
         final String tag = Long.toString(ProcessHandle.current().pid());
-        final String serverAddress = "tcp".equals(provider) ? "tcp:127.0.0.1:" + (30000 + (int)(Long.parseLong(tag) %
-            20000)) : "shm:demo" + tag + "b";
-        final String clientAddress = "tcp".equals(provider) ? "tcp:127.0.0.1:0" : "shm:demo" + tag + "a";
+        final String serverAddress = tcp ? "tcp:127.0.0.1:" + (30000 + (int)(Long.parseLong(tag) % 20000)) :
+            "shm:demo" + tag + "b";
+        final String clientAddress = tcp ? "tcp:127.0.0.1:0" : "shm:demo" + tag + "a";
         final Process peer = JavaProcess.builder(ViadsmCommand.class, NodeSettings.jvmOptions(),
             List.of("demo", "via", "--serve", serverAddress)).redirectErrorStream(true).start();
         final Thread echo = echo(peer);
