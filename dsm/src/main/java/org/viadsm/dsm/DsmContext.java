@@ -67,6 +67,9 @@ public final class DsmContext
      */
     public static final String INTERFACE_PROP_NAME = "viadsm.interface";
 
+    /** The most nodes a cluster may have: {@link #conclude()} refuses more. */
+    public static final int MAX_NODES = ProtocolConfig.MAX_NODES;
+
     /** What {@link #pageSize(int)} must be, as the error that refuses a value says it. */
     public static final String PAGE_SIZE_RULE = ProtocolConfig.PAGE_SIZE_RULE;
 

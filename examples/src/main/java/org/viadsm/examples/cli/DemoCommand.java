@@ -47,10 +47,7 @@ final class DemoCommand implements Callable<Integer>
     @Override
     public Integer call()
     {
-        if (nodes < 1)
-        {
-            throw new ParameterException(spec.commandLine(), "--nodes must be at least 1, not " + nodes);
-        }
+        NodesOption.check(spec.commandLine(), nodes, true);
         if (!List.of("jvm", "shm", "tcp", "ucx").contains(provider.toLowerCase(Locale.ROOT)))
         {
             throw new ParameterException(spec.commandLine(),

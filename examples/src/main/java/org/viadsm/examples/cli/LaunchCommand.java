@@ -132,10 +132,7 @@ final class LaunchCommand implements Callable<Integer>
     private List<String> validate()
     {
         final CommandLine commandLine = spec.commandLine();
-        if (nodes < 1)
-        {
-            throw new CommandLine.ParameterException(commandLine, "--nodes must be at least 1, not " + nodes);
-        }
+        NodesOption.check(commandLine, nodes, true);
         final String name = provider.toLowerCase(Locale.ROOT);
         if (!List.of("shm", "tcp", "ucx").contains(name))
         {

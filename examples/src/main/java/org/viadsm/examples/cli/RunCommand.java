@@ -134,10 +134,7 @@ final class RunCommand implements Callable<Integer>
     private RunSpec validate()
     {
         final CommandLine commandLine = spec.commandLine();
-        if (nodes < 1)
-        {
-            throw new CommandLine.ParameterException(commandLine, "--nodes must be at least 1, not " + nodes);
-        }
+        NodesOption.check(commandLine, nodes, !"threads".equalsIgnoreCase(provider));
         if (warm < 0)
         {
             throw new CommandLine.ParameterException(commandLine, "--warm must not be negative, not " + warm);

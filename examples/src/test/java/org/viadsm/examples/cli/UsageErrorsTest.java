@@ -47,6 +47,7 @@ class UsageErrorsTest
     void shouldRefuseADemoOnNoNodeOrAnUnknownProvider()
     {
         assertUsageError("viadsm: --nodes must be at least 1, not 0", "demo", "--nodes", "0");
+        assertUsageError("viadsm: --nodes must be at most 256 for DSM nodes, not 257", "demo", "--nodes", "257");
         assertUsageError("viadsm: unknown --provider 'nosuch'; expected jvm, shm, tcp or ucx",
             "demo", "--provider", "nosuch");
         assertUsageError("viadsm: unknown --provider 'nosuch'; expected shm or tcp", "demo", "via", "--provider",
@@ -85,6 +86,15 @@ class UsageErrorsTest
         assertUsageError("viadsm: P must be a power of 2 in [1, 1024] (the prefix tree assumes it): team size 3 " +
             "(see 'viadsm run radix --app-help')", "run", "radix", "--nodes", "3", "--stats-json", missing.toString());
         assertFalse(Files.exists(missing.getParent()), missing.getParent().toString());
+    }
+
+    @Test
+    void shouldRefuseMoreDsmNodesThanAClusterMayHaveBeforeStartingAny()
+    {
+        assertUsageError("viadsm: --nodes must be at most 256 for DSM nodes, not 257",
+            "run", "sor", "--nodes", "257", "--provider", "shm");
+        assertUsageError("viadsm: --nodes must be at most 256 for DSM nodes, not 257",
+            "launch", "--nodes", "257", "--class", ViadsmCommand.class.getName());
     }
 
     @Test
