@@ -1,15 +1,11 @@
 package org.viadsm.examples.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,26 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 @Timeout(60)
 class UsageErrorsTest
 {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream savedOut;
-    private PrintStream savedErr;
-
-    @BeforeEach
-    void capture()
-    {
-        savedOut = System.out;
-        savedErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore()
-    {
-        System.setOut(savedOut);
-        System.setErr(savedErr);
-    }
+    @RegisterExtension
+    final CommandConsole console = new CommandConsole();
 
     @Test
     void shouldRefuseADemoOnNoNodeOrAnUnknownProvider()
@@ -138,12 +116,10 @@ class UsageErrorsTest
 
     private void assertUsageError(final String line, final String... args)
     {
-        out.reset();
-        err.reset();
-        assertEquals(2, ViadsmCommand.commandLine().execute(args));
-        final String[] lines = err.toString(StandardCharsets.UTF_8).split("\\R");
+        assertEquals(2, console.execute(args));
+        final String[] lines = console.err().split("\\R");
         assertEquals(line, lines[0], String.join("\n", lines));
         assertEquals(2, lines.length, String.join("\n", lines));
-        assertEquals("", out.toString(StandardCharsets.UTF_8));
+        assertEquals("", console.out());
     }
 }

@@ -1,9 +1,6 @@
 package org.viadsm.examples.cli;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,10 +9,9 @@ import java.util.List;
 import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.viadsm.examples.catalog.AppCatalog;
 import org.viadsm.via.internal.JavaProcess;
@@ -52,29 +48,8 @@ class ViadsmCommandTest
         "    }",
         "}", "");
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream savedOut;
-    private PrintStream savedErr;
-    private InputStream savedIn;
-
-    @BeforeEach
-    void capture()
-    {
-        savedOut = System.out;
-        savedErr = System.err;
-        savedIn = System.in;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restore()
-    {
-        System.setOut(savedOut);
-        System.setErr(savedErr);
-        System.setIn(savedIn);
-    }
+    @RegisterExtension
+    final CommandConsole console = new CommandConsole();
 
     @Test
     void shouldListEveryApplicationWithItsDefaults()
@@ -247,18 +222,16 @@ class ViadsmCommandTest
 
     private int execute(final String... args)
     {
-        out.reset();
-        err.reset();
-        return ViadsmCommand.commandLine().execute(args);
+        return console.execute(args);
     }
 
     private String out()
     {
-        return out.toString(StandardCharsets.UTF_8);
+        return console.out();
     }
 
     private String err()
     {
-        return err.toString(StandardCharsets.UTF_8);
+        return console.err();
     }
 }
