@@ -51,27 +51,11 @@ public final class RadixApp extends App
 
     /**
      * Creates the application with the C program's defaults; picocli sets the flags given.
+     * It checks its result only with {@code -t}, as the C program.
      */
     public RadixApp()
     {
-    }
-
-    /**
-     * {@inheritDoc} The C program checks its result only with {@code -t}.
-     */
-    @Override
-    public boolean checksResult()
-    {
-        return testResult;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String checkOption()
-    {
-        return "-t";
+        super("-t");
     }
 
     /**

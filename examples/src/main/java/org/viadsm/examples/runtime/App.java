@@ -1,5 +1,8 @@
 package org.viadsm.examples.runtime;
 
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
 /**
  * A SPLASH-style application. Subclasses are picocli {@code @Command} classes whose {@code @Option} fields mirror
  * the C program's flags (same letters, same defaults); every team member gets its own instance, parsed from the
@@ -7,11 +10,28 @@ package org.viadsm.examples.runtime;
  */
 public abstract class App
 {
+    /** Set by picocli as it parses this application's options: where {@link #checksResult()} reads its option. */
+    @Spec
+    private CommandSpec spec;
+    private final String checkOption;
+
     /**
-     * Creates the application; picocli sets its options.
+     * Creates an application that always checks its result; picocli sets its options.
      */
     protected App()
     {
+        this(null);
+    }
+
+    /**
+     * Creates an application whose self-check is an option, as the C program's {@code -t}, on only when given;
+     * picocli sets its options.
+     *
+     * @param checkOption the boolean option that turns the check on, e.g. {@code -t}; null if it always checks.
+     */
+    protected App(final String checkOption)
+    {
+        this.checkOption = checkOption;
     }
 
     /**
@@ -38,14 +58,22 @@ public abstract class App
 
     /**
      * Whether a run, as parsed, checks its result (and throws {@link VerificationException} when it is wrong); a
-     * launcher says a run was verified only then. An application whose check is an option, as the C program's
-     * {@code -t}, returns whether that option was given.
+     * launcher says a run was verified only then.
      *
-     * @return true unless the application's self-check is off for these options.
+     * @return true unless the application's self-check is an option that was not given.
+     * @throws IllegalStateException if the check is an option and picocli has not parsed this application.
      */
-    public boolean checksResult()
+    public final boolean checksResult()
     {
-        return true;
+        if (null == checkOption)
+        {
+            return true;
+        }
+        if (null == spec)
+        {
+            throw new IllegalStateException(getClass().getSimpleName() + "'s options were not parsed");
+        }
+        return Boolean.TRUE.equals(spec.findOption(checkOption).getValue());
     }
 
     /**
@@ -53,9 +81,9 @@ public abstract class App
      *
      * @return the option, e.g. {@code -t}; null if the application always checks its result.
      */
-    public String checkOption()
+    public final String checkOption()
     {
-        return null;
+        return checkOption;
     }
 
     /**

@@ -44,27 +44,11 @@ public final class Sor extends App
 
     /**
      * Creates the application with its defaults; picocli sets the flags given.
+     * It checks its result only with {@code -t}.
      */
     public Sor()
     {
-    }
-
-    /**
-     * {@inheritDoc} The sequential run it compares with is run only with {@code -t}.
-     */
-    @Override
-    public boolean checksResult()
-    {
-        return test;
-    }
-
-    /**
-     * {@inheritDoc}
-     */
-    @Override
-    public String checkOption()
-    {
-        return "-t";
+        super("-t");
     }
 
     /**

@@ -2,6 +2,7 @@ package org.viadsm.examples.runtime;
 
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -10,6 +11,7 @@ import picocli.CommandLine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class AppChecksResultTest
@@ -54,6 +56,15 @@ class AppChecksResultTest
         {
             assertNull(defaults.checkOption(), app + " checks without options, so it names none");
         }
+    }
+
+    @Test
+    void shouldRefuseToSayWhetherAnUnparsedApplicationChecksItsResult()
+    {
+        final App unparsed = AppCatalog.find("fft").newInstance();
+        assertEquals("FftApp's options were not parsed",
+            assertThrows(IllegalStateException.class, unparsed::checksResult).getMessage());
+        assertTrue(AppCatalog.find("ocean").newInstance().checksResult());
     }
 
     static Stream<String> names()
