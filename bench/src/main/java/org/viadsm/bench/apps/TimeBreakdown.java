@@ -78,7 +78,7 @@ final class TimeBreakdown
     {
         out.println("Where the time went, DSM runs (the program's timed phase, " + runs + "; WATER: the whole run): " +
             "ms per node; homes = pages homed at the node; cpu = CPU time of the node's thread in the timed phase; " +
-            "jit = CPU time of its JVM's compiler threads in it");
+            "jit = CPU time of its JVM's compiler threads in it (both - for WATER, which marks no timed phase)");
         out.println(String.format(Locale.ROOT, FORMAT, "app", "N", "node", "compute", "rd-fault", "wr-fault",
             "release", "lock", "barrier", "semaphore", "homes", "cpu", "jit"));
         for (final AppMeasurement row : rows)
@@ -90,24 +90,34 @@ final class TimeBreakdown
             for (final DsmStats stats : row.perNode)
             {
                 out.println(line(row, Integer.toString(stats.nodeId()), ms(stats),
-                    Long.toString(stats.get(Statistic.HOMES)), stats.get(Statistic.PHASE_CPU_NS),
-                    stats.get(Statistic.PHASE_JIT_NS)));
+                    Long.toString(stats.get(Statistic.HOMES)), phaseMs(stats, Statistic.PHASE_CPU_NS, 1),
+                    phaseMs(stats, Statistic.PHASE_JIT_NS, 1)));
             }
             final DsmStats total = DsmStats.total(row.perNode);
             out.println(line(row, "mean", meanMs(row.perNode), "",
-                total.get(Statistic.PHASE_CPU_NS) / row.perNode.size(),
-                total.get(Statistic.PHASE_JIT_NS) / row.perNode.size()));
+                phaseMs(total, Statistic.PHASE_CPU_NS, row.perNode.size()),
+                phaseMs(total, Statistic.PHASE_JIT_NS, row.perNode.size())));
         }
     }
 
+    /**
+     * A statistic taken in measured phases only ({@link Statistic#PHASE_CPU_NS}, {@link Statistic#PHASE_JIT_NS}),
+     * in ms: not measured (NaN, printed {@code -}, as {@code viadsm run} prints it) for a program that marks no
+     * phase, such as the WATER programs, whose statistics then hold 0 for it.
+     */
+    private static double phaseMs(final DsmStats stats, final Statistic statistic, final int nodes)
+    {
+        return 0 == stats.get(Statistic.MEASURED_PHASES) ? Double.NaN : stats.get(statistic) / 1e6 / nodes;
+    }
+
     private static String line(
-        final AppMeasurement row, final String node, final double[] ms, final String homes, final long cpuNs,
-        final long jitNs)
+        final AppMeasurement row, final String node, final double[] ms, final String homes, final double cpuMs,
+        final double jitMs)
     {
         return String.format(Locale.ROOT, FORMAT, row.app, row.nodes, node, BenchReport.figure(ms[0]),
             BenchReport.figure(ms[1]), BenchReport.figure(ms[2]), BenchReport.figure(ms[3]),
             BenchReport.figure(ms[4]), BenchReport.figure(ms[5]), BenchReport.figure(ms[6]), homes,
-            BenchReport.figure(cpuNs / 1e6), BenchReport.figure(jitNs / 1e6));
+            BenchReport.figure(cpuMs), BenchReport.figure(jitMs));
     }
 
     /**

@@ -23,8 +23,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class TimeBreakdownTest
 {
     private static final List<DsmStats> TWO_NODES = List.of(
-        stats(0, 100, 10, 4, 2, 0, 20, 0, 96, 50, 7),
-        stats(1, 60, 30, 8, 2, 6, 40, 0, 32, 30, 12));
+        stats(0, 1, 100, 10, 4, 2, 0, 20, 0, 96, 50, 7),
+        stats(1, 1, 60, 30, 8, 2, 6, 40, 0, 32, 30, 12));
+
+    /** A program that marks no timed phase (the WATER programs): its nodes' statistics hold 0 CPU and JIT time. */
+    private static final List<DsmStats> NO_PHASE = List.of(
+        stats(0, 0, 900, 5, 1, 3, 0, 40, 0, 64, 0, 0),
+        stats(1, 0, 850, 15, 2, 3, 0, 80, 0, 64, 0, 0));
 
     @Test
     void shouldGiveEachNodesMillisecondsAndTheirMean()
@@ -53,6 +58,39 @@ class TimeBreakdownTest
             "40.00", "9.500"), List.of(lines.get(4).split("\\s+")));
         assertEquals(List.of("fft", "1", "0", "100.0", "10.00", "4.000", "2.000", "0.000", "20.00", "0.000", "96",
             "50.00", "7.000"), List.of(lines.get(5).split("\\s+")));
+    }
+
+    @Test
+    void shouldPrintNoCpuOrJitTimeForAProgramThatMarksNoTimedPhaseAsRunDoes()
+    {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        TimeBreakdown.printTable(out, List.of(dsm("water-nsquared", 2, NO_PHASE), dsm(2, TWO_NODES)), "the run");
+        final List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(List.of(
+            "Where the time went, DSM runs (the program's timed phase, the run; WATER: the whole run): ms per node; " +
+                "homes = pages homed at the node; cpu = CPU time of the node's thread in the timed phase; jit = CPU " +
+                "time of its JVM's compiler threads in it (both - for WATER, which marks no timed phase)",
+            "app               N  node   compute  rd-fault  wr-fault   release      lock   barrier semaphore   homes" +
+                "       cpu       jit",
+            "water-nsquared    2     0     900.0     5.000     1.000     3.000     0.000     40.00     0.000      64" +
+                "         -         -",
+            "water-nsquared    2     1     850.0     15.00     2.000     3.000     0.000     80.00     0.000      64" +
+                "         -         -",
+            "water-nsquared    2  mean     875.0     10.00     1.500     3.000     0.000     60.00     0.000        " +
+                "         -         -",
+            "fft               2     0     100.0     10.00     4.000     2.000     0.000     20.00     0.000      96" +
+                "     50.00     7.000",
+            "fft               2     1     60.00     30.00     8.000     2.000     6.000     40.00     0.000      32" +
+                "     30.00     12.00",
+            "fft               2  mean     80.00     20.00     6.000     2.000     3.000     30.00     0.000        " +
+                "     40.00     9.500"), lines);
+        assertEquals("\"breakdown_ms\":{\"compute\":875,\"read_fault\":10,\"write_fault\":1.5,\"release\":3," +
+            "\"lock_wait\":0,\"barrier_wait\":60,\"semaphore_wait\":0}," +
+            "\"node_breakdown_ms\":[{\"node\":0,\"compute\":900,\"read_fault\":5,\"write_fault\":1,\"release\":3," +
+            "\"lock_wait\":0,\"barrier_wait\":40,\"semaphore_wait\":0},{\"node\":1,\"compute\":850,\"read_fault\":15," +
+            "\"write_fault\":2,\"release\":3,\"lock_wait\":0,\"barrier_wait\":80,\"semaphore_wait\":0}]," +
+            "\"homes\":[64,64]", TimeBreakdown.json(NO_PHASE), "the JSON carries no CPU or JIT time, phases or not");
     }
 
     @Test
@@ -100,19 +138,24 @@ class TimeBreakdownTest
 
     private static AppMeasurement dsm(final int nodes, final List<DsmStats> perNode)
     {
-        return new AppMeasurement("fft", AppMeasurement.DSM, "shm", nodes, 0, 1.0, 1.0, 1.0, true, null, perNode);
+        return dsm("fft", nodes, perNode);
+    }
+
+    private static AppMeasurement dsm(final String app, final int nodes, final List<DsmStats> perNode)
+    {
+        return new AppMeasurement(app, AppMeasurement.DSM, "shm", nodes, 0, 1.0, 1.0, 1.0, true, null, perNode);
     }
 
     /**
-     * A node's statistics with the given milliseconds per category (in stacking order), homes, the phase's CPU
-     * milliseconds and its JVM's compilation milliseconds; other counts 0.
+     * A node's statistics over the given number of measured phases, with the given milliseconds per category (in
+     * stacking order), homes, the phases' CPU milliseconds and its JVM's compilation milliseconds; other counts 0.
      */
-    private static DsmStats stats(final int node, final long... msAndHomes)
+    private static DsmStats stats(final int node, final int phases, final long... msAndHomes)
     {
         final StringBuilder json = new StringBuilder("{\"node\":").append(node);
         for (final Statistic statistic : Statistic.values())
         {
-            long value = 0;
+            long value = Statistic.MEASURED_PHASES == statistic ? phases : 0;
             for (int c = 0; c < TimeBreakdown.CATEGORIES.size(); c++)
             {
                 value = TimeBreakdown.CATEGORIES.get(c).statistic() == statistic ? msAndHomes[c] * 1_000_000 : value;
