@@ -69,6 +69,19 @@ class BenchOptionsTest
     }
 
     @Test
+    void shouldRefuseMoreDsmNodesThanAClusterMayHaveBeforeRunningAnything()
+    {
+        for (final String nodes : List.of("257", "1,2,300"))
+        {
+            err.reset();
+            assertEquals(2, ViadsmCommand.execute("bench", "apps", "--apps", "sor", "--nodes", nodes));
+            assertEquals(List.of(
+                "viadsm: --nodes must be at most 256 for DSM nodes, not " + nodes.substring(nodes.lastIndexOf(',') + 1),
+                "Try 'viadsm bench apps --help'."), err.toString(StandardCharsets.UTF_8).lines().toList());
+        }
+    }
+
+    @Test
     void shouldRefuseAnOutputFileItCouldNotWriteBeforeMeasuring(@TempDir final Path dir) throws Exception
     {
         final Path file = Files.writeString(dir.resolve("file"), "");

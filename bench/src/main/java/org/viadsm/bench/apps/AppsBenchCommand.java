@@ -13,7 +13,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
+import org.viadsm.dsm.DsmContext;
 import org.viadsm.examples.catalog.AppCatalog;
+import org.viadsm.examples.cli.NodesOption;
 import org.viadsm.examples.cli.OutputFileOption;
 import org.viadsm.examples.runtime.App;
 import picocli.CommandLine;
@@ -75,7 +77,7 @@ public final class AppsBenchCommand implements Callable<Integer>
     private List<String> apps = new ArrayList<>();
 
     @Option(names = "--nodes", paramLabel = "LIST", split = ",", defaultValue = "1,2,4",
-        description = "Member counts N (default ${DEFAULT-VALUE}).")
+        description = "Member counts N, each at most " + DsmContext.MAX_NODES + " (default ${DEFAULT-VALUE}).")
     private List<Integer> nodes;
 
     @Option(names = "--provider", paramLabel = "P", defaultValue = "shm",
@@ -260,7 +262,7 @@ public final class AppsBenchCommand implements Callable<Integer>
                 throw new ParameterException(spec.commandLine(),
                     "--nodes must list distinct counts >= 1, not " + nodes);
             }
-            counts.add(n);
+            counts.add(NodesOption.check(spec.commandLine(), n, true));
         }
         counts.sort(Integer::compare);
         return counts;

@@ -4,11 +4,11 @@ import org.viadsm.dsm.DsmContext;
 import picocli.CommandLine;
 
 /**
- * The {@code --nodes} check of run, launch and demo: a cluster of DSM nodes has 1 to {@link DsmContext#MAX_NODES},
- * refused before any node starts, so that too many is one usage error rather than as many processes started, each
- * to fail.
+ * The {@code --nodes} check of run, launch and demo (and of {@code bench apps}, for each count it lists): a cluster
+ * of DSM nodes has 1 to {@link DsmContext#MAX_NODES}, refused before any node starts, so that too many is one usage
+ * error rather than as many processes started, each to fail.
  */
-final class NodesOption
+public final class NodesOption
 {
     private NodesOption()
     {
@@ -23,7 +23,7 @@ final class NodesOption
      * @return {@code nodes}.
      * @throws CommandLine.ParameterException naming the option, the bound and the value.
      */
-    static int check(final CommandLine commandLine, final int nodes, final boolean dsmNodes)
+    public static int check(final CommandLine commandLine, final int nodes, final boolean dsmNodes)
     {
         if (nodes < 1)
         {
