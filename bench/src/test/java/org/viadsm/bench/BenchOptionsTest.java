@@ -53,8 +53,8 @@ class BenchOptionsTest
         "apps --input fft=-m7      | viadsm: --input fft=-m7: -m 7: M must be even and >= 0 (N=1)",
         "apps --input fft=-x       | viadsm: --input fft=-x: Unknown option: '-x'",
         "apps --input lu=-n7       | viadsm: --input lu=-n7: -b 16: block size must be in [1, n] for -n 7 (N=1)",
-        "apps --nodes 3 --input radix=-t | viadsm: --input radix=-t: P must be a power of 2 in [1, 1024] (the prefix " +
-            "tree assumes it): team size 3 (N=3)",
+        "apps --apps radix --nodes 3 --input radix=-t | viadsm: --input radix=-t: P must be a power of 2 in [1, " +
+            "1024] (the prefix tree assumes it): team size 3 (N=3)",
         "via --tcp-wait sometimes  | viadsm: --tcp-wait must be polled or blocking, not 'sometimes'",
         "dsm --sweep-kib 2         | viadsm: --sweep-kib must be 4..1048576, not 2",
         "apps --apps no-such-app   | viadsm: unknown application 'no-such-app'",
@@ -82,6 +82,21 @@ class BenchOptionsTest
     }
 
     @Test
+    void shouldRefuseAnApplicationOnACountItCannotRunWithInItsOwnWordsBeforeRunningAnything()
+    {
+        assertRefusedExactly("viadsm: fft (quick input: -m14 -t): P must be a power of 2: team size 3 (N=3)",
+            "apps", "--nodes", "3");
+        assertRefusedExactly("viadsm: radix (quick input: -n262144 -r1024 -t): P must be a power of 2 in [1, 1024] " +
+            "(the prefix tree assumes it): team size 3 (N=3)", "apps", "--apps", "sor,radix", "--nodes", "2,3");
+        assertRefusedExactly("viadsm: ocean (--full input: -n258 -o): -p (team size) must be a power of 2: " +
+            "teamSize=6 (N=6)", "apps", "--apps", "ocean", "--full", "--nodes", "4,6");
+        // the suite's input decks are read as the runs would read them
+        assertRefusedExactly("viadsm: water-spatial (quick input: 216 molecules, 3 steps): ERROR: less boxes (27) " +
+            "than processors (64); a smaller CUTOFF gives more boxes (N=64)", "apps", "--apps", "water-spatial",
+            "--nodes", "64");
+    }
+
+    @Test
     void shouldRefuseAnOutputFileItCouldNotWriteBeforeMeasuring(@TempDir final Path dir) throws Exception
     {
         final Path file = Files.writeString(dir.resolve("file"), "");
@@ -95,6 +110,13 @@ class BenchOptionsTest
             under.toString());
         assertRefused("viadsm: cannot write --plot " + dir + ": it is a directory", "apps", "--apps", "fft", "--plot",
             dir.toString());
+    }
+
+    /** Exit code 2, and standard error holds the line and the hint only: nothing ran. */
+    private void assertRefusedExactly(final String expected, final String... words)
+    {
+        assertRefused(expected, words);
+        assertEquals(expected, err.toString(StandardCharsets.UTF_8).lines().findFirst().orElseThrow());
     }
 
     private void assertRefused(final String expected, final String... words)

@@ -86,18 +86,6 @@ final class AppInputs
     }
 
     /**
-     * The arguments of an application's run when they are arguments rather than a deck the suite writes.
-     *
-     * @param app the application's name.
-     * @return its arguments, as {@link #args} gives them; null if the suite writes a deck for it or has no input.
-     */
-    List<String> plainArgs(final String app)
-    {
-        final String spec = spec(app);
-        return null == spec || spec.startsWith("@") ? null : List.of(spec.split(" "));
-    }
-
-    /**
      * How the inputs are shown: the arguments, or what the deck holds.
      *
      * @param app the application.

@@ -65,7 +65,9 @@ import picocli.CommandLine.Spec;
         "",
         "Inputs: quick by default (each application well under a few seconds sequentially); --full uses the SPLASH-2",
         "defaults: FFT -m16, LU -n512 -b16, RADIX -n1048576 -r1024, OCEAN -n258, WATER 512 molecules (3 steps),",
-        "BARNES 16384 bodies (4 steps), and SOR -m2000 -n1000 -i50, TSP -n19.",
+        "BARNES 16384 bodies (4 steps), and SOR -m2000 -n1000 -i50, TSP -n19. Each application's arguments are",
+        "checked against every N before anything runs: one it refuses (FFT, RADIX, OCEAN: N a power of 2) is a usage",
+        "error with its own message.",
         "On a machine with fewer cores than N, N members oversubscribe the cores: the header says how many there are."})
 public final class AppsBenchCommand implements Callable<Integer>
 {
@@ -134,11 +136,19 @@ public final class AppsBenchCommand implements Callable<Integer>
     {
         final List<String> selected = selection();
         final List<Integer> counts = counts();
-        checkArguments(selected, counts);
         OutputFileOption.check(spec.commandLine(), "--json", json);
         OutputFileOption.check(spec.commandLine(), "--plot", plot);
         final Path dir = tempDirectory();
         final AppInputs inputs = new AppInputs(dir, full, overrides);
+        try
+        {
+            checkArguments(selected, counts, inputs);
+        }
+        catch (final ParameterException ex)
+        {
+            delete(dir);
+            throw ex;
+        }
         final int cores = Runtime.getRuntime().availableProcessors();
         final AppsReport report = new AppsReport(cores, describe(cores, counts), inputs);
         boolean failed = false;
@@ -269,32 +279,31 @@ public final class AppsBenchCommand implements Callable<Integer>
     }
 
     /**
-     * Parses the arguments {@code --input} gives each selected application and checks them against every member
-     * count, as its runs will, so that arguments the application refuses are a usage error before anything runs,
-     * not a failure of every run.
+     * Parses the arguments each selected application will run with (those {@code --input} gives it, or the suite's
+     * own, with the input decks the suite writes) and checks them against every member count, as its runs will, so
+     * that an application that refuses its arguments or a count is a usage error before anything runs, with the
+     * application's own message, rather than a failure of every such run.
      */
-    private void checkArguments(final List<String> selected, final List<Integer> counts)
+    private void checkArguments(final List<String> selected, final List<Integer> counts, final AppInputs inputs)
     {
-        final AppInputs probe = new AppInputs(null, full, overrides);
+        final List<Integer> sizes = new ArrayList<>(counts);
+        if (!sizes.contains(1))
+        {
+            sizes.add(0, 1);
+        }
         for (final String app : selected)
         {
-            final List<String> args = overrides.containsKey(app) ? probe.plainArgs(app) : null;
-            if (null == args)
-            {
-                continue;
-            }
-            final String given = "--input " + app + "=" + overrides.get(app);
+            final String given = overrides.containsKey(app) ? "--input " + app + "=" + overrides.get(app) :
+                app + " (" + (full ? "--full" : "quick") + " input: " + inputs.describe(app) + ")";
             final App instance = find(app).newInstance();
             try
             {
-                new CommandLine(instance).parseArgs(args.toArray(new String[0]));
+                new CommandLine(instance).parseArgs(inputs.args(app).toArray(new String[0]));
             }
             catch (final ParameterException ex)
             {
                 throw new ParameterException(spec.commandLine(), given + ": " + ex.getMessage());
             }
-            final List<Integer> sizes = new ArrayList<>(counts);
-            sizes.add(0, 1);
             for (final int n : instance.readsStandardInput() ? List.<Integer>of() : sizes)
             {
                 try
