@@ -16,9 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openucx.jucx.ucp.UcpContext;
 import org.openucx.jucx.ucp.UcpEndpoint;
-import org.openucx.jucx.ucp.UcpEndpointParams;
-import org.openucx.jucx.ucp.UcpListener;
-import org.openucx.jucx.ucp.UcpListenerParams;
 import org.openucx.jucx.ucp.UcpParams;
 import org.openucx.jucx.ucp.UcpRequest;
 import org.openucx.jucx.ucp.UcpWorker;
@@ -136,11 +133,11 @@ class ControlMessageFuzzTest
             for (int i = 0; i < 20; i++)
             {
                 // connects and leaves at once
-                final UcpEndpoint endpoint = connect(worker, target);
+                final UcpEndpoint endpoint = RawUcxPeer.connect(worker, target);
                 worker.progress();
                 endpoint.closeNonBlockingForce();
             }
-            final UcpEndpoint endpoint = connect(worker, target);
+            final UcpEndpoint endpoint = RawUcxPeer.connect(worker, target);
             final List<ByteBuffer> held = new ArrayList<>();
             for (int i = 0; i < RAW_MESSAGES; i++)
             {
@@ -162,26 +159,13 @@ class ControlMessageFuzzTest
     @Test
     void requesterShouldFailByNameOnAMalformedAcceptance() throws Exception
     {
-        final AtomicReference<UcpEndpoint> client = new AtomicReference<>();
         final AtomicReference<Handshake> request = new AtomicReference<>();
         try (Nic victim = Nic.open("ucx:127.0.0.1:0");
              Nic friend = Nic.open("ucx:127.0.0.1:0");
-             UcpContext context = new UcpContext(new UcpParams().requestAmFeature().requestWakeupFeature());
-             UcpWorker worker = context.newWorker(new UcpWorkerParams());
-             UcpListener listener = worker.newListener(new UcpListenerParams()
-                 .setSockAddr(new InetSocketAddress("127.0.0.1", 0))
-                 .setConnectionHandler(connection -> client.set(worker.newEndpoint(new UcpEndpointParams()
-                     .setConnectionRequest(connection).setPeerErrorHandlingMode()
-                     .setErrorHandler((endpoint, status, message) -> { }))))))
+             RawUcxPeer peer = new RawUcxPeer(message -> request.compareAndSet(null, message)))
         {
-            worker.setAmRecvHandler(Handshake.AM_ID, (header, headerLength, data, reply) ->
-            {
-                request.compareAndSet(null, Handshake.decode(new UnsafeBuffer(header, (int)headerLength),
-                    (int)headerLength, new UnsafeBuffer(data.getDataAddress(), (int)data.getLength()),
-                    data.getLength()));
-                return 0;
-            });
-            final String server = "ucx:127.0.0.1:" + listener.getAddress().getPort();
+            final UcpWorker worker = peer.worker();
+            final String server = peer.address();
             final Vi vi = victim.createVi(attributes(victim), null, null);
             final CompletableFuture<Throwable> connected = CompletableFuture.supplyAsync(() ->
             {
@@ -196,7 +180,7 @@ class ControlMessageFuzzTest
                 }
             });
             final long deadlineNs = System.nanoTime() + T;
-            while ((null == request.get() || null == client.get()) && System.nanoTime() - deadlineNs < 0)
+            while ((null == request.get() || peer.accepted().isEmpty()) && System.nanoTime() - deadlineNs < 0)
             {
                 worker.progress();
             }
@@ -212,7 +196,8 @@ class ControlMessageFuzzTest
             accept.encodeHeader(new UnsafeBuffer(header));
             accept.encodeData(new UnsafeBuffer(data));
             final List<UcpRequest> sent = new ArrayList<>();
-            sent.add(send(client.get(), Handshake.AM_ID, header, data, new ArrayList<>()));
+            final UcpEndpoint client = peer.accepted().get(0);
+            sent.add(send(client, Handshake.AM_ID, header, data, new ArrayList<>()));
             await(worker, sent);
             while (!connected.isDone() && System.nanoTime() - deadlineNs < 0)
             {
@@ -225,7 +210,7 @@ class ControlMessageFuzzTest
                 ": the worker address of " + server + " (64 bytes) is malformed: format version 15 is not one UCX " +
                 "packs (0 or 1)"), failed.getMessage());
             assertEquals(ViState.IDLE, vi.state());
-            client.get().closeNonBlockingForce();
+            client.closeNonBlockingForce();
             assertWorks(victim, friend);
         }
     }
@@ -233,25 +218,12 @@ class ControlMessageFuzzTest
     @Test
     void requesterShouldWithdrawAnAcceptanceOfARequestItNoLongerHolds() throws Exception
     {
-        final List<UcpEndpoint> clients = new ArrayList<>();
         final AtomicReference<Handshake> answer = new AtomicReference<>();
         try (Nic victim = Nic.open("ucx:127.0.0.1:0");
-             UcpContext context = new UcpContext(new UcpParams().requestAmFeature().requestWakeupFeature());
-             UcpWorker worker = context.newWorker(new UcpWorkerParams());
-             UcpListener listener = worker.newListener(new UcpListenerParams()
-                 .setSockAddr(new InetSocketAddress("127.0.0.1", 0))
-                 .setConnectionHandler(connection -> clients.add(worker.newEndpoint(new UcpEndpointParams()
-                     .setConnectionRequest(connection).setPeerErrorHandlingMode()
-                     .setErrorHandler((endpoint, status, message) -> { }))))))
+             RawUcxPeer peer = new RawUcxPeer(message -> answer.compareAndSet(null, message)))
         {
-            worker.setAmRecvHandler(Handshake.AM_ID, (header, headerLength, data, reply) ->
-            {
-                answer.compareAndSet(null, Handshake.decode(new UnsafeBuffer(header, (int)headerLength),
-                    (int)headerLength, new UnsafeBuffer(data.getDataAddress(), (int)data.getLength()),
-                    data.getLength()));
-                return 0;
-            });
-            final String server = "ucx:127.0.0.1:" + listener.getAddress().getPort();
+            final UcpWorker worker = peer.worker();
+            final String server = peer.address();
             final Vi vi = victim.createVi(attributes(victim), null, null);
             // the victim's worker makes progress while it waits for requests that never come; the server waits as
             // long as a withdrawal's endpoint stays open for it, however late its worker runs
@@ -274,7 +246,7 @@ class ControlMessageFuzzTest
             final ByteBuffer data = ByteBuffer.allocateDirect(accept.dataLength());
             accept.encodeHeader(new UnsafeBuffer(header));
             accept.encodeData(new UnsafeBuffer(data));
-            final UcpEndpoint endpoint = connect(worker, UcxAddress.parse(victim.address()).socketAddress());
+            final UcpEndpoint endpoint = peer.connect(UcxAddress.parse(victim.address()).socketAddress());
             await(worker, List.of(send(endpoint, Handshake.AM_ID, header, data, new ArrayList<>())));
             while (null == answer.get() && System.nanoTime() - deadlineNs < 0)
             {
@@ -288,7 +260,7 @@ class ControlMessageFuzzTest
             assertEquals(41, withdrawal.sequence);
             assertEquals(ViState.IDLE, vi.state());
             endpoint.closeNonBlockingForce();
-            clients.forEach(UcpEndpoint::closeNonBlockingForce);
+            peer.accepted().forEach(UcpEndpoint::closeNonBlockingForce);
         }
     }
 
@@ -319,12 +291,6 @@ class ControlMessageFuzzTest
     private static ViAttributes attributes(final Nic nic)
     {
         return new ViAttributes().ptag(nic.createPtag()).reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY);
-    }
-
-    private static UcpEndpoint connect(final UcpWorker worker, final InetSocketAddress target)
-    {
-        return worker.newEndpoint(new UcpEndpointParams().setSocketAddress(target).setPeerErrorHandlingMode()
-            .setErrorHandler((endpoint, status, message) -> { }));
     }
 
     /** One message of a random kind: a setup or data message, valid but for a mutation, or noise. */

@@ -1,6 +1,5 @@
 package org.viadsm.via.provider.ucx;
 
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,15 +15,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.openucx.jucx.ucp.UcpContext;
 import org.openucx.jucx.ucp.UcpEndpoint;
-import org.openucx.jucx.ucp.UcpEndpointParams;
-import org.openucx.jucx.ucp.UcpListener;
-import org.openucx.jucx.ucp.UcpListenerParams;
-import org.openucx.jucx.ucp.UcpParams;
 import org.openucx.jucx.ucp.UcpRequest;
 import org.openucx.jucx.ucp.UcpWorker;
-import org.openucx.jucx.ucp.UcpWorkerParams;
 import org.viadsm.via.Nic;
 import org.viadsm.via.ReliabilityLevel;
 import org.viadsm.via.Vi;
@@ -161,24 +154,12 @@ class UcxSetupEndpointsTest
     void answersToAPeerThatNeverClosesItsEndsShouldHoldAtMostTheirCap() throws Exception
     {
         final int busy = SetupMessages.MAX_LINGERING + 4;
-        final List<UcpEndpoint> peers = new ArrayList<>();
         final ConcurrentLinkedQueue<Handshake> answers = new ConcurrentLinkedQueue<>();
         final AtomicBoolean done = new AtomicBoolean();
         try (Nic victim = Nic.open("ucx:127.0.0.1:0");
-             UcpContext context = new UcpContext(new UcpParams().requestAmFeature().requestWakeupFeature());
-             UcpWorker worker = context.newWorker(new UcpWorkerParams());
-             UcpListener listener = worker.newListener(new UcpListenerParams()
-                 .setSockAddr(new InetSocketAddress("127.0.0.1", 0))
-                 .setConnectionHandler(connection -> peers.add(worker.newEndpoint(new UcpEndpointParams()
-                     .setConnectionRequest(connection).setPeerErrorHandlingMode()
-                     .setErrorHandler((endpoint, status, message) -> { }))))))
+             RawUcxPeer peer = new RawUcxPeer(answers::add))
         {
-            worker.setAmRecvHandler(Handshake.AM_ID, (header, headerLength, data, reply) ->
-            {
-                answers.add(Handshake.decode(new UnsafeBuffer(header, (int)headerLength), (int)headerLength,
-                    new UnsafeBuffer(data.getDataAddress(), (int)data.getLength()), data.getLength()));
-                return 0;
-            });
+            final UcpWorker worker = peer.worker();
             // the victim's worker makes progress while it waits for requests that never come
             final CompletableFuture<Void> waiting = CompletableFuture.runAsync(() ->
             {
@@ -189,10 +170,8 @@ class UcxSetupEndpointsTest
             });
             // requests the victim holds, nobody taking them, then as many again and more, each turned away over an
             // endpoint of its own to this peer's listener
-            final String address = "ucx:127.0.0.1:" + listener.getAddress().getPort();
-            final UcpEndpoint endpoint = worker.newEndpoint(new UcpEndpointParams()
-                .setSocketAddress(UcxAddress.parse(victim.address()).socketAddress()).setPeerErrorHandlingMode()
-                .setErrorHandler((ep, status, message) -> { }));
+            final String address = peer.address();
+            final UcpEndpoint endpoint = peer.connect(UcxAddress.parse(victim.address()).socketAddress());
             final List<ByteBuffer> held = new ArrayList<>();
             final List<UcpRequest> sent = new ArrayList<>();
             for (int viId = 0; viId < UcxConnector.MAX_PENDING_REQUESTS + busy; viId++)
@@ -224,7 +203,7 @@ class UcxSetupEndpointsTest
             }
             assertTrue(sent.stream().allMatch(request -> null == request || request.isCompleted()));
             endpoint.closeNonBlockingForce();
-            peers.forEach(UcpEndpoint::closeNonBlockingForce);
+            peer.accepted().forEach(UcpEndpoint::closeNonBlockingForce);
         }
     }
 
