@@ -45,6 +45,29 @@ class CompilerThreadsCpuTest
     }
 
     @Test
+    void shouldReadAThreadsNameOnceAndForgetThreadsThatEnded(@TempDir final Path tasks) throws IOException
+    {
+        thread(tasks, 100, "main", 500_000);
+        thread(tasks, 101, "C2 CompilerThre", 1_000);
+        final CompilerThreadsCpu clock = new CompilerThreadsCpu(tasks);
+        assertEquals(1_000, clock.getAsLong());
+
+        Files.writeString(tasks.resolve("100").resolve("comm"), "C1 CompilerThre\n", StandardCharsets.US_ASCII);
+        assertEquals(1_000, clock.getAsLong(), "a thread listed before keeps the kind its first name gave it");
+
+        remove(tasks.resolve("100"));
+        assertEquals(1_000, clock.getAsLong());
+        thread(tasks, 100, "C1 CompilerThre", 300);
+        assertEquals(1_300, clock.getAsLong(), "an id listed again after a listing without it is a new thread");
+
+        remove(tasks.resolve("101"));
+        assertEquals(1_300, clock.getAsLong(), "the ended compiler thread keeps its 1 000");
+        thread(tasks, 101, "main", 9_000);
+        thread(tasks, 100, "C1 CompilerThre", 400);
+        assertEquals(1_400, clock.getAsLong(), "the new thread 101 is not a compiler thread");
+    }
+
+    @Test
     void shouldNameTheListItCannotRead(@TempDir final Path dir)
     {
         final Path missing = dir.resolve("task");
