@@ -1,8 +1,14 @@
 package org.viadsm.examples.cli;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -14,7 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The node JVMs' own options: the DSM port is compiled out of line, the command names the port's class as it is,
- * and a JVM started with the options prints nothing of its own on standard output, which is the application's.
+ * a JVM started with the options prints nothing of its own on standard output, which is the application's, and the
+ * {@code viadsm} script gives a node that a launcher started (its {@code node} command) the same options.
  */
 @Timeout(120)
 class NodeSettingsTest
@@ -50,6 +57,38 @@ class NodeSettingsTest
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, process.exitValue());
         assertEquals("node output" + System.lineSeparator(), out);
+    }
+
+    @Test
+    void shouldGiveANodeALauncherStartedTheSameOptions() throws IOException
+    {
+        final List<String> lines = Files.readAllLines(script());
+        final Pattern assignment = Pattern.compile("^\\s*node_options=\\((.+)\\)$");
+        final List<String> options = new ArrayList<>();
+        for (final String line : lines)
+        {
+            final Matcher matcher = assignment.matcher(line);
+            if (matcher.matches())
+            {
+                for (final String word : matcher.group(1).split(" "))
+                {
+                    options.add(word.replace("\"", ""));
+                }
+            }
+        }
+        assertEquals(NodeSettings.JVM_OPTIONS, options, "the node options of the viadsm script");
+    }
+
+    /** The {@code viadsm} script at the top of the source tree, above the working directory. */
+    private static Path script()
+    {
+        Path dir = Path.of("").toAbsolutePath();
+        while (null != dir && !Files.isRegularFile(dir.resolve("viadsm")))
+        {
+            dir = dir.getParent();
+        }
+        assertTrue(null != dir, "no viadsm script above " + Path.of("").toAbsolutePath());
+        return dir.resolve("viadsm");
     }
 
     /**

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.examples.cli.NodeSettings;
 import org.viadsm.examples.cli.ViadsmCommand;
 import org.viadsm.via.internal.JavaProcess;
 
@@ -38,7 +39,7 @@ class MpirunTest
         NamespaceHosts.requireTools("mpirun", "mpirun tests need Open MPI (apt-get install openmpi-bin)");
         final List<String> command = new ArrayList<>(List.of("mpirun", "--allow-run-as-root", "--oversubscribe",
             "-np", Integer.toString(RANKS)));
-        command.addAll(JavaProcess.command(ViadsmCommand.class.getName(), List.of("-XX:+UseSerialGC"),
+        command.addAll(JavaProcess.command(ViadsmCommand.class.getName(), NodeSettings.JVM_OPTIONS,
             List.of("node", "--class", HostReport.class.getName())));
         final ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("VIADSM_RENDEZVOUS_DIR", rendezvous.toString());

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.viadsm.examples.cli.NodeSettings;
 import org.viadsm.examples.cli.ViadsmCommand;
 import org.viadsm.via.internal.JavaProcess;
 
@@ -144,7 +145,7 @@ class MultiHostTest
         for (int rank = 0; rank < HOSTS; rank++)
         {
             final ProcessBuilder builder = new ProcessBuilder(hosts.on(rank,
-                JavaProcess.command(ViadsmCommand.class.getName(), List.of("-XX:+UseSerialGC"), nodeArgs)));
+                JavaProcess.command(ViadsmCommand.class.getName(), NodeSettings.JVM_OPTIONS, nodeArgs)));
             final Map<String, String> env = builder.environment();
             env.putAll(slurm(rank, job));
             env.put("VIADSM_RENDEZVOUS_DIR", rendezvous.toString());
