@@ -116,12 +116,13 @@ final class NodeCommand implements Callable<Integer>
         setProperty("viadsm.rendezvous", rendezvous);
         setProperty("viadsm.interface", networkInterface);
         final JobRun job;
+        Placement override = null;
         try
         {
             final DsmContext environment = DsmContext.fromEnvironment().conclude();
             if (null != probe)
             {
-                PlacementOption.check(spec.commandLine(), placement, environment.nodeCount());
+                override = PlacementOption.check(spec.commandLine(), placement, environment.nodeCount());
                 if (!probe.readsStandardInput())
                 {
                     // the checks that need the node count, before the node joins, so that every node says what is
@@ -135,11 +136,16 @@ final class NodeCommand implements Callable<Integer>
         {
             throw new CommandLine.ParameterException(spec.commandLine(), ex.getMessage());
         }
-        final int code = null != entry ? runApp(job, entry) : job.runClass(mainClass, classPath, args);
+        final int code = null != entry ? runApp(job, entry, probe, override) :
+            job.runClass(mainClass, classPath, args);
         return job.finish(code);
     }
 
-    private int runApp(final JobRun job, final AppCatalog.Entry entry)
+    /**
+     * Runs a catalogued application on this node; {@code probe} is the application as its options were parsed for
+     * the checks (the runs parse them again, each for its own instance), {@code override} the checked placement.
+     */
+    private int runApp(final JobRun job, final AppCatalog.Entry entry, final App probe, final Placement override)
     {
         final DsmContext context = DsmContext.fromEnvironment().pageSize(pageSize)
             .maxLocks(NodeSettings.MAX_LOCKS).maxSemaphores(NodeSettings.MAX_SEMAPHORES);
@@ -148,9 +154,8 @@ final class NodeCommand implements Callable<Integer>
         {
             try
             {
-                final Placement override = null == placement ? null : Placement.parse(placement);
                 final long[] runNs = AppRuns.onNode(dsm, entry, args, override, out, runs);
-                job.ran(entry, AppArguments.parse(entry, args), runNs[runNs.length - 1]);
+                job.ran(entry, probe, runNs[runNs.length - 1]);
                 if (null != appTimeFile)
                 {
                     Files.writeString(appTimeFile, Arrays.stream(runNs).mapToObj(Long::toString)
