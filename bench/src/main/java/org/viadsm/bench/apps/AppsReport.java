@@ -29,7 +29,7 @@ import org.viadsm.examples.cli.OutputFileOption;
  *  "time_source":"...","app_run_s":0.6,"speedup":0.4,"dsm_vs_threads":2.5,"verified":true,"pages_fetched":10,
  *  "diff_kib":1.5,"lock_wait_ms":0,"barrier_wait_ms":3.2,"messages":40,
  *  "breakdown_ms":{"compute":300,"read_fault":20,...},"node_breakdown_ms":[{"node":0,"compute":310,...},...],
- *  "homes":[64,64],"error":null}
+ *  "homes":[64,64],"cpu_ms":[310,305],"jit_ms":[20,24],"error":null}
  * ]}
  * </pre>
  * {@code verified} is true only if every run passed the application's self-check; false if a run failed or its

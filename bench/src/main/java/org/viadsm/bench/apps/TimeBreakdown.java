@@ -122,8 +122,10 @@ final class TimeBreakdown
 
     /**
      * The breakdown as JSON members: the mean over the nodes ({@code "breakdown_ms":{"compute":1.5,...}}), each
-     * node's ({@code "node_breakdown_ms":[{"node":0,"compute":1.2,...},...]}) and the homes
-     * ({@code "homes":[128,128]}), or nulls for a run without DSM statistics.
+     * node's ({@code "node_breakdown_ms":[{"node":0,"compute":1.2,...},...]}), the homes
+     * ({@code "homes":[128,128]}) and each node's CPU and compiler time in the timed phase, as the table's
+     * {@code cpu} and {@code jit} columns ({@code "cpu_ms":[14.5,13.9],"jit_ms":[20.1,22.4]}, null for a node whose
+     * program marks no phase), or nulls for a run without DSM statistics.
      *
      * @param nodes every node's statistics, or null.
      * @return the members, without braces.
@@ -132,7 +134,8 @@ final class TimeBreakdown
     {
         if (null == nodes || nodes.isEmpty())
         {
-            return "\"breakdown_ms\":null,\"node_breakdown_ms\":null,\"homes\":null";
+            return "\"breakdown_ms\":null,\"node_breakdown_ms\":null,\"homes\":null,\"cpu_ms\":null," +
+                "\"jit_ms\":null";
         }
         final StringBuilder sb = new StringBuilder("\"breakdown_ms\":{");
         categories(sb, meanMs(nodes)).append("},\"node_breakdown_ms\":[");
@@ -146,7 +149,19 @@ final class TimeBreakdown
         {
             sb.append(0 == i ? "" : ",").append(nodes.get(i).get(Statistic.HOMES));
         }
-        return sb.append(']').toString();
+        return perNode(perNode(sb.append(']'), "cpu_ms", nodes, Statistic.PHASE_CPU_NS), "jit_ms", nodes,
+            Statistic.PHASE_JIT_NS).toString();
+    }
+
+    private static StringBuilder perNode(
+        final StringBuilder sb, final String key, final List<DsmStats> nodes, final Statistic statistic)
+    {
+        sb.append(",\"").append(key).append("\":[");
+        for (int i = 0; i < nodes.size(); i++)
+        {
+            sb.append(0 == i ? "" : ",").append(BenchReport.number(phaseMs(nodes.get(i), statistic, 1)));
+        }
+        return sb.append(']');
     }
 
     private static StringBuilder categories(final StringBuilder sb, final double[] ms)

@@ -35,7 +35,8 @@ class AppsBenchCommandTest
         "\"breakdown_ms\":(null|\\{\"compute\":" + NUMBER + ",\"read_fault\":" + NUMBER + ",\"write_fault\":" +
         NUMBER + ",\"release\":" + NUMBER + ",\"lock_wait\":" + NUMBER + ",\"barrier_wait\":" + NUMBER +
         ",\"semaphore_wait\":" + NUMBER + "}),\"node_breakdown_ms\":(null|\\[\\{\"node\":0,[^\\]]*\\])," +
-        "\"homes\":(null|\\[[0-9,]+\\]),\"error\":null}");
+        "\"homes\":(null|\\[[0-9,]+\\]),\"cpu_ms\":(null|\\[[0-9.E,-]+\\]),\"jit_ms\":(null|\\[[0-9.E,-]+\\])," +
+        "\"error\":null}");
 
     @Test
     @Timeout(300)
@@ -123,8 +124,9 @@ class AppsBenchCommandTest
             assertTrue(Double.parseDouble(row.group(4)) > 0, row.group());
             assertTrue(Double.parseDouble(row.group(8)) > 0, row.group());
             final boolean dsm = "dsm".equals(row.group(1));
-            // dsm_vs_threads, pages fetched, messages, the breakdown (mean, its seven figures, per node) and homes
-            for (final int group : new int[] {10, 11, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25})
+            // dsm_vs_threads, pages fetched, messages, the breakdown (mean, its seven figures, per node), homes, and
+            // the nodes' CPU and compiler time (FFT marks its timed phase)
+            for (final int group : new int[] {10, 11, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27})
             {
                 assertEquals(dsm, null != row.group(group) && !"null".equals(row.group(group)),
                     group + " in " + row.group());

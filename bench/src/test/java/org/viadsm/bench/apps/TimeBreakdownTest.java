@@ -90,7 +90,8 @@ class TimeBreakdownTest
             "\"node_breakdown_ms\":[{\"node\":0,\"compute\":900,\"read_fault\":5,\"write_fault\":1,\"release\":3," +
             "\"lock_wait\":0,\"barrier_wait\":40,\"semaphore_wait\":0},{\"node\":1,\"compute\":850,\"read_fault\":15," +
             "\"write_fault\":2,\"release\":3,\"lock_wait\":0,\"barrier_wait\":80,\"semaphore_wait\":0}]," +
-            "\"homes\":[64,64]", TimeBreakdown.json(NO_PHASE), "the JSON carries no CPU or JIT time, phases or not");
+            "\"homes\":[64,64],\"cpu_ms\":[null,null],\"jit_ms\":[null,null]", TimeBreakdown.json(NO_PHASE),
+            "no CPU or JIT time for a program that marks no phase");
     }
 
     @Test
@@ -101,8 +102,9 @@ class TimeBreakdownTest
             "\"node_breakdown_ms\":[{\"node\":0,\"compute\":100,\"read_fault\":10,\"write_fault\":4,\"release\":2," +
             "\"lock_wait\":0,\"barrier_wait\":20,\"semaphore_wait\":0},{\"node\":1,\"compute\":60,\"read_fault\":30," +
             "\"write_fault\":8,\"release\":2,\"lock_wait\":6,\"barrier_wait\":40,\"semaphore_wait\":0}]," +
-            "\"homes\":[96,32]", TimeBreakdown.json(TWO_NODES));
-        assertEquals("\"breakdown_ms\":null,\"node_breakdown_ms\":null,\"homes\":null", TimeBreakdown.json(null));
+            "\"homes\":[96,32],\"cpu_ms\":[50,30],\"jit_ms\":[7,12]", TimeBreakdown.json(TWO_NODES));
+        assertEquals("\"breakdown_ms\":null,\"node_breakdown_ms\":null,\"homes\":null,\"cpu_ms\":null," +
+            "\"jit_ms\":null", TimeBreakdown.json(null));
     }
 
     @Test
