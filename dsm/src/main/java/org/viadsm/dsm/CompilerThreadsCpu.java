@@ -24,14 +24,17 @@ import org.agrona.collections.Long2ObjectHashMap;
  * last reading: a thread that has ended keeps the time it was last seen with, and only what it ran after that
  * reading is lost. The sum therefore never decreases.
  * <p>
- * A reading lists the threads (one directory listing) and reads the statistics of the compiler threads only, from
- * files it keeps open; a thread's name is read once, when the listing first shows it, and a listing equal to the
- * last one's (the usual case) is not looked at further. A program's measured phase
- * ends with a reading, often inside the time the program itself measures, so the reading has to be cheap: reading
- * every thread's name and statistics again, a node's phase end took 1.3 to 7.5 ms in the first warm runs of FFT and
- * LU on one node (quick inputs, a loaded 2-core machine), as long as such a run's whole computation; this reading
- * takes 0.1 to 0.15 ms there (0.2 to 0.4 ms with a {@code FileChannel} per file, whose reads run more code until
- * they are compiled).
+ * A reading reads the statistics of the compiler threads only, from files it keeps open, and lists the threads
+ * (one directory listing, an entry per thread) only when their number changed since the last listing: the thread
+ * list's link count, one {@code stat} call, is two plus the number of threads. A thread's name is read once, when
+ * the listing first shows it. A program's measured phase ends with a reading, often inside the time the program
+ * itself measures, so the reading has to be cheap: reading every thread's name and statistics again, a node's phase
+ * end took 1.3 to 7.5 ms in the first warm runs of FFT and LU on one node (quick inputs, a loaded 2-core machine), as
+ * long as such a run's whole computation; with a listing at every reading 0.1 to 0.15 ms there (0.2 to 0.4 ms with a
+ * {@code FileChannel} per file, whose reads run more code until they are compiled), of which the listing was most.
+ * The price: a compiler thread that starts while another thread ends, between two readings, is seen only at the
+ * next reading after the number of threads changed. A phase's end reads only the compiler threads the clock knows
+ * ({@link #knownThreadsNs()}): a compiler thread HotSpot starts during a phase counts from the next phase's begin.
  * <p>
  * <b>Note:</b> thread-safe; read it at phase boundaries, not per operation.
  */
@@ -39,6 +42,7 @@ final class CompilerThreadsCpu implements LongSupplier
 {
     private static final String C1_PREFIX = "C1 CompilerThre";
     private static final String C2_PREFIX = "C2 CompilerThre";
+    private static final int NO_LINKS = -1;
 
     private final Path tasks;
     /** The compiler threads the last listing showed, by thread id. */
@@ -50,6 +54,8 @@ final class CompilerThreadsCpu implements LongSupplier
     /** The thread ids of the last listing. */
     private String[] lastIds = new String[0];
     private long endedNs;
+    /** The thread list's link count at the last listing, where it counted the threads listed; else NO_LINKS. */
+    private int listedLinks = NO_LINKS;
 
     /**
      * A clock over the threads listed in {@code tasks}.
@@ -84,21 +90,25 @@ final class CompilerThreadsCpu implements LongSupplier
     @Override
     public synchronized long getAsLong()
     {
+        final int links = links();
+        if (NO_LINKS != listedLinks && links == listedLinks)
+        {
+            // as many threads as the last listing showed (the usual case): the same threads, no listing
+            return endedNs + readCompilers();
+        }
         final String[] ids = tasks.toFile().list();
         if (null == ids)
         {
             throw new UncheckedIOException("cannot list the JVM's threads in " + tasks,
                 new IOException("not a readable directory: " + tasks));
         }
+        // the count is trusted only where the directory's links count its threads, as Linux's and most file
+        // systems' directories do (two plus one per subdirectory), and while no thread came or went meanwhile
+        listedLinks = links == ids.length + 2 ? links : NO_LINKS;
         if (Arrays.equals(ids, lastIds))
         {
-            // the same threads as at the last reading (the usual case): no name to read, no thread to forget
-            long aliveNs = 0;
-            for (final CompilerThread thread : compilers.values())
-            {
-                aliveNs += thread.read(buffer);
-            }
-            return endedNs + aliveNs;
+            // the same threads as at the last reading: no name to read, no thread to forget
+            return endedNs + readCompilers();
         }
         lastIds = ids;
         final long now = ++listing;
@@ -127,6 +137,44 @@ final class CompilerThreadsCpu implements LongSupplier
         }
         forgetEnded(now, ids.length);
         return endedNs + aliveNs;
+    }
+
+    /**
+     * The CPU time of the compiler threads the last reading found, and of those that ended before, without looking for
+     * threads started since (which {@link #getAsLong()} does, with a {@code stat} call and a listing when their number
+     * changed): the compiler threads' statistics only, as a phase's end reads them.
+     *
+     * @return the sum, which never decreases and is at most what {@link #getAsLong()} would return now.
+     */
+    synchronized long knownThreadsNs()
+    {
+        return endedNs + readCompilers();
+    }
+
+    private long readCompilers()
+    {
+        long aliveNs = 0;
+        for (final CompilerThread thread : compilers.values())
+        {
+            aliveNs += thread.read(buffer);
+        }
+        return aliveNs;
+    }
+
+    /**
+     * The link count of the thread list: on Linux two plus the number of threads ({@code proc_task_getattr}), one
+     * {@code stat} call where a listing reads an entry per thread; {@link #NO_LINKS} where it cannot be read.
+     */
+    private int links()
+    {
+        try
+        {
+            return (Integer)Files.getAttribute(tasks, "unix:nlink");
+        }
+        catch (final IOException | UnsupportedOperationException | IllegalArgumentException ex)
+        {
+            return NO_LINKS;
+        }
     }
 
     /**

@@ -29,6 +29,18 @@ final class NodeStatistics
      * else the compilation bean's sum of the compilations' elapsed times, else 0.
      */
     static final LongSupplier JVM_COMPILATION_NS = compilationClock();
+    /**
+     * {@link #JVM_COMPILATION_NS} as a phase's end reads it: over the compiler threads the clock knows, without
+     * looking for new ones (see {@link CompilerThreadsCpu#knownThreadsNs()}), as the end of a program's phase is often
+     * inside the time the program measures.
+     */
+    static final LongSupplier JVM_COMPILATION_NS_AT_END = JVM_COMPILATION_NS instanceof CompilerThreadsCpu cpu ?
+        cpu::knownThreadsNs : JVM_COMPILATION_NS;
+    /**
+     * The JVM's thread bean, looked up once: {@code ManagementFactory.getThreadMXBean()} searches the platform's
+     * components at each call (maps, streams), about half of the CPU a phase's end took where it was called there.
+     */
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final int nodeId;
     private final SharedSpace space;
@@ -36,6 +48,7 @@ final class NodeStatistics
     private final long[] phaseBegin;
     private final long[] measured;
     private final LongSupplier compilationNs;
+    private final LongSupplier compilationNsAtEnd;
     private long startNs;
     private long endNs;
     private boolean stopped;
@@ -51,7 +64,7 @@ final class NodeStatistics
 
     NodeStatistics(final int nodeId, final SharedSpace space, final Counters counters)
     {
-        this(nodeId, space, counters, JVM_COMPILATION_NS);
+        this(nodeId, space, counters, JVM_COMPILATION_NS, JVM_COMPILATION_NS_AT_END);
     }
 
     /**
@@ -62,10 +75,18 @@ final class NodeStatistics
     NodeStatistics(
         final int nodeId, final SharedSpace space, final Counters counters, final LongSupplier compilationNs)
     {
+        this(nodeId, space, counters, compilationNs, compilationNs);
+    }
+
+    private NodeStatistics(
+        final int nodeId, final SharedSpace space, final Counters counters, final LongSupplier compilationNs,
+        final LongSupplier compilationNsAtEnd)
+    {
         this.nodeId = nodeId;
         this.space = space;
         this.counters = counters;
         this.compilationNs = compilationNs;
+        this.compilationNsAtEnd = compilationNsAtEnd;
         final int length = counters.snapshot().length;
         this.phaseBegin = new long[length];
         this.measured = new long[length];
@@ -136,7 +157,7 @@ final class NodeStatistics
             }
             measuredNs += nowNs - phaseBeginNs;
             measuredCpuNs += threadCpuNs(phaseThreadId) - phaseBeginCpuNs;
-            measuredJitNs += compilationNs.getAsLong() - phaseBeginJitNs;
+            measuredJitNs += compilationNsAtEnd.getAsLong() - phaseBeginJitNs;
             inPhase = false;
         }
     }
@@ -170,8 +191,7 @@ final class NodeStatistics
      */
     private static long threadCpuNs(final long threadId)
     {
-        final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        return threads.isThreadCpuTimeSupported() ? Math.max(0, threads.getThreadCpuTime(threadId)) : 0;
+        return THREADS.isThreadCpuTimeSupported() ? Math.max(0, THREADS.getThreadCpuTime(threadId)) : 0;
     }
 
     private static LongSupplier compilationClock()

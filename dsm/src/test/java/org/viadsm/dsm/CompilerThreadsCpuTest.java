@@ -68,6 +68,48 @@ class CompilerThreadsCpuTest
     }
 
     @Test
+    void shouldListTheThreadsAgainOnlyWhenTheirNumberChanged(@TempDir final Path tasks) throws IOException
+    {
+        thread(tasks, 100, "main", 500_000);
+        thread(tasks, 101, "C2 CompilerThre", 1_000);
+        assumeTrue(4 == (Integer)Files.getAttribute(tasks, "unix:nlink"),
+            "the temporary directory's link count does not count its subdirectories");
+        final CompilerThreadsCpu clock = new CompilerThreadsCpu(tasks);
+        assertEquals(1_000, clock.getAsLong());
+
+        remove(tasks.resolve("100"));
+        thread(tasks, 102, "C1 CompilerThre", 300);
+        thread(tasks, 101, "C2 CompilerThre", 1_200);
+        assertEquals(1_200, clock.getAsLong(), "as many threads as listed: the known compiler thread is read, " +
+            "the list is not");
+
+        thread(tasks, 103, "main", 7_000);
+        assertEquals(1_500, clock.getAsLong(), "one thread more: the listing shows the compiler thread 102");
+        remove(tasks.resolve("102"));
+        thread(tasks, 104, "C1 CompilerThre", 400);
+        assertEquals(1_500, clock.getAsLong(), "102 ended and 104 began: as many threads, 104 not seen yet");
+        remove(tasks.resolve("103"));
+        assertEquals(1_900, clock.getAsLong(), "one thread less: listed again, 102 keeps its 300, 104 counts");
+    }
+
+    @Test
+    void shouldReadOnlyTheKnownCompilerThreadsAtAPhasesEnd(@TempDir final Path tasks) throws IOException
+    {
+        thread(tasks, 100, "main", 500_000);
+        thread(tasks, 101, "C2 CompilerThre", 1_000);
+        final CompilerThreadsCpu clock = new CompilerThreadsCpu(tasks);
+        assertEquals(1_000, clock.getAsLong());
+
+        thread(tasks, 101, "C2 CompilerThre", 1_400);
+        thread(tasks, 102, "C1 CompilerThre", 300);
+        assertEquals(1_400, clock.knownThreadsNs(), "the new thread 102 is not looked for");
+        assertEquals(1_700, clock.getAsLong(), "a full reading finds it");
+        remove(tasks.resolve("101"));
+        thread(tasks, 102, "C1 CompilerThre", 350);
+        assertEquals(1_750, clock.knownThreadsNs(), "101 ended: it keeps its 1 400");
+    }
+
+    @Test
     void shouldNameTheListItCannotRead(@TempDir final Path dir)
     {
         final Path missing = dir.resolve("task");
