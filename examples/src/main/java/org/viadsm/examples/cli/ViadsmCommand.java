@@ -41,6 +41,7 @@ public final class ViadsmCommand implements Runnable
      */
     public static void main(final String[] args)
     {
+        ProcessRun.noteProcessOutput();
         System.exit(execute(args));
     }
 

@@ -159,6 +159,24 @@ class ViadsmCommandTest
     }
 
     @Test
+    void shouldLetNodeZeroPrintToTheLaunchersOwnStandardOutputInOrder(@TempDir final Path dir) throws Exception
+    {
+        final Path out = dir.resolve("out.txt");
+        final Path err = dir.resolve("err.txt");
+        final Process launcher = JavaProcess.builder(ViadsmCommand.class, List.of(), List.of("run", "lu", "--nodes",
+            "2", "--provider", "shm", "--warm", "1", "-n64", "-b16", "-t"))
+            .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertEquals(0, launcher.waitFor(), Files.readString(err));
+        final String text = Files.readString(out);
+        assertEquals(2, text.split("TEST PASSED", -1).length - 1, "node 0's runs, once each: " + text);
+        final int warm = text.indexOf("--- warm run 1 of 1 ---");
+        final int passed = text.lastIndexOf("TEST PASSED");
+        final int report = text.indexOf("lu on 2 node(s), provider shm");
+        assertTrue(text.indexOf("TEST PASSED") < warm && warm < passed && passed < report,
+            "node 0's output, then the launcher's report: " + text);
+    }
+
+    @Test
     void shouldHandStandardInputToEveryNodeProcess()
     {
         System.setIn(new ByteArrayInputStream("1.5e-16 27 2 6 -1 3000 2 0 1 6.212752\n".getBytes(
