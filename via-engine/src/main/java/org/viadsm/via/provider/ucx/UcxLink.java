@@ -17,8 +17,8 @@ import org.viadsm.via.engine.ViTransport;
  * <p>
  * Target side: the peer's messages go to its {@link LinkInbox}, from a UCX callback.
  * <p>
- * <b>Note:</b> the send queue is guarded by this object's lock; UCX callbacks never take it (they run under the
- * worker's lock, which the send queue takes inside its own), they only set the volatile fields the queue reads.
+ * <b>Note:</b> the send queue is guarded by the link's {@link LinkLock}; UCX callbacks never take it (they run under
+ * the worker's lock, which the send queue takes inside its own), they only set the volatile fields the queue reads.
  */
 final class UcxLink implements ViTransport
 {
@@ -36,6 +36,7 @@ final class UcxLink implements ViTransport
     private final LinkInbox inbox;
     private final LinkSendQueue sendQueue;
     private final LinkLiveness liveness;
+    private final LinkLock lock = new LinkLock();
     private MirrorPublisher.Subscriber subscriber;
     private UcpRemoteKey peerMirrorKey;
 
@@ -109,9 +110,17 @@ final class UcxLink implements ViTransport
     }
 
     @Override
-    public synchronized void post(final Descriptor descriptor)
+    public void post(final Descriptor descriptor)
     {
-        sendQueue.post(descriptor);
+        lock.lock();
+        try
+        {
+            sendQueue.post(descriptor);
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     /**
@@ -120,9 +129,17 @@ final class UcxLink implements ViTransport
      *
      * @return work done.
      */
-    synchronized int poll()
+    int poll()
     {
-        return sendQueue.poll();
+        lock.lock();
+        try
+        {
+            return sendQueue.poll();
+        }
+        finally
+        {
+            lock.unlock();
+        }
     }
 
     boolean isIdle()
@@ -133,9 +150,14 @@ final class UcxLink implements ViTransport
     @Override
     public void disconnect(final String detail)
     {
-        synchronized (this)
+        lock.lock();
+        try
         {
             sendQueue.disconnect(detail);
+        }
+        finally
+        {
+            lock.unlock();
         }
         nic.release(this);
     }
@@ -163,16 +185,24 @@ final class UcxLink implements ViTransport
      * Sends the peer a heartbeat if it is time, and takes the peer for lost if its own stopped arriving
      * ({@link LinkLiveness}); from the NIC's progress thread.
      */
-    synchronized void checkLiveness(final long nowNs, final long intervalNs, final long timeoutNs)
+    void checkLiveness(final long nowNs, final long intervalNs, final long timeoutNs)
     {
-        if (sendQueue.isBroken() || null != inbox.failure)
+        lock.lock();
+        try
         {
-            return;
+            if (sendQueue.isBroken() || null != inbox.failure)
+            {
+                return;
+            }
+            final String lost = liveness.check(nowNs, intervalNs, timeoutNs);
+            if (null != lost)
+            {
+                inbox.failure = lost;
+            }
         }
-        final String lost = liveness.check(nowNs, intervalNs, timeoutNs);
-        if (null != lost)
+        finally
         {
-            inbox.failure = lost;
+            lock.unlock();
         }
     }
 
@@ -209,7 +239,8 @@ final class UcxLink implements ViTransport
      */
     void close()
     {
-        synchronized (this)
+        lock.lock();
+        try
         {
             sendQueue.freeRequests();
             replies.close();
@@ -220,6 +251,10 @@ final class UcxLink implements ViTransport
                 peerMirrorKey = null;
             }
             mirror.close();
+        }
+        finally
+        {
+            lock.unlock();
         }
     }
 }

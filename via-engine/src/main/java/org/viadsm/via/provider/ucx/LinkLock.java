@@ -1,0 +1,106 @@
+package org.viadsm.via.provider.ucx;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The lock of a {@link UcxLink}'s send queue: a reentrant lock taken with one compare-and-set and released with a
+ * release store, where a Java monitor takes one compare-and-set to enter and another to leave. Posting on an idle
+ * queue takes it once per descriptor, and the poster rarely meets another thread in it (a progress round of
+ * another thread, a liveness check), so a thread that finds it held spins briefly, then yields, then parks for
+ * short periods.
+ * <p>
+ * <b>Note:</b> thread-safe. Pair each {@link #lock()} with an {@link #unlock()} in a finally, on the same thread.
+ */
+final class LinkLock
+{
+    private static final VarHandle OWNER;
+    private static final int SPINS = 100;
+    private static final int YIELDS = 100;
+    private static final long PARK_NS = 10_000L;
+
+    static
+    {
+        try
+        {
+            OWNER = MethodHandles.lookup().findVarHandle(LinkLock.class, "owner", Thread.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
+    @SuppressWarnings("unused") // written through OWNER
+    private volatile Thread owner;
+    // holds beyond the first by the owner; only the owner reads or writes it
+    private int reentries;
+
+    /**
+     * Takes the lock, waiting for another thread holding it; a thread holding it already takes it once more.
+     */
+    void lock()
+    {
+        final Thread self = Thread.currentThread();
+        if (!OWNER.compareAndSet(this, (Thread)null, self))
+        {
+            lockContended(self);
+        }
+    }
+
+    /**
+     * Releases one hold of the lock.
+     *
+     * @throws IllegalStateException if the calling thread does not hold it.
+     */
+    void unlock()
+    {
+        if (reentries > 0)
+        {
+            reentries--;
+            return;
+        }
+        if (OWNER.getOpaque(this) != Thread.currentThread())
+        {
+            throw new IllegalStateException("the link's lock is not held by " + Thread.currentThread().getName());
+        }
+        OWNER.setRelease(this, (Thread)null);
+    }
+
+    /**
+     * Whether the calling thread holds the lock.
+     *
+     * @return true if it does.
+     */
+    boolean isHeldByCurrentThread()
+    {
+        return OWNER.getOpaque(this) == Thread.currentThread();
+    }
+
+    private void lockContended(final Thread self)
+    {
+        if (OWNER.getOpaque(this) == self)
+        {
+            reentries++;
+            return;
+        }
+        int waits = 0;
+        while (!OWNER.compareAndSet(this, (Thread)null, self))
+        {
+            if (waits < SPINS)
+            {
+                Thread.onSpinWait();
+            }
+            else if (waits < SPINS + YIELDS)
+            {
+                Thread.yield();
+            }
+            else
+            {
+                LockSupport.parkNanos(PARK_NS);
+            }
+            waits++;
+        }
+    }
+}
