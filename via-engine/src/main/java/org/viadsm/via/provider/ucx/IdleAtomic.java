@@ -1,6 +1,10 @@
 package org.viadsm.via.provider.ucx;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
 import org.agrona.concurrent.AtomicBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpEndpoint;
 import org.viadsm.via.descriptor.DataSegments;
 import org.viadsm.via.descriptor.Descriptor;
@@ -18,8 +22,12 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
  * The common case of a remote atomic, on a path of its own: one posted on an idle send queue, with nothing to fence
  * or flush before it, whose checks pass. It is issued from slot 0's operand and reply words and, when UCX completes
  * it at once (a CPU atomic over shared memory, the usual case), completed there with its result copied out: no slot
- * taken, no pass over the queue, no progress round. One that UCX did not complete at once (it returned a request, or
- * refused to start it) takes slot 0 as the queue's general path would have, and completes like any other.
+ * taken, no pass over the queue, no progress round. A fetch-and-add whose descriptor and result segment are in native
+ * memory (the usual case) goes without slot 0's words: UCX reads the operand from the descriptor, which the NIC owns
+ * until it completes, and writes the fetched word straight into the segment. One that UCX did not complete at once
+ * (it returned a request, or refused to start it) takes slot 0 as the queue's general path would have, and completes
+ * like any other; UCX still writes a fetch-and-add's result into the segment itself, and a refused one writes
+ * nothing.
  * <p>
  * <b>Note:</b> not thread-safe; used under the lock of its link.
  */
@@ -47,11 +55,18 @@ final class IdleAtomic
     private final LinkInbox inbox;
     private final int peerViId;
     private final AtomicRoute route;
+    private final long dataEndpoint;
+    private final long addParam;
+    private final UnsafeBuffer addParamWords;
 
     IdleAtomic(final ViConnection vi, final LocalAccess localAccess, final RegistrationMirror mirror,
         final UcpEndpoint data, final Handshake peer, final OperationIssuer issuer, final SendSlots queue,
-        final LinkInbox inbox)
+        final LinkInbox inbox, final Arena arena)
     {
+        final MemorySegment param = SendSlots.atomicParam(arena);
+        this.addParam = param.address();
+        this.addParamWords = new UnsafeBuffer(addParam, (int)Ucp.PARAM_LENGTH);
+        this.dataEndpoint = data.getNativeId();
         this.inbox = inbox;
         this.peerViId = peer.viId;
         this.vi = vi;
@@ -101,6 +116,13 @@ final class IdleAtomic
     private int issue(final Descriptor descriptor, final AtomicBuffer buffer, final int offset,
         final long remoteAddress, final long remoteKey)
     {
+        final AtomicBuffer fields = descriptor.buffer();
+        if (0 != (descriptor.control() & DescriptorLayout.CONTROL_ATOMIC_ADD) && null == buffer.byteArray() &&
+            null == fields.byteArray())
+        {
+            return add(descriptor, fields.addressOffset() + DescriptorLayout.COMPARE_OR_ADD_OFFSET,
+                buffer.addressOffset() + offset, remoteAddress, remoteKey);
+        }
         final long request = issuer.atomic(0, descriptor, remoteAddress, remoteKey);
         if (0 == request)
         {
@@ -110,6 +132,28 @@ final class IdleAtomic
         }
         queue.take(0, descriptor);
         queue.resultTo(0, buffer, offset);
+        queue.issuing(0, STATUS, 8);
+        queue.requests[0] = request;
+        queue.checkIssued(0, "RDMA", inbox, peerViId);
+        return IN_SLOT_ZERO;
+    }
+
+    /**
+     * Issues a checked fetch-and-add with its operand read from {@code operand} and its result written to
+     * {@code result} by UCX, and completes it if UCX did at once.
+     */
+    private int add(final Descriptor descriptor, final long operand, final long result, final long remoteAddress,
+        final long remoteKey)
+    {
+        addParamWords.putLong((int)Ucp.PARAM_REPLY_BUFFER_OFFSET, result);
+        final long request = Ucp.atomic(dataEndpoint, Ucp.ATOMIC_ADD, operand, remoteAddress, remoteKey, addParam);
+        if (0 == request)
+        {
+            vi.completeSend(descriptor, STATUS, 8);
+            return COMPLETED;
+        }
+        queue.take(0, descriptor);
+        queue.resultPending[0] = false;
         queue.issuing(0, STATUS, 8);
         queue.requests[0] = request;
         queue.checkIssued(0, "RDMA", inbox, peerViId);

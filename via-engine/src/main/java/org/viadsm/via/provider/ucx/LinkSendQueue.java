@@ -100,7 +100,7 @@ final class LinkSendQueue
         this.bytesParam = SendSlots.bytesParam(arena);
         this.issuer = new OperationIssuer(dataEndpoint, queue, local, bytesParam, messageParam, peerViId,
             peer.token);
-        this.idleAtomic = new IdleAtomic(vi, localAccess, mirror, data, peer, issuer, queue, inbox);
+        this.idleAtomic = new IdleAtomic(vi, localAccess, mirror, data, peer, issuer, queue, inbox, arena);
     }
 
     /**

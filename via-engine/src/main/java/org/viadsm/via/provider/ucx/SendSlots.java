@@ -98,6 +98,19 @@ final class SendSlots
     }
 
     /**
+     * A request parameter for atomics on 64-bit words whose reply buffer each atomic sets
+     * ({@link Ucp#PARAM_REPLY_BUFFER_OFFSET}).
+     */
+    static MemorySegment atomicParam(final Arena arena)
+    {
+        final MemorySegment param = arena.allocate(Ucp.PARAM_LENGTH, 8);
+        param.set(ValueLayout.JAVA_INT, Ucp.PARAM_MASK_OFFSET,
+            Ucp.OP_ATTR_FIELD_DATATYPE | Ucp.OP_ATTR_FIELD_REPLY_BUFFER);
+        param.set(ValueLayout.JAVA_LONG, Ucp.PARAM_DATATYPE_OFFSET, Ucp.DATATYPE_LONGS);
+        return param;
+    }
+
+    /**
      * A request parameter for eager active messages of contiguous bytes.
      */
     static MemorySegment messageParam(final Arena arena)

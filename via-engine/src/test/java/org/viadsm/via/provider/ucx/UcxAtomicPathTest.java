@@ -2,6 +2,7 @@ package org.viadsm.via.provider.ucx;
 
 
 import org.agrona.CloseHelper;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,6 +16,7 @@ import org.viadsm.via.Vi;
 import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.memory.MemoryAttributes;
 import org.viadsm.via.memory.MemoryRegion;
 import org.viadsm.via.memory.ProtectionTag;
@@ -84,6 +86,32 @@ class UcxAtomicPathTest
         assertSame(atomic, vi.sendWait(T));
         assertEquals(7, local.buffer().getLong(16), "a failed compare returns the word");
         assertEquals(7, remote.buffer().getLong(WORD));
+    }
+
+    @Test
+    void shouldAddFromTheDescriptorIntoTheSegmentWhereverTheDescriptorLives()
+    {
+        connect(new NicContext(), ReliabilityLevel.RELIABLE_RECEPTION, null);
+        remote.buffer().putLong(WORD, 1_000);
+        // native memory: UCX reads the operand from the descriptor and writes the old word into the segment
+        final Descriptor direct = Descriptor.allocate(1);
+        // heap memory: through slot 0's words, whose reply the completion copies into the segment
+        final Descriptor onHeap = new Descriptor(new UnsafeBuffer(new byte[DescriptorLayout.length(1)]), 1);
+        long expected = 1_000;
+        for (int i = 0; i < 50; i++)
+        {
+            final Descriptor atomic = 0 == (i & 1) ? direct : onHeap;
+            final long delta = -3L * i + (1L << 40);
+            local.buffer().putLong(24, -1);
+            vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, delta).addSegment(local, 24, 8));
+            assertSame(atomic, vi.sendWait(T));
+            assertEquals(DONE | OP_ATOMIC, atomic.status(), "round " + i);
+            assertEquals(8, atomic.length());
+            assertEquals(expected, local.buffer().getLong(24), "the word before the add, round " + i);
+            assertEquals(delta, atomic.compareOrAdd(), "the operand stays as posted, round " + i);
+            expected += delta;
+            assertEquals(expected, remote.buffer().getLong(WORD));
+        }
     }
 
     @Test
