@@ -1,5 +1,8 @@
 package org.viadsm.via.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.MessageHandler;
@@ -29,11 +32,30 @@ import org.viadsm.via.internal.CheckedSpan;
  */
 abstract class AreaRing<C> implements MessageHandler
 {
+    private static final VarHandle SEEN;
+
+    static
+    {
+        try
+        {
+            SEEN = MethodHandles.lookup().findVarHandle(AreaRing.class, "consumerPositionSeen", long.class);
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new ExceptionInInitializerError(ex);
+        }
+    }
+
     private final RingBuffer ring;
     private final CheckedSpan positions;
     private final int tailPositionOffset;
     private final int headPositionOffset;
     private long lastConsumerPosition = -1;
+    // the consumer position as last read here: only the owner moves it, so a ring whose producer position equals
+    // it is empty; an older value (a drain by another thread not yet seen) only sends isEmpty to read the position.
+    // Opaque: several threads may read and write it, none waits for another's value
+    @SuppressWarnings("unused") // through SEEN
+    private long consumerPositionSeen;
     private long sinceNs;
     private C consumer;
 
@@ -48,14 +70,23 @@ abstract class AreaRing<C> implements MessageHandler
     }
 
     /**
-     * Whether no record is queued; two volatile reads, no write: {@link RingBuffer#producerPosition()} and
-     * {@link RingBuffer#consumerPosition()}.
+     * Whether no record is queued: a volatile read of {@link RingBuffer#producerPosition()}, compared with the
+     * consumer position this ring last read, and only if they differ a volatile read of
+     * {@link RingBuffer#consumerPosition()}. No write but that of the position read. The consumer position only
+     * moves forward, behind the producer position, so a producer position equal to one it held is equal to it.
      *
      * @return true if empty.
      */
     final boolean isEmpty()
     {
-        return positions.getLongVolatile(tailPositionOffset) == positions.getLongVolatile(headPositionOffset);
+        final long tail = positions.getLongVolatile(tailPositionOffset);
+        if (tail == (long)SEEN.getOpaque(this))
+        {
+            return true;
+        }
+        final long head = positions.getLongVolatile(headPositionOffset);
+        SEEN.setOpaque(this, head);
+        return tail == head;
     }
 
     /**

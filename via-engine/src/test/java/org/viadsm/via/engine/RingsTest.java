@@ -41,6 +41,28 @@ class RingsTest
     }
 
     @Test
+    void errorRingShouldSeeRecordsQueuedAndTakenThroughAnotherMappingOfTheArea()
+    {
+        final ErrorRing ring = new ErrorRing(area, geometry);
+        final ErrorRing other = new ErrorRing(area, geometry);
+        final List<String> seen = new ArrayList<>();
+        for (int round = 0; round < 3; round++)
+        {
+            assertTrue(ring.isEmpty(), "round " + round);
+            assertTrue(other.offer(AsyncError.CONNECTION_LOST, round, "round " + round));
+            assertFalse(ring.isEmpty(), "queued through the other, round " + round);
+            assertFalse(ring.isEmpty(), "still queued, round " + round);
+            // taken by the other: this ring last saw the consumer position before the record
+            assertEquals(1, other.drain((error, vi, detail) -> seen.add(vi + " " + detail)));
+            assertTrue(ring.isEmpty(), "taken by the other, round " + round);
+            assertTrue(ring.offer(AsyncError.CATASTROPHIC, -1, "own " + round));
+            assertFalse(ring.isEmpty());
+            assertEquals(1, ring.drain((error, vi, detail) -> seen.add(vi + " " + detail)));
+        }
+        assertEquals(List.of("0 round 0", "-1 own 0", "1 round 1", "-1 own 1", "2 round 2", "-1 own 2"), seen);
+    }
+
+    @Test
     void requestRingShouldCarryConnectMessages()
     {
         final RequestRing ring = new RequestRing(area, geometry);
