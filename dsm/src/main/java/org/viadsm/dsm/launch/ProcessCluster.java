@@ -57,9 +57,7 @@ public final class ProcessCluster implements AutoCloseable
      * @param jvmOptions extra JVM options.
      * @param env        extra environment; a value containing {@code {node}} gets the node id.
      * @param input      a file every node reads as its standard input, or null for none.
-     * @param node0Out   where node 0's standard output goes, copied by a thread of this JVM; null: to this JVM's
-     *                   own standard output, which node 0 then writes to itself (inherited), without that copy,
-     *                   which cost node 0 a wake-up of the copying thread, and often a switch to it, at every line.
+     * @param node0Out   where node 0's standard output goes.
      * @return the running cluster.
      * @throws UncheckedIOException if a JVM cannot be started; those already started are destroyed.
      */
@@ -326,10 +324,6 @@ public final class ProcessCluster implements AutoCloseable
         {
             builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
         }
-        else if (null == node0Out)
-        {
-            builder.redirectOutput(ProcessBuilder.Redirect.INHERIT);
-        }
         final Process process;
         try
         {
@@ -355,7 +349,7 @@ public final class ProcessCluster implements AutoCloseable
         final ArrayDeque<String> kept = new ArrayDeque<>();
         errors.add(kept);
         pumps.add(pump("node-" + node + "-stderr", process.getErrorStream(), null, kept));
-        if (0 == node && null != node0Out)
+        if (0 == node)
         {
             pumps.add(pump("node-0-stdout", process.getInputStream(), node0Out, null));
         }

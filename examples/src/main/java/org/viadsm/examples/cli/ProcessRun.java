@@ -34,23 +34,8 @@ final class ProcessRun
      */
     static final long ABORT_GRACE_NS = TimeUnit.SECONDS.toNanos(2);
 
-    /**
-     * This JVM's standard output as the program started with it, or null where the command line runs inside
-     * another program (which may have replaced {@code System.out}, to capture it).
-     */
-    private static volatile PrintStream processOut;
-
     private ProcessRun()
     {
-    }
-
-    /**
-     * Notes that {@code System.out} is this process's own standard output (the command line runs as a program):
-     * node 0 of a run that prints there writes to it directly.
-     */
-    static void noteProcessOutput()
-    {
-        processOut = System.out;
     }
 
     static RunResult run(final RunCommand.RunSpec run, final PrintStream out, final AtomicInteger finished)
@@ -68,16 +53,8 @@ final class ProcessRun
         }
         args.add("--");
         args.addAll(run.args);
-        // Node 0 writes to this JVM's standard output itself where that is where the output goes: a copy through a
-        // pipe and a thread of this JVM woke that thread at every line the application printed, inside its timed
-        // phase: 7.5% of node 0's CPU samples there, most in the wake-ups and switches (warm runs of 1-node FFT).
-        final boolean direct = out == processOut;
-        if (direct)
-        {
-            out.flush();
-        }
         final ProcessCluster cluster = ProcessCluster.start(addresses, ViadsmCommand.class.getName(), args,
-            List.of(), NodeSettings.jvmOptions(), statsEnvironment(statsDir), run.input, direct ? null : out);
+            List.of(), NodeSettings.jvmOptions(), statsEnvironment(statsDir), run.input, out);
         final Thread hook = new Thread(cluster::close, "viadsm-run-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try

@@ -41,7 +41,6 @@ public final class ViadsmCommand implements Runnable
      */
     public static void main(final String[] args)
     {
-        ProcessRun.noteProcessOutput();
         System.exit(execute(args));
     }
 
