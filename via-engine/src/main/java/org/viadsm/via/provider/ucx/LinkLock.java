@@ -56,14 +56,15 @@ final class LinkLock
      */
     void unlock()
     {
+        // the owner first: another thread must neither release the lock nor take one of its holder's holds
+        if (OWNER.getOpaque(this) != Thread.currentThread())
+        {
+            throw new IllegalStateException("the link's lock is not held by " + Thread.currentThread().getName());
+        }
         if (reentries > 0)
         {
             reentries--;
             return;
-        }
-        if (OWNER.getOpaque(this) != Thread.currentThread())
-        {
-            throw new IllegalStateException("the link's lock is not held by " + Thread.currentThread().getName());
         }
         OWNER.setRelease(this, (Thread)null);
     }

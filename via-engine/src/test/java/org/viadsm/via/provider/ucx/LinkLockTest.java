@@ -40,6 +40,7 @@ class LinkLockTest
     {
         final LinkLock lock = new LinkLock();
         lock.lock();
+        lock.lock();
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         final Thread other = new Thread(() ->
         {
@@ -57,6 +58,9 @@ class LinkLockTest
         assertEquals("the link's lock is not held by other", failure.get().getMessage());
         assertTrue(lock.isHeldByCurrentThread());
         lock.unlock();
+        assertTrue(lock.isHeldByCurrentThread(), "the holder's second hold was not taken by the other thread");
+        lock.unlock();
+        assertFalse(lock.isHeldByCurrentThread());
     }
 
     @Test
