@@ -47,10 +47,7 @@ class CompilerThreadsCpuTest
     @Test
     void shouldReadAThreadsNameOnceAndForgetThreadsThatEnded(@TempDir final Path tasks) throws IOException
     {
-        thread(tasks, 100, "main", 500_000);
-        thread(tasks, 101, "C2 CompilerThre", 1_000);
-        final CompilerThreadsCpu clock = new CompilerThreadsCpu(tasks);
-        assertEquals(1_000, clock.getAsLong());
+        final CompilerThreadsCpu clock = clockOverMainAndC2(tasks);
 
         Files.writeString(tasks.resolve("100").resolve("comm"), "C1 CompilerThre\n", StandardCharsets.US_ASCII);
         assertEquals(1_000, clock.getAsLong(), "a thread listed before keeps the kind its first name gave it");
@@ -70,12 +67,9 @@ class CompilerThreadsCpuTest
     @Test
     void shouldListTheThreadsAgainOnlyWhenTheirNumberChanged(@TempDir final Path tasks) throws IOException
     {
-        thread(tasks, 100, "main", 500_000);
-        thread(tasks, 101, "C2 CompilerThre", 1_000);
+        final CompilerThreadsCpu clock = clockOverMainAndC2(tasks);
         assumeTrue(4 == (Integer)Files.getAttribute(tasks, "unix:nlink"),
             "the temporary directory's link count does not count its subdirectories");
-        final CompilerThreadsCpu clock = new CompilerThreadsCpu(tasks);
-        assertEquals(1_000, clock.getAsLong());
 
         remove(tasks.resolve("100"));
         thread(tasks, 102, "C1 CompilerThre", 300);
@@ -95,10 +89,7 @@ class CompilerThreadsCpuTest
     @Test
     void shouldReadOnlyTheKnownCompilerThreadsAtAPhasesEnd(@TempDir final Path tasks) throws IOException
     {
-        thread(tasks, 100, "main", 500_000);
-        thread(tasks, 101, "C2 CompilerThre", 1_000);
-        final CompilerThreadsCpu clock = new CompilerThreadsCpu(tasks);
-        assertEquals(1_000, clock.getAsLong());
+        final CompilerThreadsCpu clock = clockOverMainAndC2(tasks);
 
         thread(tasks, 101, "C2 CompilerThre", 1_400);
         thread(tasks, 102, "C1 CompilerThre", 300);
@@ -128,6 +119,16 @@ class CompilerThreadsCpuTest
         assertTrue(first > 0, "the JIT has compiled the test framework's code by now: " + first);
         final long second = clock.getAsLong();
         assertTrue(second >= first, first + " then " + second);
+    }
+
+    /** A clock over threads 100 ({@code main}) and 101 (a C2 compiler thread that ran 1 000 ns), read once. */
+    private static CompilerThreadsCpu clockOverMainAndC2(final Path tasks) throws IOException
+    {
+        thread(tasks, 100, "main", 500_000);
+        thread(tasks, 101, "C2 CompilerThre", 1_000);
+        final CompilerThreadsCpu clock = new CompilerThreadsCpu(tasks);
+        assertEquals(1_000, clock.getAsLong());
+        return clock;
     }
 
     private static void thread(final Path tasks, final int id, final String name, final long runNs)
