@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.viadsm.dsm.DsmContext;
 import org.viadsm.examples.catalog.AppCatalog;
+import org.viadsm.examples.cli.NodeSettings;
 import org.viadsm.examples.cli.NodesOption;
 import org.viadsm.examples.cli.OutputFileOption;
 import org.viadsm.examples.runtime.App;
@@ -45,7 +46,7 @@ import picocli.CommandLine.Spec;
         "How runs are made: each measured run is 'viadsm run APP --provider P --nodes N' in a fresh child JVM",
         "(sequential and threads: --provider threads; DSM over shm: that JVM starts one fresh JVM per node; over jvm:",
         "all nodes are threads of that JVM), all with the node JVMs' options (-XX:+UseSerialGC, the DSM port compiled",
-        "out of line: -XX:CompileCommand=dontinline,org.viadsm.dsm.ViaProtocolPort::*). Without --warm no run",
+        "out of line: " + NodeSettings.PORT_OUT_OF_LINE + "). Without --warm no run",
         "is warmed up: every configuration pays class loading and JIT compilation inside its timed phase, so small",
         "inputs favour the sequential run. --warm K runs the application K+1 times in the same JVMs (for the DSM, the",
         "same nodes, the arrays freed between runs), each run verified: time-s is the median of the last K runs,",
