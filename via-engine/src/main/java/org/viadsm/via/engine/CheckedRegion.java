@@ -2,11 +2,15 @@ package org.viadsm.via.engine;
 
 import java.lang.invoke.VarHandle;
 
+import org.agrona.UnsafeApi;
+
 /**
  * The registration a user of a {@link RegistrationTable} checked last, remembered so that the next check of the
  * same handle reads one word of the table, its generation, instead of the whole entry. An entry's body changes only
  * while its generation does (retired to 0, then published under a newer one), so a handle whose generation is still
- * the entry's names the same protection tag, enable bits and length as when it was remembered.
+ * the entry's names the same protection tag, enable bits and length as when it was remembered. The memo keeps where
+ * that word lies and the generation the handle carries, so that a check reads the word without going through the
+ * table.
  * <p>
  * <b>Note:</b> not thread-safe; one per user of the table (a VI's initiator, a connection's mirror).
  */
@@ -17,6 +21,9 @@ public final class CheckedRegion
     private int ptag;
     private int flags;
     private int length;
+    private int generation;
+    private Object generationBase;
+    private long generationAddress;
 
     /**
      * A memo that remembers nothing yet.
@@ -28,9 +35,9 @@ public final class CheckedRegion
     /**
      * Whether {@link #remember remembered} handle {@code handle} still names a live registration under
      * {@code ptag}, with {@code requiredFlags} enabled and covering {@code [address, address + length)}: the
-     * outcome {@link RegistrationTable#check} would give, read with acquire semantics like it.
+     * outcome {@link RegistrationTable#check} of the table it was remembered from would give, read with acquire
+     * semantics like it.
      *
-     * @param table         the table the handle was checked against.
      * @param handle        a memory handle.
      * @param ptag          the protection tag the access runs under.
      * @param requiredFlags RDMA enable bits the access needs.
@@ -39,7 +46,6 @@ public final class CheckedRegion
      * @return true if the access passes; false says nothing (check it in full).
      */
     public boolean passes(
-        final RegistrationTable table,
         final int handle,
         final int ptag,
         final int requiredFlags,
@@ -48,7 +54,7 @@ public final class CheckedRegion
     {
         return handle == this.handle && 0 != handle && ptag == this.ptag && (requiredFlags & flags) == requiredFlags &&
             address >= 0 && length >= 0 && address <= this.length - length &&
-            table.checkedGeneration(index) == table.handleGeneration(handle);
+            UnsafeApi.getIntAcquire(generationBase, generationAddress) == generation;
     }
 
     /**
@@ -65,6 +71,9 @@ public final class CheckedRegion
         this.ptag = table.ptag(entry);
         this.flags = table.flags(entry);
         this.length = table.length(entry);
+        this.generation = table.handleGeneration(handle);
+        this.generationBase = table.generationBase();
+        this.generationAddress = table.generationAddress(entry);
         this.handle = handle;
         // the body's loads come before any later load of the generation in passes
         VarHandle.acquireFence();

@@ -218,7 +218,7 @@ public final class LocalAccess
         final int handle = segments.handle(0);
         final long address = segments.address(0);
         final int slot = table.handleIndex(handle) & (CHECKED_SLOTS - 1);
-        if (checked[slot].passes(table, handle, viPtag, 0, address, length))
+        if (checked[slot].passes(handle, viPtag, 0, address, length))
         {
             local.reset().add((AtomicBuffer)checkedBuffers[slot], (int)address, length);
             return true;
@@ -246,7 +246,7 @@ public final class LocalAccess
             final long address = descriptor.segments().address(i);
             final int segmentLength = descriptor.segments().length(i);
             final int slot = table.handleIndex(handle) & (CHECKED_SLOTS - 1);
-            if (!checked[slot].passes(table, handle, ptag, 0, address, segmentLength))
+            if (!checked[slot].passes(handle, ptag, 0, address, segmentLength))
             {
                 final int error = checkSegment(i, slot, handle, ptag, address, segmentLength);
                 if (0 != error)

@@ -46,8 +46,7 @@ public final class RegistrationTable
     public static final int CHECK_RDMA_READ_DISABLED = 5;
 
     private final UnsafeBuffer buffer;
-    // the entries, for check (it reads an entry only after checking the handle's index against the capacity) and
-    // checkedGeneration
+    // the entries, for check (it reads an entry only after checking the handle's index against the capacity)
     private final CheckedSpan entries;
     private final int offset;
     private final int capacity;
@@ -228,15 +227,26 @@ public final class RegistrationTable
     }
 
     /**
-     * {@link #generation(int)} of an index a {@link #check} passed (so below the capacity), without a bounds check:
-     * for {@link CheckedRegion}, which asks it on every access to the region it remembers.
+     * The array holding the table's memory, null if it is native memory: with {@link #generationAddress(int)},
+     * where {@link CheckedRegion} reads the generation of the entry it remembers on every access to its region.
+     *
+     * @return the array, or null.
+     */
+    Object generationBase()
+    {
+        return buffer.byteArray();
+    }
+
+    /**
+     * Where the generation of an entry lies, relative to {@link #generationBase()}: for an index a {@link #check}
+     * passed (so below the capacity).
      *
      * @param index the index of a handle that passed a check.
-     * @return the generation, 0 if free.
+     * @return the address (or the offset in the array).
      */
-    int checkedGeneration(final int index)
+    long generationAddress(final int index)
     {
-        return entries.getIntAcquire(entryOffset(index) + GENERATION_OFFSET);
+        return buffer.addressOffset() + entryOffset(index) + GENERATION_OFFSET;
     }
 
     /**

@@ -1,8 +1,9 @@
 package org.viadsm.via.provider.ucx;
 
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
-import org.viadsm.via.descriptor.DataSegments;
 import org.viadsm.via.descriptor.Descriptor;
+import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.engine.CheckedRegion;
 import org.viadsm.via.engine.RegistrationTable;
 
@@ -13,6 +14,10 @@ import org.viadsm.via.engine.RegistrationTable;
  * and the two memos, instead of the local check, the mirror's check and the segment list between them; anything
  * else, or a registration changed since, takes the full checks, which remember it anew.
  * <p>
+ * The descriptor's words are read straight from its memory at their layout offsets, once each, after one check that
+ * the memory holds a data segment: the accessors of {@link org.viadsm.via.descriptor.DataSegments} check each read
+ * of a segment against the buffer's bounds.
+ * <p>
  * What the full checks read from the VI or the connection (atomics enabled on the VI, the peer VI's RDMA Read, the
  * agreed transfer size) is fixed for the link's life: checked once, before an atomic is remembered.
  * <p>
@@ -20,6 +25,15 @@ import org.viadsm.via.engine.RegistrationTable;
  */
 final class AtomicRoute
 {
+    /** The descriptor's length with one data segment: the least memory {@link #passes} reads. */
+    private static final int ONE_SEGMENT_LENGTH = DescriptorLayout.length(1);
+    private static final int SEGMENT_HANDLE = DescriptorLayout.DATA_SEGMENTS_OFFSET +
+        DescriptorLayout.SEGMENT_HANDLE_OFFSET;
+    private static final int SEGMENT_ADDRESS = DescriptorLayout.DATA_SEGMENTS_OFFSET +
+        DescriptorLayout.SEGMENT_ADDRESS_OFFSET;
+    private static final int SEGMENT_LENGTH = DescriptorLayout.DATA_SEGMENTS_OFFSET +
+        DescriptorLayout.SEGMENT_LENGTH_OFFSET;
+
     private final RegistrationTable localTable;
     private final RegistrationTable remoteTable;
     private final int localPtag;
@@ -30,6 +44,8 @@ final class AtomicRoute
     private AtomicBuffer localBuffer;
     private long remoteBase;
     private long remoteKey;
+    private int localOffset;
+    private long remoteAddress;
 
     /**
      * @param localTable  this NIC's registration table.
@@ -55,19 +71,35 @@ final class AtomicRoute
     /**
      * Whether an atomic passes both checks as the remembered one did: one 8-byte data segment, the descriptor's
      * length 8, an 8-byte aligned remote word, and both words in registrations the memos still pass. False says
-     * nothing: check it in full.
+     * nothing: check it in full. On true, {@link #localOffset()} and {@link #remoteAddress()} locate its two words.
      *
      * @param descriptor the posted atomic.
-     * @param segments   its data segments.
-     * @return true if it may be issued to {@link #remoteAddress} with {@link #remoteKey()}.
+     * @return true if it may be issued to {@link #remoteAddress()} with {@link #remoteKey()}.
      */
-    boolean passes(final Descriptor descriptor, final DataSegments segments)
+    boolean passes(final Descriptor descriptor)
     {
-        final long remoteOffset = descriptor.remoteAddress();
-        return 1 == segments.count() && 8 == segments.length(0) && 8 == descriptor.length() &&
-            0 == (remoteOffset & 7) &&
-            local.passes(localTable, segments.handle(0), localPtag, 0, segments.address(0), 8) &&
-            remote.passes(remoteTable, descriptor.remoteHandle(), peerPtag, rights, remoteOffset, 8);
+        final AtomicBuffer fields = descriptor.buffer();
+        if (fields.capacity() < ONE_SEGMENT_LENGTH)
+        {
+            return false;
+        }
+        final Object array = fields.byteArray();
+        final long at = fields.addressOffset();
+        final long segmentAddress = UnsafeApi.getLong(array, at + SEGMENT_ADDRESS);
+        final long remoteOffset = UnsafeApi.getLong(array, at + DescriptorLayout.REMOTE_ADDRESS_OFFSET);
+        if (1 == UnsafeApi.getShort(array, at + DescriptorLayout.SEGMENT_COUNT_OFFSET) &&
+            8 == UnsafeApi.getInt(array, at + SEGMENT_LENGTH) &&
+            8 == UnsafeApi.getInt(array, at + DescriptorLayout.LENGTH_OFFSET) && 0 == (remoteOffset & 7) &&
+            local.passes(UnsafeApi.getInt(array, at + SEGMENT_HANDLE), localPtag, 0, segmentAddress, 8) &&
+            remote.passes(UnsafeApi.getInt(array, at + DescriptorLayout.REMOTE_HANDLE_OFFSET), peerPtag, rights,
+                remoteOffset, 8))
+        {
+            // below the region's length, which is an int
+            localOffset = (int)segmentAddress;
+            remoteAddress = remoteBase + remoteOffset;
+            return true;
+        }
+        return false;
     }
 
     /**
@@ -99,14 +131,23 @@ final class AtomicRoute
     }
 
     /**
-     * The address in the peer process of a passing atomic's word.
+     * The offset in {@link #localBuffer()} of the result word of the atomic that last {@link #passes passed}.
      *
-     * @param descriptor the atomic.
+     * @return the offset.
+     */
+    int localOffset()
+    {
+        return localOffset;
+    }
+
+    /**
+     * The address in the peer process of the word of the atomic that last {@link #passes passed}.
+     *
      * @return the remote address.
      */
-    long remoteAddress(final Descriptor descriptor)
+    long remoteAddress()
     {
-        return remoteBase + descriptor.remoteAddress();
+        return remoteAddress;
     }
 
     /**

@@ -3,10 +3,9 @@ package org.viadsm.via.provider.ucx;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpEndpoint;
-import org.viadsm.via.descriptor.DataSegments;
 import org.viadsm.via.descriptor.Descriptor;
 import org.viadsm.via.descriptor.DescriptorLayout;
 import org.viadsm.via.descriptor.DescriptorStatus;
@@ -57,7 +56,8 @@ final class IdleAtomic
     private final AtomicRoute route;
     private final long dataEndpoint;
     private final long addParam;
-    private final UnsafeBuffer addParamWords;
+    // where the add's request parameter takes its reply buffer, in native memory of the link's arena
+    private final long addReplyBufferAddress;
 
     IdleAtomic(final ViConnection vi, final LocalAccess localAccess, final RegistrationMirror mirror,
         final UcpEndpoint data, final Handshake peer, final OperationIssuer issuer, final SendSlots queue,
@@ -65,7 +65,7 @@ final class IdleAtomic
     {
         final MemorySegment param = SendSlots.atomicParam(arena);
         this.addParam = param.address();
-        this.addParamWords = new UnsafeBuffer(addParam, (int)Ucp.PARAM_LENGTH);
+        this.addReplyBufferAddress = addParam + Ucp.PARAM_REPLY_BUFFER_OFFSET;
         this.dataEndpoint = data.getNativeId();
         this.inbox = inbox;
         this.peerViId = peer.viId;
@@ -89,10 +89,9 @@ final class IdleAtomic
      */
     int issue(final Descriptor descriptor)
     {
-        final DataSegments segments = descriptor.segments();
-        if (route.passes(descriptor, segments))
+        if (route.passes(descriptor))
         {
-            return issue(descriptor, route.localBuffer(), (int)segments.address(0), route.remoteAddress(descriptor),
+            return issue(descriptor, route.localBuffer(), route.localOffset(), route.remoteAddress(),
                 route.remoteKey());
         }
         if (0 != localAccess.checkAtomic(descriptor) || !peerAllowsAtomics ||
@@ -145,7 +144,7 @@ final class IdleAtomic
     private int add(final Descriptor descriptor, final long operand, final long result, final long remoteAddress,
         final long remoteKey)
     {
-        addParamWords.putLong((int)Ucp.PARAM_REPLY_BUFFER_OFFSET, result);
+        UnsafeApi.putLong(null, addReplyBufferAddress, result);
         final long request = Ucp.atomic(dataEndpoint, Ucp.ATOMIC_ADD, operand, remoteAddress, remoteKey, addParam);
         if (0 == request)
         {

@@ -85,7 +85,7 @@ final class RegistrationMirror implements AutoCloseable
     int resolve(final UcpEndpoint endpoint, final int handle, final int ptag, final int requiredFlags,
         final long address, final int length)
     {
-        if (last.passes(table, handle, ptag, requiredFlags, address, length))
+        if (last.passes(handle, ptag, requiredFlags, address, length))
         {
             remoteAddress = lastBase + address;
             remoteKey = lastKey;

@@ -21,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
+import static org.viadsm.via.descriptor.DescriptorStatus.FORMAT_ERROR;
 import static org.viadsm.via.descriptor.DescriptorStatus.OP_ATOMIC;
 import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_READ;
 import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_WRITE;
@@ -149,6 +150,29 @@ class UcxAtomicRouteTest
     }
 
     @Test
+    void shouldTakeDescriptorsOfAnotherShapeOnTheRememberedRegionsThroughTheFullChecks()
+    {
+        connect();
+        add(0, 0, 1, 0);
+        final Descriptor none = Descriptor.allocate(0);
+        vi.postSend(none.reset().fetchAndAdd(remote.handle(), 0, 1));
+        assertSame(none, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC | FORMAT_ERROR, none.status(), "no data segment");
+
+        reconnect();
+        final Descriptor two = Descriptor.allocate(2);
+        vi.postSend(two.reset().fetchAndAdd(remote.handle(), 0, 1).addSegment(local, 8, 4).addSegment(local, 12, 4));
+        assertSame(two, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC | FORMAT_ERROR, two.status(), "two segments of 4 bytes");
+
+        reconnect();
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), 4, 1).addSegment(local, 8, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC | FORMAT_ERROR, atomic.status(), "a remote word off its alignment");
+        assertEquals(1, remote.buffer().getLong(0), "none performed");
+    }
+
+    @Test
     void shouldCompleteAtomicsPostedBehindOthersInPostingOrder()
     {
         connect();
@@ -189,6 +213,14 @@ class UcxAtomicRouteTest
         assertEquals(DONE | OP_ATOMIC, atomic.status());
         assertEquals(8, atomic.length());
         assertEquals(expected, local.buffer().getLong(localOffset));
+    }
+
+    /** Opens a fresh pair and remembers a route on it. */
+    private void reconnect()
+    {
+        CloseHelper.closeAll(initiator, target);
+        connect();
+        add(0, 0, 1, 0);
     }
 
     private void connect()
