@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 import org.agrona.BufferUtil;
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.internal.AgronaAccess;
@@ -66,8 +67,10 @@ public final class Descriptor
     }
 
     private final UnsafeBuffer buffer;
-    // the fields, at offsets fixed by the layout whose length the constructor checked
-    private final CheckedSpan span;
+    // where the fields lie (base, plus address and a layout offset), the layout's length checked by the constructor:
+    // each access one load from the descriptor, without going through a span object
+    private final Object base;
+    private final long address;
     private final int maxSegments;
     private final DataSegments segments;
     private volatile boolean posted;
@@ -94,9 +97,10 @@ public final class Descriptor
                 "descriptor buffer must be aligned to " + ALIGNMENT + " bytes: address=" + buffer.addressOffset());
         }
         this.buffer = AgronaAccess.unsafeBuffer(buffer);
-        this.span = new CheckedSpan(buffer, 0, required);
+        this.base = buffer.byteArray();
+        this.address = buffer.addressOffset();
         this.maxSegments = maxSegments;
-        this.segments = new DataSegments(this.buffer, span, maxSegments);
+        this.segments = new DataSegments(this.buffer, new CheckedSpan(buffer, 0, required), maxSegments);
     }
 
     /**
@@ -122,14 +126,17 @@ public final class Descriptor
         return buffer;
     }
 
-    /**
-     * The fields, for the NIC's completions: offsets of the layout, without a check per access.
-     *
-     * @return the span of the layout.
-     */
-    CheckedSpan span()
+    // the NIC's completion: the length, then the status word with release semantics
+    void complete(final int length, final int status)
     {
-        return span;
+        UnsafeApi.putInt(base, address + LENGTH_OFFSET, length);
+        UnsafeApi.putIntRelease(base, address + STATUS_OFFSET, status);
+    }
+
+    // the NIC's write of received immediate data, before complete
+    void receivedImmediateData(final int value)
+    {
+        UnsafeApi.putInt(base, address + IMMEDIATE_DATA_OFFSET, value);
     }
 
     /**
@@ -209,8 +216,8 @@ public final class Descriptor
         final int remoteHandle, final long remoteAddress, final long expected, final long update)
     {
         op(OP_ATOMIC).remote(remoteHandle, remoteAddress);
-        span.putLong(COMPARE_OR_ADD_OFFSET, expected);
-        span.putLong(SWAP_OFFSET, update);
+        UnsafeApi.putLong(base, address + COMPARE_OR_ADD_OFFSET, expected);
+        UnsafeApi.putLong(base, address + SWAP_OFFSET, update);
         return this;
     }
 
@@ -226,7 +233,7 @@ public final class Descriptor
     public Descriptor fetchAndAdd(final int remoteHandle, final long remoteAddress, final long delta)
     {
         op(OP_ATOMIC | CONTROL_ATOMIC_ADD).remote(remoteHandle, remoteAddress);
-        span.putLong(COMPARE_OR_ADD_OFFSET, delta);
+        UnsafeApi.putLong(base, address + COMPARE_OR_ADD_OFFSET, delta);
         return this;
     }
 
@@ -238,8 +245,8 @@ public final class Descriptor
      */
     public Descriptor immediateData(final int value)
     {
-        span.putInt(IMMEDIATE_DATA_OFFSET, value);
-        span.putShort(CONTROL_OFFSET, (short)(control() | CONTROL_IMMEDIATE));
+        UnsafeApi.putInt(base, address + IMMEDIATE_DATA_OFFSET, value);
+        UnsafeApi.putShort(base, address + CONTROL_OFFSET, (short)(control() | CONTROL_IMMEDIATE));
         return this;
     }
 
@@ -253,7 +260,7 @@ public final class Descriptor
     public Descriptor queueFence(final boolean fence)
     {
         final int control = fence ? control() | CONTROL_QUEUE_FENCE : control() & ~CONTROL_QUEUE_FENCE;
-        span.putShort(CONTROL_OFFSET, (short)control);
+        UnsafeApi.putShort(base, address + CONTROL_OFFSET, (short)control);
         return this;
     }
 
@@ -293,7 +300,7 @@ public final class Descriptor
      */
     public long userData()
     {
-        return span.getLong(USER_DATA_OFFSET);
+        return UnsafeApi.getLong(base, address + USER_DATA_OFFSET);
     }
 
     /**
@@ -304,7 +311,7 @@ public final class Descriptor
      */
     public Descriptor userData(final long value)
     {
-        span.putLong(USER_DATA_OFFSET, value);
+        UnsafeApi.putLong(base, address + USER_DATA_OFFSET, value);
         return this;
     }
 
@@ -315,7 +322,7 @@ public final class Descriptor
      */
     public int control()
     {
-        return span.getShort(CONTROL_OFFSET) & 0xFFFF;
+        return UnsafeApi.getShort(base, address + CONTROL_OFFSET) & 0xFFFF;
     }
 
     /**
@@ -346,7 +353,7 @@ public final class Descriptor
      */
     public int immediateData()
     {
-        return span.getInt(IMMEDIATE_DATA_OFFSET);
+        return UnsafeApi.getInt(base, address + IMMEDIATE_DATA_OFFSET);
     }
 
     /**
@@ -356,7 +363,7 @@ public final class Descriptor
      */
     public int length()
     {
-        return span.getInt(LENGTH_OFFSET);
+        return UnsafeApi.getInt(base, address + LENGTH_OFFSET);
     }
 
     /**
@@ -367,7 +374,7 @@ public final class Descriptor
      */
     public Descriptor length(final int length)
     {
-        span.putInt(LENGTH_OFFSET, length);
+        UnsafeApi.putInt(base, address + LENGTH_OFFSET, length);
         return this;
     }
 
@@ -378,7 +385,7 @@ public final class Descriptor
      */
     public int status()
     {
-        return span.getIntVolatile(STATUS_OFFSET);
+        return UnsafeApi.getIntVolatile(base, address + STATUS_OFFSET);
     }
 
     /** {@return whether the descriptor has completed, with or without an error} */
@@ -400,7 +407,7 @@ public final class Descriptor
      */
     public int remoteHandle()
     {
-        return span.getInt(REMOTE_HANDLE_OFFSET);
+        return UnsafeApi.getInt(base, address + REMOTE_HANDLE_OFFSET);
     }
 
     /**
@@ -410,19 +417,19 @@ public final class Descriptor
      */
     public long remoteAddress()
     {
-        return span.getLong(REMOTE_ADDRESS_OFFSET);
+        return UnsafeApi.getLong(base, address + REMOTE_ADDRESS_OFFSET);
     }
 
     /** {@return the first atomic operand: the compare value of compare-and-swap, the addend of fetch-and-add} */
     public long compareOrAdd()
     {
-        return span.getLong(COMPARE_OR_ADD_OFFSET);
+        return UnsafeApi.getLong(base, address + COMPARE_OR_ADD_OFFSET);
     }
 
     /** {@return the second atomic operand: the swap value of compare-and-swap} */
     public long swapValue()
     {
-        return span.getLong(SWAP_OFFSET);
+        return UnsafeApi.getLong(base, address + SWAP_OFFSET);
     }
 
     /**
@@ -442,7 +449,7 @@ public final class Descriptor
         {
             return false;
         }
-        span.putInt(STATUS_OFFSET, 0);
+        UnsafeApi.putInt(base, address + STATUS_OFFSET, 0);
         return true;
     }
 
@@ -469,14 +476,14 @@ public final class Descriptor
     private Descriptor op(final int op)
     {
         final int control = control() & ~(CONTROL_OP_MASK | CONTROL_ATOMIC_ADD);
-        span.putShort(CONTROL_OFFSET, (short)(control | op));
+        UnsafeApi.putShort(base, address + CONTROL_OFFSET, (short)(control | op));
         return this;
     }
 
     private Descriptor remote(final int remoteHandle, final long remoteAddress)
     {
-        span.putInt(REMOTE_HANDLE_OFFSET, remoteHandle);
-        span.putLong(REMOTE_ADDRESS_OFFSET, remoteAddress);
+        UnsafeApi.putInt(base, address + REMOTE_HANDLE_OFFSET, remoteHandle);
+        UnsafeApi.putLong(base, address + REMOTE_ADDRESS_OFFSET, remoteAddress);
         return this;
     }
 

@@ -1,9 +1,5 @@
 package org.viadsm.via.descriptor;
 
-import static org.viadsm.via.descriptor.DescriptorLayout.IMMEDIATE_DATA_OFFSET;
-import static org.viadsm.via.descriptor.DescriptorLayout.LENGTH_OFFSET;
-import static org.viadsm.via.descriptor.DescriptorLayout.STATUS_OFFSET;
-
 /**
  * The NIC's side of a {@link Descriptor}'s hand-off: a work queue takes ownership when the descriptor is posted,
  * writes its completion, and gives it back when a done or wait call returns it. Providers call these; consumers
@@ -54,8 +50,7 @@ public final class DescriptorOwnership
      */
     public static void complete(final Descriptor descriptor, final int status, final int length)
     {
-        descriptor.span().putInt(LENGTH_OFFSET, length);
-        descriptor.span().putIntRelease(STATUS_OFFSET, status | DescriptorStatus.DONE);
+        descriptor.complete(length, status | DescriptorStatus.DONE);
     }
 
     /**
@@ -70,7 +65,7 @@ public final class DescriptorOwnership
     public static void complete(
         final Descriptor descriptor, final int status, final int length, final int immediateData)
     {
-        descriptor.span().putInt(IMMEDIATE_DATA_OFFSET, immediateData);
+        descriptor.receivedImmediateData(immediateData);
         complete(descriptor, status | DescriptorStatus.IMMEDIATE, length);
     }
 }
