@@ -4,13 +4,13 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 import org.agrona.MutableDirectBuffer;
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
-import org.viadsm.via.internal.CheckedSpan;
 
 /**
  * A many-to-one ring in a section of a NIC's area, from producers in any process that maps the area to the NIC's
@@ -47,9 +47,11 @@ abstract class AreaRing<C> implements MessageHandler
     }
 
     private final RingBuffer ring;
-    private final CheckedSpan positions;
-    private final int tailPositionOffset;
-    private final int headPositionOffset;
+    // where the ring's trailer keeps its positions, read on every call into the NIC: one load each from this ring,
+    // without the ring's checks per access or a span object between
+    private final Object positionsBase;
+    private final long tailPositionAddress;
+    private final long headPositionAddress;
     private long lastConsumerPosition = -1;
     // the consumer position as last read here: only the owner moves it, so a ring whose producer position equals
     // it is empty; an older value (a drain by another thread not yet seen) only sends isEmpty to read the position.
@@ -62,11 +64,10 @@ abstract class AreaRing<C> implements MessageHandler
     AreaRing(final AtomicBuffer area, final int offset, final int length)
     {
         this.ring = new ManyToOneRingBuffer(new UnsafeBuffer(area, offset, length));
-        // the ring's trailer, read on every call into the NIC: without the ring's checks per access
-        this.positions = new CheckedSpan(area, offset, length);
-        final int trailer = offset + ring.capacity();
-        this.tailPositionOffset = trailer + RingBufferDescriptor.TAIL_POSITION_OFFSET;
-        this.headPositionOffset = trailer + RingBufferDescriptor.HEAD_POSITION_OFFSET;
+        final long trailer = area.addressOffset() + offset + ring.capacity();
+        this.positionsBase = area.byteArray();
+        this.tailPositionAddress = trailer + RingBufferDescriptor.TAIL_POSITION_OFFSET;
+        this.headPositionAddress = trailer + RingBufferDescriptor.HEAD_POSITION_OFFSET;
     }
 
     /**
@@ -79,12 +80,12 @@ abstract class AreaRing<C> implements MessageHandler
      */
     final boolean isEmpty()
     {
-        final long tail = positions.getLongVolatile(tailPositionOffset);
+        final long tail = UnsafeApi.getLongVolatile(positionsBase, tailPositionAddress);
         if (tail == (long)SEEN.getOpaque(this))
         {
             return true;
         }
-        final long head = positions.getLongVolatile(headPositionOffset);
+        final long head = UnsafeApi.getLongVolatile(positionsBase, headPositionAddress);
         SEEN.setOpaque(this, head);
         return tail == head;
     }

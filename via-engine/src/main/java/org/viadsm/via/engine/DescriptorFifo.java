@@ -61,6 +61,12 @@ final class DescriptorFifo
         return head == tail ? null : items[(int)head & mask];
     }
 
+    // removes the oldest descriptor, which peek just returned
+    void dropHead()
+    {
+        head++;
+    }
+
     Descriptor poll()
     {
         if (head == tail)

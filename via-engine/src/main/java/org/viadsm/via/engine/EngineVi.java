@@ -193,7 +193,7 @@ final class EngineVi implements Vi
     public Descriptor sendDone()
     {
         checkOpen();
-        final Descriptor completed = nic.isClosed() ? null : sendQueue.takeCompleted();
+        final Descriptor completed = sendQueue.takeCompleted();
         if (null != completed)
         {
             return completed;
@@ -214,7 +214,7 @@ final class EngineVi implements Vi
     {
         sendQueue.checkNoCq();
         checkOpen();
-        final Descriptor completed = nic.isClosed() ? null : sendQueue.takeCompleted();
+        final Descriptor completed = sendQueue.takeCompleted();
         if (null != completed)
         {
             return completed;

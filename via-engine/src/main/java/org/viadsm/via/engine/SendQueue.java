@@ -82,13 +82,13 @@ final class SendQueue extends WorkQueue
      * done or wait call that finds its descriptor complete (a transport that completes on the posting thread, or a
      * completion that came while the caller worked) pays neither the gate's fence nor the housekeeping. A
      * descriptor that completed in error is left to the counted call, whose housekeeping delivers the asynchronous
-     * error that may come with it before the caller sees the descriptor.
+     * error that may come with it before the caller sees the descriptor. Nothing is taken once the NIC is closed.
      *
      * @return the descriptor, or null.
      */
     Descriptor takeCompleted()
     {
-        final Descriptor descriptor = fifo.peek();
+        final Descriptor descriptor = gate.isClosed() ? null : fifo.peek();
         if (null == descriptor)
         {
             return null;
@@ -98,7 +98,7 @@ final class SendQueue extends WorkQueue
         {
             return null;
         }
-        fifo.poll();
+        fifo.dropHead();
         DescriptorOwnership.giveBack(descriptor);
         return descriptor;
     }

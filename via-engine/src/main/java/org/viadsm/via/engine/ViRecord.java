@@ -1,5 +1,6 @@
 package org.viadsm.via.engine;
 
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.via.internal.CheckedSpan;
 
@@ -34,6 +35,9 @@ final class ViRecord
     private final CheckedSpan buffer;
     private final int offset;
     private final int viId;
+    // where the state word lies, which every post reads: one load from the record, without going through the span
+    private final Object stateBase;
+    private final long stateAddress;
 
     /**
      * Binds a flyweight to a record.
@@ -47,6 +51,8 @@ final class ViRecord
         this.offset = geometry.viRecordOffset(viId);
         this.buffer = new CheckedSpan(area, offset, geometry.viRecordLength());
         this.viId = viId;
+        this.stateBase = area.byteArray();
+        this.stateAddress = area.addressOffset() + offset + STATE_OFFSET;
     }
 
     /**
@@ -141,7 +147,7 @@ final class ViRecord
      */
     int state()
     {
-        return buffer.getIntAcquire(offset + STATE_OFFSET);
+        return UnsafeApi.getIntAcquire(stateBase, stateAddress);
     }
 
     /**

@@ -20,6 +20,9 @@ abstract class WorkQueue
     final WaitSlot slot;
     private final Idler idler;
     private final String name;
+    // the NIC's, kept here so that a call reaches them in one load
+    final CallGate gate;
+    private final Housekeeper housekeeper;
     private final CallGate.Counter inside;
     // the count of calls into this queue, for the clock reads of housekeeping; plain: a lost increment only moves a
     // clock read
@@ -30,6 +33,8 @@ abstract class WorkQueue
         final String name, final CallGate.Counter inside)
     {
         this.nic = nic;
+        this.gate = nic.gate();
+        this.housekeeper = nic.housekeeper();
         this.inside = inside;
         this.vi = vi;
         this.cq = cq;
@@ -61,14 +66,14 @@ abstract class WorkQueue
      */
     final void enter()
     {
-        nic.gate().enter(inside);
+        gate.enter(inside);
         try
         {
-            nic.housekeeper().onCall(++calls);
+            housekeeper.onCall(++calls);
         }
         catch (final Throwable ex)
         {
-            nic.gate().exit(inside);
+            gate.exit(inside);
             throw ex;
         }
     }
@@ -78,7 +83,7 @@ abstract class WorkQueue
      */
     final void exit()
     {
-        nic.gate().exit(inside);
+        gate.exit(inside);
     }
 
     /**
@@ -113,7 +118,7 @@ abstract class WorkQueue
             if (null != descriptor)
             {
                 idler.finish();
-                nic.housekeeper().onCall(++calls);
+                housekeeper.onCall(++calls);
                 return descriptor;
             }
         }
