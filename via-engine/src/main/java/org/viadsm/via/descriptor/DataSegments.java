@@ -1,9 +1,9 @@
 package org.viadsm.via.descriptor;
 
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.internal.AgronaAccess;
-import org.viadsm.via.internal.CheckedSpan;
 
 import static org.viadsm.via.descriptor.DescriptorLayout.LENGTH_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.SEGMENT_ADDRESS_OFFSET;
@@ -23,15 +23,17 @@ import static org.viadsm.via.descriptor.DescriptorLayout.segmentOffset;
 public final class DataSegments
 {
     // the getters take a segment index from the caller: read through the checked buffer; the count and the
-    // appends, at offsets within the checked layout, through the span
+    // appends, at offsets within the layout whose length the descriptor checked, at base and fields directly
     private final UnsafeBuffer buffer;
-    private final CheckedSpan span;
+    private final Object base;
+    private final long fields;
     private final int maxSegments;
 
-    DataSegments(final AtomicBuffer buffer, final CheckedSpan span, final int maxSegments)
+    DataSegments(final AtomicBuffer buffer, final int maxSegments)
     {
         this.buffer = AgronaAccess.unsafeBuffer(buffer);
-        this.span = span;
+        this.base = buffer.byteArray();
+        this.fields = buffer.addressOffset();
         this.maxSegments = maxSegments;
     }
 
@@ -42,7 +44,7 @@ public final class DataSegments
      */
     public int count()
     {
-        return span.getShort(SEGMENT_COUNT_OFFSET) & 0xFFFF;
+        return UnsafeApi.getShort(base, fields + SEGMENT_COUNT_OFFSET) & 0xFFFF;
     }
 
     /**
@@ -91,11 +93,11 @@ public final class DataSegments
             throw new IllegalStateException("descriptor holds at most " + maxSegments + " data segments");
         }
         final int offset = segmentOffset(count);
-        span.putLong(offset + SEGMENT_ADDRESS_OFFSET, address);
-        span.putInt(offset + SEGMENT_HANDLE_OFFSET, handle);
-        span.putInt(offset + SEGMENT_LENGTH_OFFSET, length);
-        span.putShort(SEGMENT_COUNT_OFFSET, (short)(count + 1));
-        span.putInt(LENGTH_OFFSET, span.getInt(LENGTH_OFFSET) + length);
+        UnsafeApi.putLong(base, fields + offset + SEGMENT_ADDRESS_OFFSET, address);
+        UnsafeApi.putInt(base, fields + offset + SEGMENT_HANDLE_OFFSET, handle);
+        UnsafeApi.putInt(base, fields + offset + SEGMENT_LENGTH_OFFSET, length);
+        UnsafeApi.putShort(base, fields + SEGMENT_COUNT_OFFSET, (short)(count + 1));
+        UnsafeApi.putInt(base, fields + LENGTH_OFFSET, UnsafeApi.getInt(base, fields + LENGTH_OFFSET) + length);
     }
 
     /**

@@ -8,7 +8,6 @@ import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.viadsm.via.internal.AgronaAccess;
-import org.viadsm.via.internal.CheckedSpan;
 import org.viadsm.via.memory.MemoryRegion;
 
 import static org.viadsm.via.descriptor.DescriptorLayout.ALIGNMENT;
@@ -67,8 +66,7 @@ public final class Descriptor
     }
 
     private final UnsafeBuffer buffer;
-    // where the fields lie (base, plus address and a layout offset), the layout's length checked by the constructor:
-    // each access one load from the descriptor, without going through a span object
+    // where the fields lie (base, address plus a layout offset; the layout's length checked by the constructor)
     private final Object base;
     private final long address;
     private final int maxSegments;
@@ -100,7 +98,7 @@ public final class Descriptor
         this.base = buffer.byteArray();
         this.address = buffer.addressOffset();
         this.maxSegments = maxSegments;
-        this.segments = new DataSegments(this.buffer, new CheckedSpan(buffer, 0, required), maxSegments);
+        this.segments = new DataSegments(this.buffer, maxSegments);
     }
 
     /**
@@ -164,7 +162,11 @@ public final class Descriptor
     public Descriptor reset()
     {
         checkNotPosted();
-        buffer.setMemory(RESERVED_HANDLE_OFFSET, DATA_SEGMENTS_OFFSET - RESERVED_HANDLE_OFFSET, (byte)0);
+        // 8 bytes a store (the words are aligned): inline stores where a fill of the range calls a stub
+        for (long at = address + RESERVED_HANDLE_OFFSET; at < address + DATA_SEGMENTS_OFFSET; at += Long.BYTES)
+        {
+            UnsafeApi.putLong(base, at, 0L);
+        }
         return this;
     }
 

@@ -3,6 +3,7 @@ package org.viadsm.via.descriptor;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -62,5 +63,33 @@ class DescriptorTest
         poster.run();
         other.join();
         assertEquals(rounds, posted.get(), "each round, exactly one post succeeded");
+    }
+
+    @Test
+    void resetShouldZeroTheControlSegmentPastTheUserDataAndLeaveTheRest()
+    {
+        final int length = DescriptorLayout.length(2);
+        for (final Descriptor d : new Descriptor[] {
+            Descriptor.allocate(2), new Descriptor(new UnsafeBuffer(new byte[length]), 2)})
+        {
+            d.buffer().setMemory(0, length, (byte)0x5A);
+            d.reset();
+            assertEquals(0x5A5A5A5A5A5A5A5AL, d.userData(), "the consumer's cookie stays");
+            for (int i = DescriptorLayout.RESERVED_HANDLE_OFFSET; i < DescriptorLayout.DATA_SEGMENTS_OFFSET; i++)
+            {
+                assertEquals(0, d.buffer().getByte(i), "byte " + i);
+            }
+            for (int i = DescriptorLayout.DATA_SEGMENTS_OFFSET; i < length; i++)
+            {
+                assertEquals(0x5A, d.buffer().getByte(i), "byte " + i + " of the segments");
+            }
+            d.fetchAndAdd(7, 64, 3).addSegment(9, 16, 8);
+            assertEquals(1, d.segments().count());
+            assertEquals(8, d.length());
+            assertEquals(9, d.segments().handle(0));
+            assertEquals(16, d.segments().address(0));
+            assertEquals(64, d.remoteAddress());
+            assertEquals(0, d.status());
+        }
     }
 }
