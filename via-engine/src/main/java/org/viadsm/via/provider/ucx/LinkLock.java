@@ -9,7 +9,8 @@ import java.util.concurrent.locks.LockSupport;
  * release store, where a Java monitor takes one compare-and-set to enter and another to leave. Posting on an idle
  * queue takes it once per descriptor, and the poster rarely meets another thread in it (a progress round of
  * another thread, a liveness check), so a thread that finds it held spins briefly, then yields, then parks for
- * short periods.
+ * short periods. The holder is kept as its thread's id rather than a reference to the thread, so that taking the
+ * lock stores no reference (which a collector's write barrier would mark).
  * <p>
  * <b>Note:</b> thread-safe. Pair each {@link #lock()} with an {@link #unlock()} in a finally, on the same thread.
  */
@@ -24,7 +25,7 @@ final class LinkLock
     {
         try
         {
-            OWNER = MethodHandles.lookup().findVarHandle(LinkLock.class, "owner", Thread.class);
+            OWNER = MethodHandles.lookup().findVarHandle(LinkLock.class, "owner", long.class);
         }
         catch (final ReflectiveOperationException ex)
         {
@@ -32,8 +33,9 @@ final class LinkLock
         }
     }
 
+    // the holder's thread id, 0 when free (thread ids are positive)
     @SuppressWarnings("unused") // written through OWNER
-    private volatile Thread owner;
+    private volatile long owner;
     // holds beyond the first by the owner; only the owner reads or writes it
     private int reentries;
 
@@ -42,8 +44,8 @@ final class LinkLock
      */
     void lock()
     {
-        final Thread self = Thread.currentThread();
-        if (!OWNER.compareAndSet(this, (Thread)null, self))
+        final long self = Thread.currentThread().threadId();
+        if (!OWNER.compareAndSet(this, 0L, self))
         {
             lockContended(self);
         }
@@ -57,7 +59,7 @@ final class LinkLock
     void unlock()
     {
         // the owner first: another thread must neither release the lock nor take one of its holder's holds
-        if (OWNER.getOpaque(this) != Thread.currentThread())
+        if ((long)OWNER.getOpaque(this) != Thread.currentThread().threadId())
         {
             throw new IllegalStateException("the link's lock is not held by " + Thread.currentThread().getName());
         }
@@ -66,7 +68,7 @@ final class LinkLock
             reentries--;
             return;
         }
-        OWNER.setRelease(this, (Thread)null);
+        OWNER.setRelease(this, 0L);
     }
 
     /**
@@ -76,18 +78,18 @@ final class LinkLock
      */
     boolean isHeldByCurrentThread()
     {
-        return OWNER.getOpaque(this) == Thread.currentThread();
+        return (long)OWNER.getOpaque(this) == Thread.currentThread().threadId();
     }
 
-    private void lockContended(final Thread self)
+    private void lockContended(final long self)
     {
-        if (OWNER.getOpaque(this) == self)
+        if ((long)OWNER.getOpaque(this) == self)
         {
             reentries++;
             return;
         }
         int waits = 0;
-        while (!OWNER.compareAndSet(this, (Thread)null, self))
+        while (!OWNER.compareAndSet(this, 0L, self))
         {
             if (waits < SPINS)
             {
