@@ -24,7 +24,8 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
  * which the peer's engine code performs ({@link TargetAccess}) when it makes progress, and acknowledges at the
  * reliable-reception level. UCX orders neither puts against gets, atomics and active messages nor its lanes against
  * each other, so an active message, a get or an atomic leaves only once the puts before it are in the peer's
- * memory (a flush of the unflushed ones, the completion of those flushed with their put), and a get or an atomic
+ * memory (a flush of the unflushed ones, the completion of those flushed with their put), or, over the transports
+ * where that orders them ({@link UcxConfiguration#fenceOrdersPuts()}), after a fence; and a get or an atomic
  * also only once the acknowledged messages before it were performed: operations to one peer take effect in the
  * order they were posted, as on the other providers. Descriptors complete in posting order; a fenced one is issued
  * once earlier reads and atomics are done.
@@ -50,13 +51,12 @@ final class LinkSendQueue
     private final LinkInbox inbox;
     private final OperationIssuer issuer;
     private final IdleAtomic idleAtomic;
+    private final PutOrder puts;
     private long head;
     private long issued;
     private long tail;
     private long lastReadLike = -1;
-    private long lastFlushedPut = -1;
     private long lastAcknowledgedMessage = -1;
-    private boolean unflushedWrites;
     private int nextSequence;
     private boolean broken;
     private String refusal;
@@ -100,6 +100,7 @@ final class LinkSendQueue
         this.bytesParam = SendSlots.bytesParam(arena);
         this.issuer = new OperationIssuer(dataEndpoint, queue, local, bytesParam, messageParam, peerViId,
             peer.token);
+        this.puts = new PutOrder(nic.workerHandle(), UcxConfiguration.fenceOrdersPuts());
         this.idleAtomic = new IdleAtomic(vi, localAccess, mirror, data, peer, issuer, queue, inbox, arena);
     }
 
@@ -117,7 +118,7 @@ final class LinkSendQueue
         if (head == tail)
         {
             rewind();
-            if (DescriptorLayout.OP_ATOMIC == descriptor.operation() && !unflushedWrites && null == refusal &&
+            if (DescriptorLayout.OP_ATOMIC == descriptor.operation() && !puts.hasUnflushedWrites() && null == refusal &&
                 null == inbox.failure)
             {
                 final int outcome = idleAtomic.issue(descriptor);
@@ -137,7 +138,7 @@ final class LinkSendQueue
         final int i = (int)tail & queue.mask;
         queue.take(i, descriptor);
         tail++;
-        if (head == issued && issued + 1 == tail && !unflushedWrites && null == refusal)
+        if (head == issued && issued + 1 == tail && !puts.hasUnflushedWrites() && null == refusal)
         {
             issueAlone(i, descriptor);
         }
@@ -158,8 +159,8 @@ final class LinkSendQueue
         issued = 0;
         tail = 0;
         lastReadLike = -1;
-        lastFlushedPut = -1;
         lastAcknowledgedMessage = -1;
+        puts.rewind();
     }
 
     /**
@@ -257,11 +258,11 @@ final class LinkSendQueue
             final boolean message = DescriptorLayout.OP_SEND == op ||
                 DescriptorLayout.OP_RDMA_WRITE == op && descriptor.hasImmediateData();
             final boolean readLike = DescriptorLayout.OP_RDMA_READ == op || DescriptorLayout.OP_ATOMIC == op;
-            if ((message || readLike) && lastFlushedPut >= head || readLike && lastAcknowledgedMessage >= head)
+            if (readLike && lastAcknowledgedMessage >= head || (message || readLike) && puts.awaitsFlushedPut(head))
             {
                 return;
             }
-            if ((message || readLike) && unflushedWrites)
+            if ((message || readLike) && puts.hasUnflushedWrites() && !puts.isFenced())
             {
                 if (SendSlots.AWAIT_FLUSH != queue.states[i])
                 {
@@ -272,7 +273,10 @@ final class LinkSendQueue
                 {
                     return;
                 }
-                unflushedWrites = false;
+            }
+            if (message || readLike)
+            {
+                puts.orderPuts();
             }
             issued++;
             final int error = localAccess.check(descriptor, op);
@@ -407,14 +411,9 @@ final class LinkSendQueue
         {
             lastReadLike = issued - 1;
         }
-        else if (flush && !Ucp.isError(queue.requests[i]))
-        {
-            lastFlushedPut = issued - 1;
-            unflushedWrites = false;
-        }
         else
         {
-            unflushedWrites = true;
+            puts.onPut(issued - 1, flush && !Ucp.isError(queue.requests[i]));
         }
     }
 

@@ -78,11 +78,12 @@ final class Ucp
     private static final MethodHandle FREE;
     private static final MethodHandle WORKER_GET_EFD;
     private static final MethodHandle WORKER_ARM;
+    private static final MethodHandle WORKER_FENCE;
 
     static
     {
         Throwable missing = null;
-        final MethodHandle[] handles = new MethodHandle[10];
+        final MethodHandle[] handles = new MethodHandle[11];
         try
         {
             final Linker linker = Linker.nativeLinker();
@@ -109,6 +110,8 @@ final class Ucp
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
             handles[9] = linker.downcallHandle(ucp.findOrThrow("ucp_worker_arm"),
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
+            handles[10] = linker.downcallHandle(ucp.findOrThrow("ucp_worker_fence"),
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG));
         }
         catch (final Throwable ex)
         {
@@ -125,6 +128,7 @@ final class Ucp
         FREE = handles[7];
         WORKER_GET_EFD = handles[8];
         WORKER_ARM = handles[9];
+        WORKER_FENCE = handles[10];
     }
 
     private Ucp()
@@ -338,6 +342,27 @@ final class Ucp
         try
         {
             return (int)WORKER_ARM.invokeExact(worker);
+        }
+        catch (final Throwable ex)
+        {
+            throw rethrow(ex);
+        }
+    }
+
+    /**
+     * {@code ucp_worker_fence}: operations issued on the worker's endpoints after it take effect after those issued
+     * before it. In UCX 1.13 it fences each of the worker's interfaces and nothing more (the weak fence), which
+     * orders operations on one lane of an endpoint only; see {@link UcxConfiguration#fenceOrdersPuts()} for when
+     * that is enough.
+     *
+     * @param worker the worker.
+     * @return the UCX status.
+     */
+    static int fence(final long worker)
+    {
+        try
+        {
+            return (int)WORKER_FENCE.invokeExact(worker);
         }
         catch (final Throwable ex)
         {

@@ -21,6 +21,18 @@ final class UcxConfiguration
 
     private static final String[] SHARED_MEMORY_TRANSPORTS = {"sm", "shm", "sysv", "posix", "cma", "knem", "xpmem"};
 
+    /**
+     * The transports over which a fence orders a put before a later get, atomic or active message. sysv and posix
+     * (and self) finish a put inside the call, a copy into the peer's mapped memory, so the put is in the peer's
+     * memory before anything after it is issued. tcp has no puts, gets or atomics of its own: UCP emulates all three
+     * with active messages on the endpoint's one active-message lane, one TCP stream, which the target performs in
+     * the order they arrive. Not cma or knem (nor the aliases that include them): their puts are queued and copied
+     * when the initiator's worker makes progress, while a later atomic over sysv or posix takes effect at once.
+     */
+    private static final String[] FENCED_TRANSPORTS = {"tcp", "self", "sysv", "posix"};
+
+    private static final boolean FENCE_ORDERS_PUTS = fenceOrders(System.getenv("UCX_TLS"));
+
     private UcxConfiguration()
     {
     }
@@ -48,6 +60,57 @@ final class UcxConfiguration
         {
             return true;
         }
+    }
+
+    /**
+     * Whether a fence ({@link Ucp#fence}) suffices to make a put take effect before a get, an atomic or an active
+     * message issued after it on the same endpoint, so that they need not wait for the put's flush. UCX 1.13's
+     * {@code ucp_worker_fence} fences each interface (a no-op over tcp, a memory barrier over shared memory) and
+     * does not order one lane of an endpoint against another; that is enough only where every transport
+     * {@code UCX_TLS} names either finishes a put inside the call or runs everything on one ordered lane
+     * ({@link #FENCED_TRANSPORTS}). Other transports may put puts, gets and atomics on lanes of their own, or finish
+     * a put later (UCX 1.14 turned the fence into a flush of the endpoints where an endpoint has several lanes for
+     * puts), so with them, with all transports, or with {@code UCX_TLS} unset, puts are flushed first.
+     *
+     * @return true if puts are ordered before later operations by a fence.
+     */
+    static boolean fenceOrdersPuts()
+    {
+        return FENCE_ORDERS_PUTS;
+    }
+
+    /**
+     * {@link #fenceOrdersPuts()} for a value of {@code UCX_TLS}.
+     *
+     * @param transports the value, or null if unset.
+     * @return true if it names only transports of {@link #FENCED_TRANSPORTS}.
+     */
+    static boolean fenceOrders(final String transports)
+    {
+        if (null == transports || transports.isBlank() || transports.trim().startsWith("^"))
+        {
+            return false;
+        }
+        for (final String name : transports.toLowerCase(Locale.ROOT).split(","))
+        {
+            if (!isFenced(name.trim()))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isFenced(final String name)
+    {
+        for (final String fenced : FENCED_TRANSPORTS)
+        {
+            if (fenced.equals(name))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean sharedMemoryAllowed()

@@ -176,6 +176,11 @@ final class UcxTransport implements NicTransport
         return nic.isClosed();
     }
 
+    long workerHandle()
+    {
+        return workerHandle;
+    }
+
     byte[] workerAddress()
     {
         return workerAddress.clone();

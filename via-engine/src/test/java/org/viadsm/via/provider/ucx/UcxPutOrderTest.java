@@ -1,0 +1,114 @@
+package org.viadsm.via.provider.ucx;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.viadsm.via.internal.JavaProcess;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A get, an atomic or an active message posted right behind a put of the same word sees the value put, round after
+ * round, between two processes over UCX's tcp transport and over sysv or posix, where a fence orders them
+ * ({@link UcxConfiguration#fenceOrdersPuts()}), and with cma or UCX's default choice, where the put is flushed first
+ * ({@link PutOrderMain}, both ends run with each {@code UCX_TLS}, since UCX and the provider read it from the
+ * environment). The control path's listener needs tcp in the list.
+ */
+@Timeout(120)
+class UcxPutOrderTest
+{
+    private static final int ROUNDS = 2_000;
+
+    @BeforeAll
+    static void ucx()
+    {
+        assumeTrue(UcxNicProvider.isAvailable() || null != System.getenv("CI"), "UCX is not installed");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"tcp, true", "'tcp,sysv', true", "'tcp,posix', true", "'tcp,sysv,cma', false", "'', false"})
+    void shouldSeeThePutInTheOperationPostedRightBehindIt(final String transports, final boolean fenced)
+        throws IOException, InterruptedException
+    {
+        final Process target = start("target", transports);
+        final Process initiator = start("initiator", transports);
+        try (BufferedReader fromTarget = reader(target);
+             BufferedReader fromInitiator = reader(initiator);
+             PrintWriter toTarget = writer(target);
+             PrintWriter toInitiator = writer(initiator))
+        {
+            final String targetAddress = fromTarget.readLine();
+            final String initiatorAddress = fromInitiator.readLine();
+            assertTrue(targetAddress.startsWith("ADDRESS "), targetAddress);
+            assertTrue(initiatorAddress.startsWith("ADDRESS "), initiatorAddress);
+            toTarget.println(initiatorAddress);
+            toInitiator.println(targetAddress);
+            final String expected = "OK fenced=" + fenced + " rounds=" + ROUNDS;
+            assertEquals(expected, fromInitiator.readLine(), "initiator, UCX_TLS=" + transports);
+            assertEquals(expected, fromTarget.readLine(), "target, UCX_TLS=" + transports);
+            toTarget.println("exit");
+            toInitiator.println("exit");
+            assertTrue(target.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(initiator.waitFor(30, TimeUnit.SECONDS));
+        }
+        finally
+        {
+            target.destroyForcibly();
+            initiator.destroyForcibly();
+        }
+    }
+
+    private static Process start(final String role, final String transports) throws IOException
+    {
+        final ProcessBuilder builder = JavaProcess.builder(PutOrderMain.class, List.of("-Xmx64m"),
+            List.of(role, String.valueOf(ROUNDS))).redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().remove("UCX_TLS");
+        if (!transports.isEmpty())
+        {
+            builder.environment().put("UCX_TLS", transports);
+        }
+        return builder.start();
+    }
+
+    private static BufferedReader reader(final Process process)
+    {
+        return new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    private static PrintWriter writer(final Process process)
+    {
+        return new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void shouldFenceOnlyOverTransportsThatPutInsideTheCallOrOnOneOrderedLane()
+    {
+        assertTrue(UcxConfiguration.fenceOrders("tcp"));
+        assertTrue(UcxConfiguration.fenceOrders(" TCP , Self"));
+        assertTrue(UcxConfiguration.fenceOrders("tcp,sysv,posix"));
+        assertFalse(UcxConfiguration.fenceOrders("tcp,sysv,cma"));
+        assertFalse(UcxConfiguration.fenceOrders("sm,tcp"));
+        assertFalse(UcxConfiguration.fenceOrders("shm"));
+        assertFalse(UcxConfiguration.fenceOrders("tcp,knem"));
+        assertFalse(UcxConfiguration.fenceOrders(null));
+        assertFalse(UcxConfiguration.fenceOrders(""));
+        assertFalse(UcxConfiguration.fenceOrders("all"));
+        assertFalse(UcxConfiguration.fenceOrders("^tcp"));
+        assertFalse(UcxConfiguration.fenceOrders("rc,tcp"));
+        assertFalse(UcxConfiguration.fenceOrders("ud_verbs,sm"));
+        assertFalse(UcxConfiguration.fenceOrders("dc_x"));
+    }
+}
