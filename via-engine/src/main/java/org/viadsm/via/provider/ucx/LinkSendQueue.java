@@ -262,7 +262,7 @@ final class LinkSendQueue
             {
                 return;
             }
-            if ((message || readLike) && puts.hasUnflushedWrites() && !puts.isFenced())
+            if ((message || readLike) && puts.mustFlush())
             {
                 if (SendSlots.AWAIT_FLUSH != queue.states[i])
                 {

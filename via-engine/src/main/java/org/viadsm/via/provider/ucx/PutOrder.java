@@ -40,13 +40,25 @@ final class PutOrder
     }
 
     /**
-     * Whether puts were issued without a flush that a later operation must flush first (false once fenced).
+     * Whether puts were issued without a flush since an operation was last ordered behind them ({@link #orderPuts()}),
+     * so that the next get, atomic or message cannot leave on an idle queue's direct path.
      *
-     * @return true if it must.
+     * @return true if such puts were issued.
      */
     boolean hasUnflushedWrites()
     {
         return unflushedWrites;
+    }
+
+    /**
+     * Whether the operation issued next waits for a flush of the puts before it: puts were issued without one and
+     * no fence orders them.
+     *
+     * @return true if it must.
+     */
+    boolean mustFlush()
+    {
+        return unflushedWrites && !fenced;
     }
 
     /**
@@ -65,16 +77,6 @@ final class PutOrder
             unfencedPuts = false;
         }
         unflushedWrites = false;
-    }
-
-    /**
-     * Whether no flush is needed before the next operation: a fence orders it.
-     *
-     * @return true if fenced.
-     */
-    boolean isFenced()
-    {
-        return fenced;
     }
 
     /**
