@@ -166,7 +166,8 @@ final class MirrorPublisher
         int status;
         while (Ucp.IN_PROGRESS == (status = Ucp.checkStatus(statusPointer)) && System.nanoTime() < deadlineNs)
         {
-            if (0 == nic.progressWorker())
+            // another NIC of this process may be the target, and nothing else progresses it while this thread waits
+            if (0 == nic.progressWorker() + UcxNics.progressOtherWorkers(nic))
             {
                 Thread.onSpinWait();
             }

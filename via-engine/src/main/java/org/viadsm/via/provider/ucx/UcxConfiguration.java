@@ -113,7 +113,13 @@ final class UcxConfiguration
         return false;
     }
 
-    private static boolean sharedMemoryAllowed()
+    /**
+     * Whether {@code UCX_TLS} lets UCX pick a shared-memory transport: it is unset, lists transports to exclude, or
+     * names one or {@code all}.
+     *
+     * @return true if it does.
+     */
+    static boolean sharedMemoryAllowed()
     {
         final String transports = System.getenv("UCX_TLS");
         if (null == transports || transports.isBlank() || transports.trim().startsWith("^"))

@@ -78,6 +78,35 @@ final class UcxNics
     }
 
     /**
+     * Runs UCX's progress on the worker of every NIC of this process but one, each while it cannot close, and
+     * nothing of those NICs' own: what UCX's callbacks queue is handled by those NICs' next progress. For a wait
+     * inside one NIC's progress (its connector's lock held) on an operation another NIC of this process must serve:
+     * over UCX's tcp transport, a put's target takes it only while its worker progresses.
+     *
+     * @return the events UCX handled.
+     */
+    static int progressOtherWorkers(final UcxTransport self)
+    {
+        int work = 0;
+        for (int i = 1; i <= highestSlot; i++)
+        {
+            final UcxTransport other = NICS.get(i);
+            if (null != other && other != self && other.enterVisit())
+            {
+                try
+                {
+                    work += other.progressWorker();
+                }
+                finally
+                {
+                    other.leaveVisit();
+                }
+            }
+        }
+        return work;
+    }
+
+    /**
      * Makes progress on every NIC of this process but one, each while it cannot close.
      *
      * @return the work done.
