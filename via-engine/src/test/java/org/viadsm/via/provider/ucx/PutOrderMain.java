@@ -155,8 +155,9 @@ public final class PutOrderMain
             final int at = (int)arrived.userData();
             final long sent = local.buffer().getLong(at);
             check(seen >= sent, round, 2, "the word held " + seen + " when the Send of " + sent + " arrived");
-            local.buffer().putLongVolatile(RECEIVED, round + 1);
+            // reposted before it is counted: a count read by the initiator promises a receive for its next Send
             vi.postRecv(arrived.reset().addSegment(local, at, 8).userData(at));
+            local.buffer().putLongVolatile(RECEIVED, round + 1);
         }
     }
 
