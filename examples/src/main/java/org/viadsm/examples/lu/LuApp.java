@@ -117,15 +117,16 @@ public final class LuApp extends App
         if (0 == myNum)
         {
             global.set(GLOBAL_ID, 0);
-            matrix.initA(rhs);
-            if (doprint)
-            {
-                out.print("Matrix before decomposition:\n");
-                matrix.printA(out);
-            }
         }
-        // The master initialized before creating the workers: every member waits for it.
+        // The C program's master initializes the whole matrix before creating the workers; here each member stores
+        // its own blocks (the same values), so that no member writes another's array, and all wait for the others.
+        matrix.initA(myNum, 0 == myNum ? rhs : null);
         team.barrier();
+        if (0 == myNum && doprint)
+        {
+            out.print("Matrix before decomposition:\n");
+            matrix.printA(out);
+        }
 
         // The C program numbers its processes from this counter; the port keeps the lock but uses the team id.
         team.lock(ID_LOCK);

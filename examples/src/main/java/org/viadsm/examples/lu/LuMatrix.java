@@ -8,8 +8,9 @@ import org.viadsm.examples.runtime.Drand48;
 import org.viadsm.examples.runtime.VerificationException;
 
 /**
- * The LU program's sequential parts, run by the master: the input matrix and right-hand side ({@code InitA}),
- * printing ({@code PrintA}) and the residual test ({@code CheckResult}). Element (i, j) is found through
+ * The LU program's parts outside the factorization: the input matrix and right-hand side ({@code InitA}, run by
+ * every member for its own blocks), and, run by the master, printing ({@code PrintA}) and the residual test
+ * ({@code CheckResult}). Element (i, j) is found through
  * {@link LuLayout#elementBlock(int, int)} and {@link LuLayout#elementOffset(int, int)}.
  */
 final class LuMatrix
@@ -38,19 +39,24 @@ final class LuMatrix
         return blockArray[block].get(layout.blockOffset[block] + layout.elementOffset(i, j));
     }
 
-    private void set(final int i, final int j, final double value)
-    {
-        final int block = layout.elementBlock(i, j);
-        blockArray[block].set(layout.blockOffset[block] + layout.elementOffset(i, j), value);
-    }
-
     /**
-     * {@code InitA}: {@code srand48(1)}, the matrix column by column from {@code lrand48() / 32767.0} with the
-     * diagonal times 10, and the row sums as right-hand side, so that the solution is all ones.
+     * {@code InitA}, by owners: {@code srand48(1)}, the matrix column by column from {@code lrand48() / 32767.0} with
+     * the diagonal times 10, and the row sums as right-hand side, so that the solution is all ones. Each member runs
+     * the generator over every element, as the C program's master does, and stores only the column stretches of the
+     * blocks it owns, so the matrix is the C program's bit for bit and no member writes another's array. The member
+     * given the right-hand side (the master) sums each row in private, in the C program's order (column by column),
+     * and stores the sums once.
+     *
+     * @param member the member storing its blocks.
+     * @param rhs    the right-hand side to compute and store, or null if this member does not.
      */
-    void initA(final DoubleArray rhs)
+    void initA(final int member, final DoubleArray rhs)
     {
         final int n = layout.n;
+        final int bs = layout.blockSize;
+        final int nblocks = layout.nblocks;
+        final double[] column = new double[n];
+        final double[] sums = null == rhs ? null : new double[n];
         final Drand48 random = new Drand48(1);
         for (int j = 0; j < n; j++)
         {
@@ -61,19 +67,29 @@ final class LuMatrix
                 {
                     value *= 10;
                 }
-                set(i, j, value);
+                column[i] = value;
             }
-        }
-        for (int j = 0; j < n; j++)
-        {
-            rhs.set(j, 0.0);
-        }
-        for (int j = 0; j < n; j++)
-        {
-            for (int i = 0; i < n; i++)
+            final int bigJ = j / bs;
+            for (int bigI = 0, i = 0; bigI < nblocks; bigI++, i += bs)
             {
-                rhs.set(i, rhs.get(i) + get(i, j));
+                final int block = bigI + bigJ * nblocks;
+                if (layout.blockProc[block] == member)
+                {
+                    blockArray[block].set(layout.blockOffset[block] + layout.elementOffset(i, j), column, i,
+                        Math.min(i + bs, n) - i);
+                }
             }
+            if (null != sums)
+            {
+                for (int i = 0; i < n; i++)
+                {
+                    sums[i] += column[i];
+                }
+            }
+        }
+        if (null != rhs)
+        {
+            rhs.set(0, sums, 0, n);
         }
     }
 

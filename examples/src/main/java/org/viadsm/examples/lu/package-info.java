@@ -17,9 +17,13 @@
  *
  * <h2>Input and self-check ({@code -t})</h2>
  * {@code srand48(1)}, then the matrix column by column from {@code lrand48() / 32767.0} (entries reach about 65538,
- * lrand48 having 31 bits), the diagonal multiplied by 10, and the row sums as right-hand side, so that the solution
- * is all ones. The master solves with the factors and prints {@code TEST PASSED} when every |x_i - 1| is at most
- * 1e-5, else {@code TEST FAILED: (%.5f diff)}, after which the port throws
+ * lrand48 having 31 bits), the diagonal multiplied by 10, and the row sums as right-hand side, so that the solution is
+ * all ones. The C program's master generates and stores the whole matrix; here every member runs the same generator
+ * over the whole matrix and stores only its own blocks, and the master sums the rows in private, in the same order: the
+ * matrix and the right-hand side are the C program's bit for bit, and no member writes into another's array (on the DSM
+ * the master's stores into the other processors' blocks went out as diffs, 4 096 KiB for {@code -n1024} on 2 nodes).
+ * The master solves with the factors and prints {@code TEST PASSED} when every |x_i - 1| is at most 1e-5, else
+ * {@code TEST FAILED: (%.5f diff)}, after which the port throws
  * {@link org.viadsm.examples.runtime.VerificationException}. Operation order is C's, so the factors printed with
  * {@code -o} are the C program's for any processor count.
  *
@@ -32,9 +36,10 @@
  * array, so every member computes the same table privately. The right-hand side and the per-processor times are
  * shared arrays. Per run and member: one lock (the id counter: the port takes it as C does but uses the team id),
  * two barriers before the factorization, two per block column and one after (67 for the default run), no pauses.
- * Differences from C: one barrier after member 0's initialization (C initializes before creating the processes),
- * and with {@code -s} one barrier standing for {@code WAIT_FOR_END}, so that the master reads the others'
- * statistics. Timings are {@link org.viadsm.examples.runtime.SplashClock} microseconds.
+ * Differences from C: one barrier after the members' initialization (C initializes before creating the processes),
+ * after which the master prints the matrix with {@code -o}, and with {@code -s} one barrier standing for
+ * {@code WAIT_FOR_END}, so that the master reads the others' statistics. Timings are
+ * {@link org.viadsm.examples.runtime.SplashClock} microseconds.
  * <p>
  * The block kernels ({@code lu0}, {@code bdiv}, {@code bmodd}, {@code bmod} and their {@code daxpy}) work on
  * private copies of whole blocks, copied in bulk after each barrier (the block written after an update view made it

@@ -3,6 +3,7 @@ package org.viadsm.examples.lu;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -15,11 +16,13 @@ import org.viadsm.dsm.array.DoubleArray;
 import org.viadsm.dsm.launch.LocalCluster;
 import org.viadsm.examples.runtime.AppHarness;
 import org.viadsm.examples.runtime.AppHomes;
+import org.viadsm.examples.runtime.Drand48;
 import org.viadsm.examples.runtime.DsmTeam;
 import org.viadsm.examples.runtime.TeamProbe;
 import org.viadsm.examples.runtime.VerificationException;
 import picocli.CommandLine.ParameterException;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -78,6 +81,54 @@ class LuAppTest
         assertTrue(n10.contains(N10_AFTER_LAST_ROWS), n10);
         assertTrue(n10.endsWith(PASSED), n10);
         assertTrue(n4.contains(N4_AFTER), n4);
+    }
+
+    /**
+     * Each member stores its own blocks of the matrix, and the master the right-hand side: together they are the
+     * C program's sequential {@code InitA}, bit for bit, whatever the team size (37 x 37 in blocks of 5: the last
+     * block row and column are 2 wide).
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4})
+    void shouldInitializeTheSequentialProgramsMatrixBitForBit(final int members)
+    {
+        final int n = 37;
+        final int blockSize = 5;
+        final double[][] expected = new double[n][n];
+        final Drand48 random = new Drand48(1);
+        for (int j = 0; j < n; j++)
+        {
+            for (int i = 0; i < n; i++)
+            {
+                expected[i][j] = random.lrand48() / LuMatrix.MAXRAND * (i == j ? 10 : 1);
+            }
+        }
+        final double[] expectedRhs = new double[n];
+        for (int j = 0; j < n; j++)
+        {
+            for (int i = 0; i < n; i++)
+            {
+                expectedRhs[i] += expected[i][j];
+            }
+        }
+        final LuLayout layout = new LuLayout(n, blockSize, members);
+        final double[][] matrix = new double[n][];
+        final double[] rhs = new double[n];
+        final TeamProbe probe = new TeamProbe().onOutput("Matrix before decomposition", arrays ->
+        {
+            copyMatrix(layout, arrays, matrix);
+            ((DoubleArray)arrays.get("lu.rhs")).get(0, rhs, 0, n);
+        });
+
+        final AppHarness.Result result =
+            AppHarness.attempt(LuApp::new, members, probe::wrap, "-n" + n, "-b" + blockSize, "-o", "-t");
+
+        assertNull(result.failure());
+        for (int i = 0; i < n; i++)
+        {
+            assertArrayEquals(expected[i], matrix[i], "row " + i);
+        }
+        assertArrayEquals(expectedRhs, rhs);
     }
 
     @Test
@@ -233,5 +284,23 @@ class LuAppTest
             homes.expectAll("lu.global", 0);
             homes.expectAll("lu.completion", 0);
         }, "-n128", "-b16");
+    }
+
+    /**
+     * Copies every element (i, j) of the matrix out of the processors' block arrays into {@code matrix[i][j]}.
+     */
+    private static void copyMatrix(final LuLayout layout, final Map<String, Object> arrays, final double[][] matrix)
+    {
+        final int n = layout.n;
+        for (int i = 0; i < n; i++)
+        {
+            matrix[i] = new double[n];
+            for (int j = 0; j < n; j++)
+            {
+                final int block = layout.elementBlock(i, j);
+                final DoubleArray array = (DoubleArray)arrays.get("lu.a." + layout.blockProc[block]);
+                matrix[i][j] = array.get(layout.blockOffset[block] + layout.elementOffset(i, j));
+            }
+        }
     }
 }
