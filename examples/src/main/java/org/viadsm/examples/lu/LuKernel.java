@@ -173,7 +173,12 @@ final class LuKernel
 
     /**
      * Step {@code bigK}'s second phase: divides this processor's blocks of the pivot column and of the pivot row by
-     * the diagonal block's factors.
+     * the diagonal block's factors. Each block is divided by its owner ({@link LuLayout#blockOwner}), where the C
+     * program parcels the pivot column out by {@code BlockOwnerColumn(I) = I % P} and the pivot row by
+     * {@code BlockOwnerRow(J) = (J % P + P / 2) % P}: on 2 processors with an even number of block columns every
+     * block of row K is processor K % 2's, and the other processor divided half of them, in its array. Dividing by
+     * owner keeps every write in the writer's own array (no diff); the arithmetic per block is the same, so the
+     * factors are the same bit for bit.
      */
     private void dividePerimeter(final int kl, final int bigK, final int strK)
     {
@@ -184,7 +189,7 @@ final class LuKernel
         boolean diagRead = false;
         for (int i = kl, bigI = bigK + 1; i < n; i += bs, bigI++)
         {
-            if (layout.blockOwnerColumn(bigI) == myNum)
+            if (layout.blockOwner(bigI, bigK) == myNum)
             {
                 final int strI = Math.min(i + bs, n) - i;
                 final int blk = bigI + bigK * nblocks;
@@ -200,7 +205,7 @@ final class LuKernel
         }
         for (int j = kl, bigJ = bigK + 1; j < n; j += bs, bigJ++)
         {
-            if (layout.blockOwnerRow(bigJ) == myNum)
+            if (layout.blockOwner(bigK, bigJ) == myNum)
             {
                 final int strJ = Math.min(j + bs, n) - j;
                 final int blk = bigK + bigJ * nblocks;

@@ -67,27 +67,13 @@ final class LuLayout
     }
 
     /**
-     * {@code BlockOwner}: the processor that holds block (I, J) and updates it in the interior step.
+     * {@code BlockOwner}: the processor that holds block (I, J), initializes it, and updates it in every step: the
+     * diagonal factorization, the pivot column's and row's division (the C program's {@code BlockOwnerColumn} and
+     * {@code BlockOwnerRow} parcel those out otherwise) and the interior modification.
      */
     int blockOwner(final int bigI, final int bigJ)
     {
         return (bigI + bigJ * nblocks) % processors;
-    }
-
-    /**
-     * {@code BlockOwnerColumn}: the processor that divides block (I, K) of the pivot column.
-     */
-    int blockOwnerColumn(final int bigI)
-    {
-        return bigI % processors;
-    }
-
-    /**
-     * {@code BlockOwnerRow}: the processor that updates block (K, J) of the pivot row.
-     */
-    int blockOwnerRow(final int bigJ)
-    {
-        return ((bigJ % processors) + (processors / 2)) % processors;
     }
 
     /**

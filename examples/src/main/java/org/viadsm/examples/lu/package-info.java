@@ -30,7 +30,13 @@
  * <h2>Data layout and synchronization</h2>
  * Splash-3 (following Splash-2x) assigns block (I, J) to processor {@code (I + J nblocks) % P}, the pivot column's
  * division to {@code I % P} and the pivot row's to {@code (J % P + P / 2) % P}; the original SPLASH-2 used a 2D
- * scatter. Each processor's blocks lie contiguously in its own shared array (C: one page-aligned
+ * scatter. The port has every block divided, like every other write to it, by its owner, in every mode (sequential,
+ * threads and DSM alike, so that they compare the same program): a home-based DSM keeps each processor's blocks in its
+ * own memory, and on 2 processors with an even number of block columns every block of row K is processor K % 2's, so
+ * the C program's parcelling had the other processor divide half of them in the owner's array, each sent as a diff
+ * (1 984 KiB for {@code -n1024} on 2 nodes). The arithmetic per block is the same, so the factors are the same bit for
+ * bit; the perimeter's work is less even (on 2 processors the owner of row K divides all of it and half of column K).
+ * Each processor's blocks lie contiguously in its own shared array (C: one page-aligned
  * {@code G_MALLOC} per processor), in the order I then J, each block column-major with as many rows as it has.
  * C keeps a shared table of block pointers, written once by the master; Java cannot store references in a shared
  * array, so every member computes the same table privately. The right-hand side and the per-processor times are
