@@ -92,6 +92,13 @@ final class SetupMessages
      */
     boolean withdraw(final UcpEndpoint endpoint, final Handshake withdrawal, final UcxEndpoints.Sink sink)
     {
+        if (null != sink.failure())
+        {
+            // nothing reaches the server over a failed endpoint, and UCX may report the failure again from inside
+            // the send, through jucx's handler, in a thread that is in a downcall: close it without sending
+            closing.add(endpoint);
+            return true;
+        }
         return transmit(endpoint, withdrawal, null, endpoint, sink, withdrawals) || !closing.isEmpty();
     }
 
