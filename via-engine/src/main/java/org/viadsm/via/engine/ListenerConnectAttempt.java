@@ -54,9 +54,20 @@ public abstract class ListenerConnectAttempt extends ConnectAttempt
         return reached;
     }
 
+    /**
+     * {@inheritDoc}
+     * <p>
+     * A request that never reached the listener says whether nobody listened (its connections failed) or it was
+     * merely not there yet when its time ran out.
+     */
     @Override
     protected final String unansweredMessage(final long timeoutNs)
     {
+        if (!reached && ViaError.TIMEOUT == unansweredError())
+        {
+            return "the connection request of VI " + vi().id() + " timed out before it reached " + address() +
+                " (no connection to it was refused)";
+        }
         if (isPeer())
         {
             return reached ? "no peer matched the request of VI " + vi().id() + " to " + address() +

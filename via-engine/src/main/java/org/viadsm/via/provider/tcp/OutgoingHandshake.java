@@ -41,6 +41,7 @@ final class OutgoingHandshake implements TcpChannel.Handler
 
     void onConnectFailed(final Exception cause)
     {
+        request.refused = true;
         setup.onOutgoingLost(request, null, false);
     }
 
@@ -96,12 +97,14 @@ final class OutgoingHandshake implements TcpChannel.Handler
     @Override
     public void onEndOfStream(final TcpChannel channel)
     {
+        request.refused |= !connected;
         setup.onOutgoingLost(request, channel, connected);
     }
 
     @Override
     public void onFailure(final TcpChannel channel, final String detail, final boolean protocolError)
     {
+        request.refused |= !connected;
         setup.onOutgoingLost(request, channel, connected);
     }
 }

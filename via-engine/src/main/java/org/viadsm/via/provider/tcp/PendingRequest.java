@@ -27,6 +27,8 @@ final class PendingRequest extends ListenerConnectAttempt
     long retryAtNs;
     /** Client: the server closed the connection before answering. */
     volatile boolean wentAway;
+    /** A connection to the listener failed before it was established (nobody listened, or the host refused). */
+    volatile boolean refused;
 
     PendingRequest(
         final TcpConnector connector,
@@ -56,10 +58,14 @@ final class PendingRequest extends ListenerConnectAttempt
             address() + " closed the connection without answering the request of VI " + vi().id() : null;
     }
 
+    /**
+     * A request that got no answer timed out, unless every connection to the listener failed: one whose connection
+     * was merely not up yet (a busy machine) was not refused, and times out.
+     */
     @Override
     protected ViaError unansweredError()
     {
-        return isReached() ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
+        return isReached() || !refused ? ViaError.TIMEOUT : ViaError.NOT_REACHABLE;
     }
 
     @Override

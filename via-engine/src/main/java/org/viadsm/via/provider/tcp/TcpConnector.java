@@ -47,8 +47,8 @@ final class TcpConnector extends Connector
      * {@inheritDoc}
      * <p>
      * A refused connection is retried every {@link org.viadsm.via.TcpSettings#connectRetryNs()} until the
-     * timeout; the request then fails with {@link ViaError#NOT_REACHABLE} if no connection succeeded, else with
-     * {@link ViaError#TIMEOUT}.
+     * timeout; the request then fails with {@link ViaError#NOT_REACHABLE} if no connection succeeded and one was
+     * refused, else with {@link ViaError#TIMEOUT} (also when its connection was not up yet, on a busy machine).
      */
     @Override
     protected ConnectAttempt newAttempt(

@@ -2,7 +2,12 @@ package org.viadsm.via.provider.tcp;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -103,6 +108,50 @@ class TcpNicTest
             final ViaException malformed = assertThrows(ViaException.class,
                 () -> vi(nic).connectPeerRequest("tcp:127.0.0.1", 1, T));
             assertEquals(ViaError.NOT_REACHABLE, malformed.error());
+        }
+    }
+
+    /**
+     * A request whose connection is not up when its time runs out (on a busy machine the engine thread may not even
+     * have opened it) was not refused: it times out, and does not claim that nobody listens. Here the listener's
+     * accept queue is full, so the kernel drops the request's connection attempts without refusing them.
+     */
+    @Test
+    void shouldTimeOutARequestWhoseConnectionIsNotUpWithTimeout() throws IOException
+    {
+        final List<SocketChannel> fillers = new ArrayList<>();
+        try (ServerSocketChannel full = ServerSocketChannel.open();
+            Nic nic = Nic.open("tcp:127.0.0.1:0"))
+        {
+            full.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
+            for (int i = 0; i < 4; i++)
+            {
+                final SocketChannel filler = SocketChannel.open();
+                fillers.add(filler);
+                filler.configureBlocking(false);
+                filler.connect(full.getLocalAddress());
+            }
+            final String unanswered = "tcp:127.0.0.1:" + ((InetSocketAddress)full.getLocalAddress()).getPort();
+            final Vi client = vi(nic);
+            final ViaException ex =
+                assertThrows(ViaException.class, () -> client.connectRequest(unanswered, 1, SHORT_NS));
+            assertEquals(ViaError.TIMEOUT, ex.error(), ex.getMessage());
+            assertTrue(ex.getMessage().contains("timed out before it reached " + unanswered), ex.getMessage());
+            assertEquals(ViState.IDLE, client.state());
+
+            final Vi peer = vi(nic);
+            peer.connectPeerRequest(unanswered, 1, SHORT_NS);
+            final ViaException late = assertThrows(ViaException.class, () -> peer.connectPeerWait(T));
+            assertEquals(ViaError.TIMEOUT, late.error(), late.getMessage());
+            assertTrue(late.getMessage().contains("timed out before it reached " + unanswered), late.getMessage());
+            assertEquals(ViState.IDLE, peer.state());
+        }
+        finally
+        {
+            for (final SocketChannel filler : fillers)
+            {
+                filler.close();
+            }
         }
     }
 
