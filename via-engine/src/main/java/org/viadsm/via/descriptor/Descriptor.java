@@ -17,7 +17,6 @@ import static org.viadsm.via.descriptor.DescriptorLayout.CONTROL_IMMEDIATE;
 import static org.viadsm.via.descriptor.DescriptorLayout.CONTROL_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.CONTROL_OP_MASK;
 import static org.viadsm.via.descriptor.DescriptorLayout.CONTROL_QUEUE_FENCE;
-import static org.viadsm.via.descriptor.DescriptorLayout.DATA_SEGMENTS_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.IMMEDIATE_DATA_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.LENGTH_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.OP_ATOMIC;
@@ -26,7 +25,6 @@ import static org.viadsm.via.descriptor.DescriptorLayout.OP_RDMA_WRITE;
 import static org.viadsm.via.descriptor.DescriptorLayout.OP_SEND;
 import static org.viadsm.via.descriptor.DescriptorLayout.REMOTE_ADDRESS_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.REMOTE_HANDLE_OFFSET;
-import static org.viadsm.via.descriptor.DescriptorLayout.RESERVED_HANDLE_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.STATUS_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.SWAP_OFFSET;
 import static org.viadsm.via.descriptor.DescriptorLayout.USER_DATA_OFFSET;
@@ -162,11 +160,7 @@ public final class Descriptor
     public Descriptor reset()
     {
         checkNotPosted();
-        // 8 bytes a store (the words are aligned): inline stores where a fill of the range calls a stub
-        for (long at = address + RESERVED_HANDLE_OFFSET; at < address + DATA_SEGMENTS_OFFSET; at += Long.BYTES)
-        {
-            UnsafeApi.putLong(base, at, 0L);
-        }
+        DescriptorLayout.clearFields(base, address);
         return this;
     }
 

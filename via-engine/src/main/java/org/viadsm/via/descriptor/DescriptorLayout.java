@@ -1,6 +1,7 @@
 package org.viadsm.via.descriptor;
 
 import org.agrona.BitUtil;
+import org.agrona.UnsafeApi;
 
 /**
  * Layout of a descriptor in memory, after the VIPL descriptor format.
@@ -133,5 +134,24 @@ public final class DescriptorLayout
     public static int segmentOffset(final int index)
     {
         return DATA_SEGMENTS_OFFSET + index * SEGMENT_LENGTH;
+    }
+
+    /**
+     * Zeroes a descriptor's fields from the reserved handle to the data segments: seven aligned words, one store each
+     * (a loop over them compiles to a fill with a vector body, whose set-up takes ten times the seven stores).
+     *
+     * @param base    the descriptor memory's array, or null for native memory.
+     * @param address the descriptor's address in {@code base}, 8-byte aligned.
+     */
+    static void clearFields(final Object base, final long address)
+    {
+        final long at = address + RESERVED_HANDLE_OFFSET;
+        UnsafeApi.putLong(base, at, 0L);
+        UnsafeApi.putLong(base, at + Long.BYTES, 0L);
+        UnsafeApi.putLong(base, at + 2 * Long.BYTES, 0L);
+        UnsafeApi.putLong(base, at + 3 * Long.BYTES, 0L);
+        UnsafeApi.putLong(base, at + 4 * Long.BYTES, 0L);
+        UnsafeApi.putLong(base, at + 5 * Long.BYTES, 0L);
+        UnsafeApi.putLong(base, at + 6 * Long.BYTES, 0L);
     }
 }
