@@ -58,6 +58,33 @@ public final class CheckedRegion
     }
 
     /**
+     * Whether the remembered registration grants an access under {@code ptag} with {@code requiredFlags}: what
+     * {@link #passes} compares on every call, for a user whose tag and flags are the same on every access and who
+     * asks once after {@link #remember}, then calls {@link #coversWord}.
+     *
+     * @param ptag          the protection tag the accesses run under.
+     * @param requiredFlags RDMA enable bits they need.
+     * @return true if it does (as long as {@link #coversWord} passes).
+     */
+    public boolean grants(final int ptag, final int requiredFlags)
+    {
+        return 0 != handle && ptag == this.ptag && (requiredFlags & flags) == requiredFlags;
+    }
+
+    /**
+     * Whether the remembered registration is still live and covers {@code [address, address + 8)}: {@link #passes}
+     * for the remembered handle, less what {@link #grants} answered once.
+     *
+     * @param address offset in the region.
+     * @return true if the access passes; false says nothing (check it in full).
+     */
+    public boolean coversWord(final long address)
+    {
+        return address >= 0 && address <= length - Long.BYTES &&
+            UnsafeApi.getIntAcquire(generationBase, generationAddress) == generation;
+    }
+
+    /**
      * Remembers a handle that just passed {@link RegistrationTable#check}. The entry is read again: should it have
      * changed since the check, its generation did too, and {@link #passes} fails.
      *

@@ -1,5 +1,7 @@
 package org.viadsm.via.provider.ucx;
 
+import java.nio.ByteOrder;
+
 import org.agrona.UnsafeApi;
 import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.via.descriptor.Descriptor;
@@ -33,6 +35,10 @@ final class AtomicRoute
         DescriptorLayout.SEGMENT_ADDRESS_OFFSET;
     private static final int SEGMENT_LENGTH = DescriptorLayout.DATA_SEGMENTS_OFFSET +
         DescriptorLayout.SEGMENT_LENGTH_OFFSET;
+    /** The segment count and control words of a fetch-and-add with one segment, read as one int. */
+    private static final int ADD_SHAPE = ByteOrder.LITTLE_ENDIAN == ByteOrder.nativeOrder() ?
+        1 | (DescriptorLayout.OP_ATOMIC | DescriptorLayout.CONTROL_ATOMIC_ADD) << 16 :
+        1 << 16 | DescriptorLayout.OP_ATOMIC | DescriptorLayout.CONTROL_ATOMIC_ADD;
 
     private final RegistrationTable localTable;
     private final RegistrationTable remoteTable;
@@ -46,6 +52,14 @@ final class AtomicRoute
     private long remoteKey;
     private int localOffset;
     private long remoteAddress;
+    // the fetch-and-add route (passesAdd): open once both memos grant the access and the local region is native
+    private boolean addOpen;
+    private int addRemoteHandle;
+    // the segment's handle and length words as one long, as passesAdd reads them
+    private long addSegmentWords;
+    private long localMemory;
+    private long resultAddress;
+    private long operandAddress;
 
     /**
      * @param localTable  this NIC's registration table.
@@ -103,6 +117,42 @@ final class AtomicRoute
     }
 
     /**
+     * Whether a fetch-and-add passes as the remembered atomic did, on the route of the common case: a descriptor in
+     * native memory of one segment, whose count and control words ({@link #ADD_SHAPE}) and whose segment's handle and
+     * length words ({@code addSegmentWords}) each match in one compare, to the remembered handles, in a native local
+     * region, with the descriptor's length 8, an 8-byte aligned remote word, and both words in registrations the memos
+     * still cover (their tag and enable bits checked once, when remembered). False says nothing: try {@link #passes}.
+     * On true, {@link #operandAddress()}, {@link #resultAddress()} and {@link #remoteAddress()} locate its words.
+     *
+     * @param descriptor the posted atomic.
+     * @return true if it may be issued as a fetch-and-add from {@link #operandAddress()} into
+     *         {@link #resultAddress()}.
+     */
+    boolean passesAdd(final Descriptor descriptor)
+    {
+        final AtomicBuffer fields = descriptor.buffer();
+        if (!addOpen || null != fields.byteArray() || fields.capacity() < ONE_SEGMENT_LENGTH)
+        {
+            return false;
+        }
+        final long at = fields.addressOffset();
+        final long segmentAddress = UnsafeApi.getLong(null, at + SEGMENT_ADDRESS);
+        final long remoteOffset = UnsafeApi.getLong(null, at + DescriptorLayout.REMOTE_ADDRESS_OFFSET);
+        if (ADD_SHAPE == UnsafeApi.getInt(null, at + DescriptorLayout.SEGMENT_COUNT_OFFSET) &&
+            addSegmentWords == UnsafeApi.getLong(null, at + SEGMENT_HANDLE) &&
+            addRemoteHandle == UnsafeApi.getInt(null, at + DescriptorLayout.REMOTE_HANDLE_OFFSET) &&
+            8 == UnsafeApi.getInt(null, at + DescriptorLayout.LENGTH_OFFSET) && 0 == (remoteOffset & 7) &&
+            local.coversWord(segmentAddress) && remote.coversWord(remoteOffset))
+        {
+            operandAddress = at + DescriptorLayout.COMPARE_OR_ADD_OFFSET;
+            resultAddress = localMemory + segmentAddress;
+            remoteAddress = remoteBase + remoteOffset;
+            return true;
+        }
+        return false;
+    }
+
+    /**
      * Remembers an atomic that just passed the full checks. Should a registration have changed since, its memo
      * does not pass.
      *
@@ -118,6 +168,32 @@ final class AtomicRoute
         localBuffer = buffer;
         remoteBase = base;
         remoteKey = key;
+        final int handle = descriptor.segments().handle(0);
+        addRemoteHandle = descriptor.remoteHandle();
+        addSegmentWords = ByteOrder.LITTLE_ENDIAN == ByteOrder.nativeOrder() ?
+            handle & 0xFFFF_FFFFL | (long)Long.BYTES << 32 : (long)handle << 32 | Long.BYTES;
+        localMemory = buffer.addressOffset();
+        addOpen = null == buffer.byteArray() && local.grants(localPtag, 0) && remote.grants(peerPtag, rights);
+    }
+
+    /**
+     * The address of the operand of the fetch-and-add that last {@link #passesAdd passed}: its descriptor's word.
+     *
+     * @return the address.
+     */
+    long operandAddress()
+    {
+        return operandAddress;
+    }
+
+    /**
+     * The address of the result word of the fetch-and-add that last {@link #passesAdd passed}.
+     *
+     * @return the address.
+     */
+    long resultAddress()
+    {
+        return resultAddress;
     }
 
     /**

@@ -89,6 +89,11 @@ final class IdleAtomic
      */
     int issue(final Descriptor descriptor)
     {
+        if (route.passesAdd(descriptor))
+        {
+            return add(descriptor, route.operandAddress(), route.resultAddress(), route.remoteAddress(),
+                route.remoteKey());
+        }
         if (route.passes(descriptor))
         {
             return issue(descriptor, route.localBuffer(), route.localOffset(), route.remoteAddress(),

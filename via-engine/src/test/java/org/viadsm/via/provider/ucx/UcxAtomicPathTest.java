@@ -33,6 +33,7 @@ import static org.viadsm.via.descriptor.DescriptorStatus.FORMAT_ERROR;
 import static org.viadsm.via.descriptor.DescriptorStatus.OP_ATOMIC;
 import static org.viadsm.via.descriptor.DescriptorStatus.OP_RDMA_WRITE;
 import static org.viadsm.via.descriptor.DescriptorStatus.PROTECTION_ERROR;
+import static org.viadsm.via.descriptor.DescriptorStatus.RDMA_PROT_ERROR;
 
 /**
  * An atomic posted on an idle send queue takes its own path, completed inside the post when UCX finishes it at once
@@ -207,6 +208,52 @@ class UcxAtomicPathTest
         vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(local, 0, 4));
         assertSame(atomic, vi.sendWait(T));
         assertEquals(DONE | OP_ATOMIC | DESC_FLUSHED_ERROR, atomic.status(), "flushed once the VI broke");
+    }
+
+    @Test
+    void shouldLeaveTheRememberedAddRouteForTheFullChecksOnAnyOtherShape()
+    {
+        connect(new NicContext(), ReliabilityLevel.RELIABLE_DELIVERY, null);
+        remote.buffer().putLong(WORD, 100);
+        remote.buffer().putLong(4088, 7);
+        local.buffer().putLong(4088, -1);
+        final Descriptor atomic = Descriptor.allocate(2);
+        // remembered: the next adds on the same two regions take the route of the common case
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(local, 0, 8));
+        assertSame(atomic, vi.sendWait(T));
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), 4088, 5).addSegment(local, 4088, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC, atomic.status(), "the last words of both regions");
+        assertEquals(7, local.buffer().getLong(4088));
+        assertEquals(12, remote.buffer().getLong(4088));
+
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 2).queueFence(true).addSegment(local, 8, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC, atomic.status(), "a fenced add, off the route");
+        assertEquals(101, local.buffer().getLong(8));
+        assertEquals(103, remote.buffer().getLong(WORD));
+
+        local.buffer().putLong(32, -1);
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), 4096, 1).addSegment(local, 32, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC | RDMA_PROT_ERROR, atomic.status(), "a remote word past the region's end");
+        assertEquals(0, atomic.length());
+        assertEquals(-1, local.buffer().getLong(32), "nothing fetched");
+        assertEquals(103, remote.buffer().getLong(WORD));
+        assertEquals(12, remote.buffer().getLong(4088));
+        assertEquals(ViState.ERROR, vi.state());
+
+        close();
+        connect(new NicContext(), ReliabilityLevel.RELIABLE_DELIVERY, null);
+        remote.buffer().putLong(WORD, 50);
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(local, 0, 8));
+        assertSame(atomic, vi.sendWait(T));
+        vi.postSend(atomic.reset().fetchAndAdd(remote.handle(), WORD, 1).addSegment(local.handle(), 4092, 8));
+        assertSame(atomic, vi.sendWait(T));
+        assertEquals(DONE | OP_ATOMIC | PROTECTION_ERROR, atomic.status(), "a result word past the local region");
+        assertEquals(0, atomic.length());
+        assertEquals(51, remote.buffer().getLong(WORD), "nothing added");
+        assertEquals(ViState.ERROR, vi.state());
     }
 
     private void connect(final NicContext context, final ReliabilityLevel level, final CompletionQueue[] sendCq)
