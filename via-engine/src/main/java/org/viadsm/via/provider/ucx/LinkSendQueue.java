@@ -117,7 +117,10 @@ final class LinkSendQueue
         }
         if (head == tail)
         {
-            rewind();
+            if (0 != tail)
+            {
+                rewind();
+            }
             if (DescriptorLayout.OP_ATOMIC == descriptor.operation() && !puts.hasUnflushedWrites() && null == refusal &&
                 null == inbox.failure)
             {
@@ -149,9 +152,9 @@ final class LinkSendQueue
     }
 
     /**
-     * Starts an idle queue again at slot 0: one descriptor at a time reuses one slot, whose lines stay in the cache,
-     * where walking the ring touched the next slot's each time. Everything posted completed, so the marks of earlier
-     * reads, flushed puts and acknowledged messages are behind the head: none is waited for.
+     * Starts an idle queue again at slot 0 (its lines stay in the cache), its marks of earlier reads, flushed puts and
+     * acknowledged messages behind the head. Only an issued descriptor, which moves the tail, changes a mark, so a
+     * queue whose tail is 0 (its atomics completed inside the post) is rewound already.
      */
     private void rewind()
     {
@@ -204,9 +207,7 @@ final class LinkSendQueue
         return broken;
     }
 
-    /**
-     * This side ends the connection: tells the peer, then breaks the link.
-     */
+    /** This side ends the connection: tells the peer, then breaks the link. */
     void disconnect(final String detail)
     {
         if (!broken)
@@ -216,9 +217,7 @@ final class LinkSendQueue
         }
     }
 
-    /**
-     * Frees the UCX requests of the descriptors still in the queue; the link is closing.
-     */
+    /** Frees the UCX requests of the descriptors still in the queue; the link is closing. */
     void freeRequests()
     {
         queue.freeRequests(head, tail);
