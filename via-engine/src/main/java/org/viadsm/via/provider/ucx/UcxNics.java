@@ -87,23 +87,7 @@ final class UcxNics
      */
     static int progressOtherWorkers(final UcxTransport self)
     {
-        int work = 0;
-        for (int i = 1; i <= highestSlot; i++)
-        {
-            final UcxTransport other = NICS.get(i);
-            if (null != other && other != self && other.enterVisit())
-            {
-                try
-                {
-                    work += other.progressWorker();
-                }
-                finally
-                {
-                    other.leaveVisit();
-                }
-            }
-        }
-        return work;
+        return visitOthers(self, true);
     }
 
     /**
@@ -113,6 +97,11 @@ final class UcxNics
      */
     static int progressOthers(final UcxTransport self)
     {
+        return visitOthers(self, false);
+    }
+
+    private static int visitOthers(final UcxTransport self, final boolean workerOnly)
+    {
         int work = 0;
         for (int i = 1; i <= highestSlot; i++)
         {
@@ -121,7 +110,7 @@ final class UcxNics
             {
                 try
                 {
-                    work += other.progressOwn();
+                    work += workerOnly ? other.progressWorker() : other.progressOwn();
                 }
                 finally
                 {
