@@ -56,8 +56,11 @@ final class RequestAnswers
             request.failure = ex.getMessage();
             if (null != request.link)
             {
+                // the link took the request's endpoint as its control endpoint and closed it: drop must not close it
+                // again (UCX may have given its memory to another endpoint already)
                 transport.release(request.link);
                 request.link = null;
+                request.endpoint = null;
             }
             else if (null != mirror)
             {
