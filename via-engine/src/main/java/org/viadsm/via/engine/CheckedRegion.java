@@ -52,9 +52,7 @@ public final class CheckedRegion
         final long address,
         final long length)
     {
-        return handle == this.handle && 0 != handle && ptag == this.ptag && (requiredFlags & flags) == requiredFlags &&
-            address >= 0 && length >= 0 && address <= this.length - length &&
-            UnsafeApi.getIntAcquire(generationBase, generationAddress) == generation;
+        return handle == this.handle && grants(ptag, requiredFlags) && covers(address, length);
     }
 
     /**
@@ -80,7 +78,12 @@ public final class CheckedRegion
      */
     public boolean coversWord(final long address)
     {
-        return address >= 0 && address <= length - Long.BYTES &&
+        return covers(address, Long.BYTES);
+    }
+
+    private boolean covers(final long address, final long length)
+    {
+        return address >= 0 && length >= 0 && address <= this.length - length &&
             UnsafeApi.getIntAcquire(generationBase, generationAddress) == generation;
     }
 

@@ -163,13 +163,13 @@ final class AtomicRoute
      */
     void remember(final Descriptor descriptor, final AtomicBuffer buffer, final long base, final long key)
     {
-        local.remember(localTable, descriptor.segments().handle(0));
-        remote.remember(remoteTable, descriptor.remoteHandle());
+        final int handle = descriptor.segments().handle(0);
+        addRemoteHandle = descriptor.remoteHandle();
+        local.remember(localTable, handle);
+        remote.remember(remoteTable, addRemoteHandle);
         localBuffer = buffer;
         remoteBase = base;
         remoteKey = key;
-        final int handle = descriptor.segments().handle(0);
-        addRemoteHandle = descriptor.remoteHandle();
         addSegmentWords = ByteOrder.LITTLE_ENDIAN == ByteOrder.nativeOrder() ?
             handle & 0xFFFF_FFFFL | (long)Long.BYTES << 32 : (long)handle << 32 | Long.BYTES;
         localMemory = buffer.addressOffset();

@@ -3,7 +3,10 @@ package org.viadsm.via.provider.ucx;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import org.viadsm.via.ProgressThread;
 
@@ -19,7 +22,8 @@ final class UcxConfiguration
     /** Bound on a wait of the control path (a mirror update, a flush of it). */
     static final long CONTROL_TIMEOUT_NS = 10_000_000_000L;
 
-    private static final String[] SHARED_MEMORY_TRANSPORTS = {"sm", "shm", "sysv", "posix", "cma", "knem", "xpmem"};
+    private static final Set<String> SHARED_MEMORY_TRANSPORTS =
+        Set.of("sm", "shm", "sysv", "posix", "cma", "knem", "xpmem");
 
     /**
      * The transports over which a fence orders a put before a later get, atomic or active message. sysv and posix
@@ -29,7 +33,7 @@ final class UcxConfiguration
      * the order they arrive. Not cma or knem (nor the aliases that include them): their puts are queued and copied
      * when the initiator's worker makes progress, while a later atomic over sysv or posix takes effect at once.
      */
-    private static final String[] FENCED_TRANSPORTS = {"tcp", "self", "sysv", "posix"};
+    private static final Set<String> FENCED_TRANSPORTS = Set.of("tcp", "self", "sysv", "posix");
 
     private static final boolean FENCE_ORDERS_PUTS = fenceOrders(System.getenv("UCX_TLS"));
 
@@ -87,30 +91,8 @@ final class UcxConfiguration
      */
     static boolean fenceOrders(final String transports)
     {
-        if (null == transports || transports.isBlank() || transports.trim().startsWith("^"))
-        {
-            return false;
-        }
-        for (final String name : transports.toLowerCase(Locale.ROOT).split(","))
-        {
-            if (!isFenced(name.trim()))
-            {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isFenced(final String name)
-    {
-        for (final String fenced : FENCED_TRANSPORTS)
-        {
-            if (fenced.equals(name))
-            {
-                return true;
-            }
-        }
-        return false;
+        final List<String> names = transportNames(transports);
+        return null != names && FENCED_TRANSPORTS.containsAll(names);
     }
 
     /**
@@ -121,21 +103,22 @@ final class UcxConfiguration
      */
     static boolean sharedMemoryAllowed()
     {
-        final String transports = System.getenv("UCX_TLS");
+        final List<String> names = transportNames(System.getenv("UCX_TLS"));
+        return null == names || names.contains("all") || names.stream().anyMatch(SHARED_MEMORY_TRANSPORTS::contains);
+    }
+
+    /**
+     * The transports a value of {@code UCX_TLS} names, lower case.
+     *
+     * @param transports the value, or null if unset.
+     * @return the names, or null if the value leaves the choice to UCX (unset, blank, or a list to exclude).
+     */
+    private static List<String> transportNames(final String transports)
+    {
         if (null == transports || transports.isBlank() || transports.trim().startsWith("^"))
         {
-            return true;
+            return null;
         }
-        for (final String name : transports.toLowerCase(Locale.ROOT).split(","))
-        {
-            for (final String shared : SHARED_MEMORY_TRANSPORTS)
-            {
-                if (name.trim().equals(shared) || "all".equals(name.trim()))
-                {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return Arrays.stream(transports.toLowerCase(Locale.ROOT).split(",")).map(String::trim).toList();
     }
 }

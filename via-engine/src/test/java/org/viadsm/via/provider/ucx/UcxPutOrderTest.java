@@ -9,14 +9,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.viadsm.via.internal.JavaProcess;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -93,22 +91,13 @@ class UcxPutOrderTest
         return new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
     }
 
-    @Test
-    void shouldFenceOnlyOverTransportsThatPutInsideTheCallOrOnOneOrderedLane()
+    @ParameterizedTest
+    @CsvSource(value = {"tcp, true", "' TCP , Self', true", "'tcp,sysv,posix', true", "'tcp,sysv,cma', false",
+        "'sm,tcp', false", "shm, false", "'tcp,knem', false", "unset, false", "'', false", "all, false",
+        "^tcp, false", "'rc,tcp', false", "'ud_verbs,sm', false", "dc_x, false"}, nullValues = "unset")
+    void shouldFenceOnlyOverTransportsThatPutInsideTheCallOrOnOneOrderedLane(final String transports,
+        final boolean fenced)
     {
-        assertTrue(UcxConfiguration.fenceOrders("tcp"));
-        assertTrue(UcxConfiguration.fenceOrders(" TCP , Self"));
-        assertTrue(UcxConfiguration.fenceOrders("tcp,sysv,posix"));
-        assertFalse(UcxConfiguration.fenceOrders("tcp,sysv,cma"));
-        assertFalse(UcxConfiguration.fenceOrders("sm,tcp"));
-        assertFalse(UcxConfiguration.fenceOrders("shm"));
-        assertFalse(UcxConfiguration.fenceOrders("tcp,knem"));
-        assertFalse(UcxConfiguration.fenceOrders(null));
-        assertFalse(UcxConfiguration.fenceOrders(""));
-        assertFalse(UcxConfiguration.fenceOrders("all"));
-        assertFalse(UcxConfiguration.fenceOrders("^tcp"));
-        assertFalse(UcxConfiguration.fenceOrders("rc,tcp"));
-        assertFalse(UcxConfiguration.fenceOrders("ud_verbs,sm"));
-        assertFalse(UcxConfiguration.fenceOrders("dc_x"));
+        assertEquals(fenced, UcxConfiguration.fenceOrders(transports), "UCX_TLS=" + transports);
     }
 }
