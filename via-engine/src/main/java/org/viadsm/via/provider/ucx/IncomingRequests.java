@@ -102,7 +102,10 @@ final class IncomingRequests
     }
 
     /**
-     * Fails the requests whose answer endpoint failed; forgets them unless a link is being accepted on them.
+     * Fails the requests whose answer endpoint failed; forgets them unless a link is being accepted on them, which
+     * the accepting thread sees failed first (it forgets the request itself, or the next call does). A request
+     * forgotten with a link releases the link, which closes the endpoint it took as its control endpoint: closing
+     * that endpoint here too would close it twice.
      *
      * @return how many were forgotten.
      */
@@ -119,7 +122,14 @@ final class IncomingRequests
                 if (!accepting)
                 {
                     it.remove();
-                    UcxEndpoints.close(transport, candidate.endpoint);
+                    if (null != candidate.link)
+                    {
+                        transport.release(candidate.link);
+                    }
+                    else
+                    {
+                        UcxEndpoints.close(transport, candidate.endpoint);
+                    }
                     work++;
                 }
             }

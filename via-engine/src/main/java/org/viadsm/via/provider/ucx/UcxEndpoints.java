@@ -61,17 +61,18 @@ final class UcxEndpoints
 
     static UcpEndpoint connect(final UcxTransport nic, final InetSocketAddress address, final Sink sink)
     {
-        return nic.worker().newEndpoint(new UcpEndpointParams().setSocketAddress(address).setPeerErrorHandlingMode()
+        return nic.endpoints().add(nic.worker().newEndpoint(new UcpEndpointParams().setSocketAddress(address)
+            .setPeerErrorHandlingMode()
             .setErrorHandler((endpoint, status, message) -> sink.fail("control endpoint to " + address +
-                " failed: " + Ucp.describe(status, message))));
+                " failed: " + Ucp.describe(status, message)))));
     }
 
     static UcpEndpoint accept(final UcxTransport nic, final UcpConnectionRequest request, final Sink sink)
     {
-        return nic.worker().newEndpoint(new UcpEndpointParams().setConnectionRequest(request)
+        return nic.endpoints().add(nic.worker().newEndpoint(new UcpEndpointParams().setConnectionRequest(request)
             .setPeerErrorHandlingMode()
             .setErrorHandler((endpoint, status, message) -> sink.fail("control endpoint from " +
-                request.getClientAddress() + " failed: " + Ucp.describe(status, message))));
+                request.getClientAddress() + " failed: " + Ucp.describe(status, message)))));
     }
 
     /**
@@ -91,35 +92,31 @@ final class UcxEndpoints
         }
         final ByteBuffer address = ByteBuffer.allocateDirect(workerAddress.length);
         address.put(workerAddress).flip();
-        return nic.worker().newEndpoint(new UcpEndpointParams().setUcpAddress(address)
+        return nic.endpoints().add(nic.worker().newEndpoint(new UcpEndpointParams().setUcpAddress(address)
             .setErrorHandler((endpoint, status, message) -> sink.fail("data endpoint failed: " +
-                Ucp.describe(status, message))));
+                Ucp.describe(status, message)))));
     }
 
     /**
-     * Closes an endpoint, making progress a bounded time for UCX to release it; never from a UCX callback.
+     * Closes an endpoint once ({@link OpenEndpoints}: a second close of the same endpoint does nothing), making
+     * progress a bounded time for UCX to release it, unless its NIC is closing (which waits for all its closes
+     * together, {@link WorkerRelease}); never from a UCX callback. A close UCX has not finished in that time stays
+     * known to the NIC, whose close waits for it before it destroys the worker.
+     *
+     * @param endpoint the endpoint, or null for none.
      */
     static void close(final UcxTransport nic, final UcpEndpoint endpoint)
     {
-        if (null == endpoint)
+        final OpenEndpoints endpoints = nic.endpoints();
+        final UcpRequest request = endpoints.close(endpoint);
+        final long deadlineNs = System.nanoTime() + CLOSE_TIMEOUT_NS;
+        while (null != request && !request.isCompleted() && !endpoints.isDraining() &&
+            System.nanoTime() - deadlineNs < 0)
         {
-            return;
-        }
-        try
-        {
-            final UcpRequest request = endpoint.closeNonBlockingForce();
-            final long deadlineNs = System.nanoTime() + CLOSE_TIMEOUT_NS;
-            while (null != request && !request.isCompleted() && System.nanoTime() < deadlineNs)
+            if (0 == nic.progressWorker())
             {
-                if (0 == nic.progressWorker())
-                {
-                    Thread.onSpinWait();
-                }
+                Thread.onSpinWait();
             }
-        }
-        catch (final RuntimeException ex)
-        {
-            // an endpoint that failed may refuse to close; the worker releases it when it closes
         }
     }
 }

@@ -58,6 +58,7 @@ final class UcxTransport implements NicTransport
     private final byte[] workerAddress;
     /** Native memory of the NIC and of its links: freed by {@link #close()} after the worker, whose requests use it. */
     private final Arena arena = Arena.ofShared();
+    private final OpenEndpoints endpoints = new OpenEndpoints();
     private final UcxLinkTable links;
     private final UcxMemory memory;
     private final MirrorPublisher publisher;
@@ -189,6 +190,11 @@ final class UcxTransport implements NicTransport
     UcpWorker worker()
     {
         return worker;
+    }
+
+    OpenEndpoints endpoints()
+    {
+        return endpoints;
     }
 
     MirrorPublisher publisher()
@@ -372,6 +378,7 @@ final class UcxTransport implements NicTransport
         return arena;
     }
 
+    /** Closes each endpoint once, then destroys the worker once UCX is done with it ({@link WorkerRelease}). */
     @Override
     public void close()
     {
@@ -383,15 +390,22 @@ final class UcxTransport implements NicTransport
         }
         progressThread.close();
         bells.close();
+        endpoints.drain();
         for (final UcxLink link : links.clear())
         {
             closeLink(link);
         }
         connector.close();
-        UcxNics.release(slot);
-        memory.close();
-        closeQuietly(listener, worker, context);
-        arena.close();
+        endpoints.closeAll();
+        listener.close();
+        WorkerRelease.release(nic.address(), worker, endpoints, () ->
+        {
+            worker.close();
+            memory.close();
+            context.close();
+            arena.close();
+            UcxNics.release(slot);
+        });
     }
 
     /**
