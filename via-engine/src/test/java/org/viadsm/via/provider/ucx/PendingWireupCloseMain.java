@@ -109,6 +109,8 @@ public final class PendingWireupCloseMain
 
     private static void stalled() throws Exception
     {
+        // the NIC first: the provider sets UCX's environment (its log level among it) before UCX loads
+        final Nic nic = Nic.open("ucx:127.0.0.1:0", new NicContext());
         final List<UcpEndpoint> accepted = new ArrayList<>();
         final UcpContext context = new UcpContext(new UcpParams().requestRmaFeature().requestAmFeature());
         final UcpWorker worker = context.newWorker(new UcpWorkerParams());
@@ -121,7 +123,6 @@ public final class PendingWireupCloseMain
         worker.setAmRecvHandler(Handshake.AM_ID, (header, headerLength, data, reply) -> 0);
         final UcpMemory mirror = context.memoryMap(new UcpMemMapParams().allocate().setLength(4096));
         final String address = "ucx:127.0.0.1:" + listener.getAddress().getPort();
-        final Nic nic = Nic.open("ucx:127.0.0.1:0", new NicContext());
         final Vi vi = vi(nic);
         vi.connectPeerRequest(address, DISCRIMINATOR, T);
         final UcpEndpoint endpoint = RawUcxPeer.connect(worker, new InetSocketAddress("127.0.0.1",
