@@ -21,6 +21,10 @@
  * a link that goes down does too, within {@code viadsm.ucx.peer.timeout.ns}. NIC atomics on RDMA hardware are not
  * coherent with the target CPU's atomics; the DSM updates words that peers update remotely only through the NIC.
  * <p>
+ * Close: every endpoint is closed once, and the worker is destroyed only once UCX has finished with it (UCX 1.13
+ * aborts the process destroying a worker whose connection is still being wired up), within a bound after which the
+ * close returns, says so on standard error, and leaves the worker to a thread of its own ({@code WorkerRelease}).
+ * <p>
  * Needs the UCX library ({@code apt install libucx0}); without it, opening a ucx NIC fails with one line saying so.
  */
 package org.viadsm.via.provider.ucx;
