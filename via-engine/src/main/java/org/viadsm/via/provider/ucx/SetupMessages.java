@@ -48,6 +48,11 @@ final class SetupMessages
 
     private final UcxTransport transport;
     private final List<Sending> sending = new ArrayList<>();
+    /**
+     * The messages still in flight when the NIC closed: UCX may read their buffers until it has finished the forced
+     * closes of their endpoints, which the NIC's close waits for ({@link WorkerRelease}), so they stay reachable.
+     */
+    private final List<Sending> abandoned = new ArrayList<>();
     private final LingeringEndpoints<UcpEndpoint> answers = new LingeringEndpoints<>(MAX_LINGERING, LINGER_NS);
     private final LingeringEndpoints<UcpEndpoint> withdrawals =
         new LingeringEndpoints<>(MAX_LINGERING, LINGER_NS);
@@ -260,6 +265,7 @@ final class SetupMessages
         {
             Ucp.free(message.request());
         }
+        abandoned.addAll(sending);
         sending.clear();
     }
 }
