@@ -60,7 +60,8 @@ public final class Dsm implements AutoCloseable
         this.node = node;
         this.guard = new NodeGuard(nodeId, port.nodeCount(), port);
         this.statistics = new NodeStatistics(nodeId, node.space(), counters);
-        this.syncObjects = new SyncObjects(this, context.protocol().maxLocks(), context.protocol().maxSemaphores());
+        this.syncObjects =
+            new SyncObjects(this, guard, context.protocol().maxLocks(), context.protocol().maxSemaphores());
         this.barrier = new DsmBarrier(this);
         this.allocations = new Allocations(this, node, port, context.protocol().pageSize());
     }
@@ -484,6 +485,7 @@ public final class Dsm implements AutoCloseable
     {
         guard.enter();
     }
+
 
     void exit()
     {

@@ -42,12 +42,18 @@ import org.viadsm.consistency.sync.SyncWait;
 public final class DsmLock implements Lock
 {
     private final Dsm dsm;
+    private final NodeGuard guard;
     private final LockProtocol locks;
     private final int id;
 
-    DsmLock(final Dsm dsm, final int id)
+    /**
+     * @param guard the node's entry guard, held here: each object between the handle and it would be one more
+     *              dependent load on every hand-off of a cached lock, which costs only a few.
+     */
+    DsmLock(final Dsm dsm, final NodeGuard guard, final int id)
     {
         this.dsm = dsm;
+        this.guard = guard;
         this.locks = dsm.node().locks();
         this.id = id;
     }
@@ -136,7 +142,7 @@ public final class DsmLock implements Lock
     @Override
     public void unlock()
     {
-        dsm.enter();
+        guard.enter();
         try
         {
             locks.unlock(id);
@@ -147,7 +153,7 @@ public final class DsmLock implements Lock
         }
         finally
         {
-            dsm.exit();
+            guard.exit();
         }
     }
 
@@ -188,7 +194,7 @@ public final class DsmLock implements Lock
 
     private int acquire(final long timeoutNs, final boolean interruptible)
     {
-        dsm.enter();
+        guard.enter();
         try
         {
             return locks.acquire(id, timeoutNs, interruptible);
@@ -199,7 +205,7 @@ public final class DsmLock implements Lock
         }
         finally
         {
-            dsm.exit();
+            guard.exit();
         }
     }
 

@@ -16,6 +16,8 @@ final class NodeGuard
 
     private final int nodeId;
     private final ViaProtocolPort port;
+    /** Read at every entry, inline: the port's methods are compiled out of line (see {@code NodeSettings}). */
+    private final NodeLoss loss;
     /** A node alone has no peer to lose, so it never probes: its local lock hand-off stays a few loads. */
     private final boolean probes;
     private int enters;
@@ -27,6 +29,7 @@ final class NodeGuard
     {
         this.nodeId = nodeId;
         this.port = port;
+        this.loss = port.loss();
         this.probes = nodeCount > 1;
     }
 
@@ -62,7 +65,7 @@ final class NodeGuard
         {
             port.probe();
         }
-        if (port.lostNode() >= 0)
+        if (!loss.isQuiet() && port.lostNode() >= 0)
         {
             throw lost(null, null);
         }

@@ -119,6 +119,17 @@ final class NodeLoss
     }
 
     /**
+     * Whether nothing has happened: no loss suspected, reported or decided. Two volatile loads, which a node's every
+     * entry into the protocol makes (see {@code NodeGuard}) before it asks the port for the lost node, out of line.
+     *
+     * @return true if no loss is pending or decided.
+     */
+    boolean isQuiet()
+    {
+        return !suspected && lostNode < 0;
+    }
+
+    /**
      * Decides the loss, once: the node a peer reported lost, else the suspect.
      */
     synchronized void resolve()

@@ -15,9 +15,9 @@ final class SyncObjects
     private final Handles<DsmLock> locks;
     private final Handles<DsmSemaphore> semaphores;
 
-    SyncObjects(final Dsm dsm, final int maxLocks, final int maxSemaphores)
+    SyncObjects(final Dsm dsm, final NodeGuard guard, final int maxLocks, final int maxSemaphores)
     {
-        this.locks = new Handles<>("lock", maxLocks, id -> new DsmLock(dsm, id));
+        this.locks = new Handles<>("lock", maxLocks, id -> new DsmLock(dsm, guard, id));
         this.semaphores = new Handles<>("semaphore", maxSemaphores, id -> new DsmSemaphore(dsm, id));
     }
 

@@ -376,6 +376,16 @@ final class ViaProtocolPort implements ProtocolPort, AsyncErrorHandler
     }
 
     /**
+     * The node's record of a lost node, for a look that needs no call into the port (see {@link NodeLoss#isQuiet()}).
+     *
+     * @return the record.
+     */
+    NodeLoss loss()
+    {
+        return loss;
+    }
+
+    /**
      * Why {@link #lostNode()} was lost, as the NIC or a peer reported it.
      *
      * @return the reason, or null while no node is lost.

@@ -103,6 +103,38 @@ class NodeAloneTest
         assertEquals(0, stats.get(0).get(Statistic.READ_FAULTS));
     }
 
+    @ParameterizedTest
+    @MethodSource("org.viadsm.testsupport.Providers#all")
+    void shouldTellHeldFromCachedAcrossLocalHandOffsAndRefuseMisuse(final String provider)
+    {
+        final List<DsmStats> stats = LocalCluster.run(1, provider, context -> context.maxLocks(MAX_LOCKS), dsm ->
+        {
+            final DsmLock lock = dsm.lock(5);
+            for (int round = 0; round < 3; round++)
+            {
+                // a node alone takes and leaves its cached locks with plain stores: the states must still read right
+                assertEquals(false, lock.isHeldByThisNode(), "before round " + round);
+                lock.lock();
+                assertEquals(true, lock.isHeldByThisNode(), "in round " + round);
+                assertEquals("lock 5 is already held by node 0; locks are not reentrant",
+                    assertThrows(IllegalStateException.class, lock::lock).getMessage());
+                assertEquals("lock 5 is already held by node 0; locks are not reentrant",
+                    assertThrows(IllegalStateException.class, lock::tryLock).getMessage());
+                lock.unlock();
+                assertEquals("lock 5 is not held by node 0",
+                    assertThrows(IllegalMonitorStateException.class, lock::unlock).getMessage());
+            }
+            assertEquals(true, lock.tryLock());
+            assertEquals(true, lock.isHeldByThisNode());
+            lock.unlock();
+            assertEquals(false, dsm.lock(6).isHeldByThisNode());
+        });
+        // the first acquire takes lock 5 from its manager; three more find it cached (the refused ones count not)
+        assertEquals(1, stats.get(0).get(Statistic.LOCK_ACQUIRES_REMOTE));
+        assertEquals(3, stats.get(0).get(Statistic.LOCK_ACQUIRES_LOCAL));
+        assertEquals(0, stats.get(0).get(Statistic.INTERVALS));
+    }
+
     @Test
     void shouldGiveOneHandlePerIdOverTheWholeRange()
     {

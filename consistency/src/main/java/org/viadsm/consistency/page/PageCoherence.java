@@ -266,13 +266,13 @@ public final class PageCoherence implements WriteNoticeReader.NoticeHandler
         return nodeCount > 1 && settlement.hasNewSharers();
     }
 
-    /**
-     * Release with nothing to release ({@link #hasReleaseWork()} false): still waits for the writes issued so far,
-     * which a release orders before whatever follows it (a lock hand-off, a barrier message).
-     */
+    /** Release when {@link #hasReleaseWork()} is false: waits for the writes issued so far (a node alone has none). */
     public void releaseClean()
     {
-        port.flushWrites();
+        if (nodeCount > 1)
+        {
+            port.flushWrites();
+        }
     }
 
     /**

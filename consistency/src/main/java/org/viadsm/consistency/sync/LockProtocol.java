@@ -3,8 +3,11 @@ package org.viadsm.consistency.sync;
 import java.util.Arrays;
 
 import org.agrona.concurrent.AtomicBuffer;
+import org.viadsm.consistency.ControlRegionLayout;
 import org.viadsm.consistency.Counter;
+import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.VectorClock;
+import org.viadsm.consistency.interval.Intervals;
 
 /**
  * Locks: a distributed MCS queue over one-sided operations that leaves a released lock with its last holder
@@ -61,6 +64,12 @@ public final class LockProtocol
 
     private final SyncNode node;
     private final AtomicBuffer control;
+    // the node's parts a cached hand-off uses, held here: each object between this and them is a dependent load
+    private final ControlRegionLayout layout;
+    private final Intervals intervals;
+    private final SyncState sync;
+    private final Counters counters;
+    private final int nodeCount;
     private final LockQueue queue;
     private final int maxLocks;
     private final int lockIds;
@@ -68,6 +77,8 @@ public final class LockProtocol
     private final SyncWait wait = new SyncWait();
     /** Per lock, the {@code Intervals.clockChanges()} of the clock a cached release left beside it, or -1. */
     private final long[] clockLeft;
+    /** A node alone: no other node reads or swaps its lock elements, so its cached hand-off needs no atomics. */
+    private final boolean alone;
 
     /**
      * Creates the lock protocol.
@@ -80,12 +91,18 @@ public final class LockProtocol
     {
         this.node = node;
         this.control = node.control;
+        this.layout = node.layout;
+        this.intervals = node.intervals;
+        this.sync = node.sync;
+        this.counters = node.counters;
+        this.nodeCount = node.nodeCount;
         this.queue = new LockQueue(node, lockIds);
         this.maxLocks = maxLocks;
         this.lockIds = lockIds;
         this.incoming = new VectorClock(node.nodeCount);
         this.clockLeft = new long[lockIds];
         Arrays.fill(clockLeft, NO_CLOCK_LEFT);
+        this.alone = 1 == node.nodeCount;
     }
 
     /**
@@ -127,14 +144,13 @@ public final class LockProtocol
     public int acquire(final int lockId, final long timeoutNs, final boolean interruptible)
     {
         checkLockId(lockId, maxLocks);
-        final int element = node.layout.lockElement(lockId);
+        final int element = layout.lockElement(lockId);
         final long word = control.getLongVolatile(element);
-        if (LockWord.CACHED == LockWord.ownState(word, node.nodeCount) && node.sync.isUsable() &&
-            control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1)))
+        if (LockWord.CACHED == LockWord.ownState(word, nodeCount) && sync.isUsable() && takeCached(element, word))
         {
             // the common case, kept free of clock reads: nothing to wait for, no notices to apply
-            node.intervals.acquireLocal();
-            node.counters.increment(Counter.LOCK_ACQUIRES_LOCAL);
+            intervals.acquireLocal();
+            counters.increment(Counter.LOCK_ACQUIRES_LOCAL);
             return ACQUIRED_CACHED;
         }
         final long startNs = System.nanoTime();
@@ -173,7 +189,7 @@ public final class LockProtocol
     public boolean isHeld(final int lockId)
     {
         return lockId >= 0 && lockId < lockIds &&
-            LockWord.HELD == LockWord.state(control.getLongVolatile(node.layout.lockElement(lockId)));
+            LockWord.HELD == LockWord.state(control.getLongVolatile(layout.lockElement(lockId)));
     }
 
     /**
@@ -239,22 +255,27 @@ public final class LockProtocol
      */
     void release(final int lockId)
     {
-        node.sync.ensureUsable();
-        node.intervals.release();
-        final VectorClock clock = node.intervals.clock();
-        final int element = node.layout.lockElement(lockId);
+        sync.ensureUsable();
+        intervals.release();
+        final VectorClock clock = intervals.clock();
+        final int element = layout.lockElement(lockId);
         long word = control.getLongVolatile(element);
         if (LockWord.successor(word) < 0)
         {
             // a lock re-acquired from the cache and released with no interval closed or applied in between
             // leaves the clock that is already beside it
-            final long changes = node.intervals.clockChanges();
+            final long changes = intervals.clockChanges();
             if (clockLeft[lockId] != changes)
             {
-                clock.write(control, node.layout.lockClock(lockId));
+                clock.write(control, layout.lockClock(lockId));
                 clockLeft[lockId] = changes;
             }
-            if (control.compareAndSetLong(element, word, 2 == node.nodeCount ?
+            if (alone)
+            {
+                control.putLongRelease(element, LockWord.of(LockWord.CACHED, -1));
+                return;
+            }
+            if (control.compareAndSetLong(element, word, 2 == nodeCount ?
                 LockWord.cached(clock.get(node.nodeId)) : LockWord.of(LockWord.CACHED, -1)))
             {
                 return;
@@ -399,6 +420,21 @@ public final class LockProtocol
                 return true;
             }
         }
+    }
+
+    /**
+     * Takes the lock cached in this node's element, which said {@code word}: a compare-and-swap, which a successor's
+     * remote compare-and-swap on the element contends with; on a node alone, which has no successor to contend with
+     * (its own queue operations run on its own thread), a store.
+     */
+    private boolean takeCached(final int element, final long word)
+    {
+        if (alone)
+        {
+            control.putLongRelease(element, LockWord.of(LockWord.HELD, -1));
+            return true;
+        }
+        return control.compareAndSetLong(element, word, LockWord.of(LockWord.HELD, -1));
     }
 
     private void toHeld(final int element)
