@@ -276,6 +276,30 @@ public final class ControlRegionLayout
     }
 
     /**
+     * Offset of the arrival word of a two-node barrier: the partner adds its arrival at the barriers of this parity
+     * into it. It is the first word of the mailbox of round 0, which a barrier of two nodes uses for nothing else.
+     *
+     * @param parity epoch parity, 0 or 1.
+     * @return its offset.
+     */
+    public int pairArrival(final int parity)
+    {
+        return mailbox(parity, 0);
+    }
+
+    /**
+     * Offset of the wake request of a two-node barrier: the partner, about to sleep in a barrier, puts the barrier's
+     * number there, so that this node notifies it when it arrives. It is the first word of the mailbox of round 1,
+     * which two nodes (one round) never use.
+     *
+     * @return its offset.
+     */
+    public int pairWakeRequest()
+    {
+        return mailbox(0, 1);
+    }
+
+    /**
      * Offset of the barrier arrival counter: the arrivals at the barriers this node counts.
      *
      * @return its offset.

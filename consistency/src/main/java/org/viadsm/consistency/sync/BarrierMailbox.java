@@ -15,11 +15,13 @@ final class BarrierMailbox
     private static final int EPOCH_BITS = 20;
     private static final int EPOCH_MASK = (1 << EPOCH_BITS) - 1;
 
-    /** In a round's argument: its sender had this round's message of the receiver when it sent it. */
-    private static final int SAW_PARTNER = 1 << 10;
+    /**
+     * The argument of a two-node barrier's wake-up: the partner arrived at the barrier this node asked to be woken
+     * at ({@link PairBarrier}); its arrival is in this node's memory, so the notification carries nothing else.
+     */
+    static final int PAIR_WAKE = 1 << 10;
 
     private final byte[] arrived = new byte[2 * ControlRegionLayout.MAX_ROUNDS];
-    private final boolean[] senderSawOurs = new boolean[2 * ControlRegionLayout.MAX_ROUNDS];
     private String broken;
     private int brokenAtEpoch;
 
@@ -31,20 +33,6 @@ final class BarrierMailbox
     static int barrierArgument(final int kind, final int parity, final int round)
     {
         return kind << 9 | parity << 8 | round;
-    }
-
-    /**
-     * A round's argument that also says whether its sender had the receiver's message of the same round already.
-     *
-     * @param kind       the barrier kind.
-     * @param parity     the epoch parity.
-     * @param round      the round.
-     * @param sawPartner whether the receiver's message of this round had arrived at the sender.
-     * @return the argument.
-     */
-    static int barrierArgument(final int kind, final int parity, final int round, final boolean sawPartner)
-    {
-        return barrierArgument(kind, parity, round) | (sawPartner ? SAW_PARTNER : 0);
     }
 
     static int brokenArgument(final int reason, final long epoch)
@@ -65,39 +53,17 @@ final class BarrierMailbox
     }
 
     /**
-     * A round message arrived.
+     * A round message arrived (a two-node barrier's wake-up is only taken in).
      *
      * @param argument its notification argument.
      */
     void onRound(final int argument)
     {
-        final int slot = slot((argument >>> 8) & 1, argument & 0xFF);
-        arrived[slot] = (byte)(1 + ((argument >>> 9) & 1));
-        senderSawOurs[slot] = 0 != (argument & SAW_PARTNER);
-    }
-
-    /**
-     * Whether a round's message has arrived and not been taken yet.
-     *
-     * @param parity the epoch parity.
-     * @param round  the round.
-     * @return true if it is here.
-     */
-    boolean hasArrived(final int parity, final int round)
-    {
-        return 0 != arrived[slot(parity, round)];
-    }
-
-    /**
-     * Whether the sender of a round's message, taken last, had this node's message of that round when it sent it.
-     *
-     * @param parity the epoch parity.
-     * @param round  the round.
-     * @return the flag the message carried.
-     */
-    boolean senderSawOurs(final int parity, final int round)
-    {
-        return senderSawOurs[slot(parity, round)];
+        if (0 != (argument & PAIR_WAKE))
+        {
+            return;
+        }
+        arrived[slot((argument >>> 8) & 1, argument & 0xFF)] = (byte)(1 + ((argument >>> 9) & 1));
     }
 
     /**

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.locks.LockSupport;
 
+import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 
@@ -18,6 +19,9 @@ import org.viadsm.consistency.port.ProtocolPort;
  */
 final class BarrierPoll
 {
+    /** While it polls a two-node barrier's word, one poll in this many also polls the port. */
+    static final int PORT_PERIOD = 16;
+
     private final ProtocolPort port;
     private final NotificationHandler handler;
     private final BarrierMailbox barriers;
@@ -59,12 +63,37 @@ final class BarrierPoll
     }
 
     /**
+     * As {@link #poll}, for the partner's arrival word at a two-node barrier ({@link PairBarrier}): polls the word in
+     * this node's memory, and takes in notifications (a breaking, a departure, a failure) on one poll in
+     * {@value #PORT_PERIOD} only.
+     *
+     * @return true if the word of barrier {@code epoch} is in.
+     */
+    boolean pollWord(final AtomicBuffer control, final int offset, final long epoch, final SyncWait wait)
+    {
+        final long budgetNs = Math.min(spin.nextBudgetNs(), wait.remainingNs());
+        if (budgetNs <= 0)
+        {
+            return false;
+        }
+        final long deadlineNs = pollIdle.startPhase() + budgetNs;
+        int polls = 0;
+        boolean arrived;
+        while (!(arrived = PairBarrier.isFor(control.getLongVolatile(offset), epoch)) && !barriers.isBroken(epoch) &&
+            !Thread.currentThread().isInterrupted() &&
+            pollIdle.pollStep(0 == (++polls & (PORT_PERIOD - 1)) ? port.pollNotifications(handler) : 0, deadlineNs))
+        {
+            // pollStep spun or yielded (and the port was polled if it was its turn): look at the word again
+        }
+        spin.onPolled(pollIdle.conclude());
+        return arrived;
+    }
+
+    /**
      * Measures a wake-up for the poll budget with one short park of a wait that outlasted its poll and would sleep
      * anyway, then takes in the notifications that came meanwhile.
-     *
-     * @return the message's barrier kind, or -1 if it has not arrived.
      */
-    int probeWakeUp(final int parity, final int round, final SyncWait wait)
+    void probeWakeUp(final SyncWait wait)
     {
         if (spin.measuresWakeUps() && wait.remainingNs() > SpinBudget.PROBE_PARK_NS &&
             !Thread.currentThread().isInterrupted())
@@ -77,7 +106,6 @@ final class BarrierPoll
             }
             port.pollNotifications(handler);
         }
-        return barriers.take(parity, round);
     }
 
     /**

@@ -19,10 +19,14 @@ import org.viadsm.consistency.port.Notifications;
  * Arrival order: barrier {@code f} is counted at node {@code f mod N}, whose arrival counter every node adds 1 to
  * with fetch-and-add once its first round's message is out (so the round trip overlaps the wait). Every count of
  * barrier {@code f} is in before any node can leave barrier {@code f + 1}, so the counter's value modulo {@code N}
- * is the number of nodes that arrived first. Two nodes need no counter: each one's message says whether it had the
- * other's message when it sent its own, and at most one of them can have (each looked before it sent). That one
- * arrived last; if neither had, they arrived together and node {@code f mod 2} counts as the last. Both read the
- * same two flags, so they agree.
+ * is the number of nodes that arrived first.
+ * <p>
+ * Two nodes exchange no clocks and no notifications ({@link PairBarrier}): each adds one word into the other's
+ * memory with a remote atomic (the barrier's number and kind, its own clock entry, the only one that can be news to
+ * the other) and polls its own memory for the other's; a node about to sleep asks for a notification first. They
+ * need no counter either: each one's word says whether it had the other's word when it sent its own, and at most one
+ * of them can have (each looked before it sent). That one arrived last; if neither had, they arrived together and
+ * node {@code f mod 2} counts as the last. Both read the same two flags, so they agree.
  * <p>
  * A wait that ends by its timeout or an interrupt breaks the barrier for every node ({@link SyncState#BROKEN});
  * a broken barrier stays broken, and so do the runtime's collectives that use it.
@@ -42,6 +46,7 @@ public final class BarrierProtocol
     private final int rounds;
     private final VectorClock merged;
     private final SyncWait wait = new SyncWait();
+    private final PairBarrier pair;
     private long epoch;
     private long fullBarriers;
     private long ownSequenceAtPreviousBarrier;
@@ -56,6 +61,7 @@ public final class BarrierProtocol
         this.node = node;
         this.rounds = 32 - Integer.numberOfLeadingZeros(node.nodeCount - 1);
         this.merged = new VectorClock(node.nodeCount);
+        this.pair = 2 == node.nodeCount ? new PairBarrier(node) : null;
     }
 
     /**
@@ -98,7 +104,8 @@ public final class BarrierProtocol
         }
         node.intervals.release();
         final long startNs = System.nanoTime();
-        final int index = exchange(SyncState.FULL_BARRIER, timeoutNs, interruptible, startNs);
+        final int index = null != pair ? exchangePair(SyncState.FULL_BARRIER, timeoutNs, interruptible, startNs) :
+            exchange(SyncState.FULL_BARRIER, timeoutNs, interruptible, startNs);
         if (index >= 0)
         {
             node.intervals.acquire(merged);
@@ -127,8 +134,9 @@ public final class BarrierProtocol
     {
         node.sync.ensureUsable();
         final long startNs = System.nanoTime();
-        if (node.sync.isBarrierBroken(epoch + 1) ||
-            exchange(SyncState.SYNC_BARRIER, SyncWait.NO_TIMEOUT, false, startNs) < 0)
+        if (node.sync.isBarrierBroken(epoch + 1) || (null != pair ?
+            exchangePair(SyncState.SYNC_BARRIER, SyncWait.NO_TIMEOUT, false, startNs) :
+            exchange(SyncState.SYNC_BARRIER, SyncWait.NO_TIMEOUT, false, startNs)) < 0)
         {
             throw new ProtocolException(node.nodeId, "the barrier is broken: " + node.sync.barrierBroken());
         }
@@ -217,6 +225,54 @@ public final class BarrierProtocol
     }
 
     /**
+     * The barrier of two nodes ({@link PairBarrier}): this node's arrival word into the partner's memory, then a
+     * wait for the partner's in this node's; {@code startNs} is the clock the caller read on entry.
+     */
+    private int exchangePair(final int kind, final long timeoutNs, final boolean interruptible, final long startNs)
+    {
+        epoch++;
+        final boolean counted = SyncState.FULL_BARRIER == kind;
+        final long barrierNumber = counted ? fullBarriers++ : -1;
+        final int arrival = node.layout.pairArrival((int)(epoch & 1));
+        final boolean sawPartner = PairBarrier.isFor(node.control.getLongVolatile(arrival), epoch);
+        final long ownSequence = node.intervals.clock().get(node.nodeId);
+        if (ownSequence > PairBarrier.MAX_SEQUENCE)
+        {
+            node.sync.failWith("interval " + ownSequence + " is beyond what a barrier of two nodes carries");
+        }
+        wait.start(timeoutNs, interruptible, startNs);
+        try
+        {
+            pair.arrive(PairBarrier.word(ownSequence, kind, sawPartner, epoch), epoch);
+            final int outcome = node.sync.awaitPair(pair, node.control, arrival, epoch, wait);
+            if (SyncWait.PENDING != outcome)
+            {
+                if (SyncState.BROKEN != outcome)
+                {
+                    breakBarrier(SyncWait.TIMED_OUT == outcome ? SyncState.BROKEN_BY_TIMEOUT :
+                        SyncState.BROKEN_BY_INTERRUPT, epoch);
+                }
+                return outcome;
+            }
+        }
+        finally
+        {
+            wait.finish();
+        }
+        final long word = node.control.getLongVolatile(arrival);
+        if (PairBarrier.kind(word) != kind)
+        {
+            node.sync.failKindMismatch(pair.partner(), PairBarrier.kind(word), kind, epoch);
+        }
+        merged.copyFrom(node.intervals.clock());
+        if (PairBarrier.sequence(word) > merged.get(pair.partner()))
+        {
+            merged.set(pair.partner(), PairBarrier.sequence(word));
+        }
+        return counted ? pairIndex(sawPartner, PairBarrier.sawPartner(word), barrierNumber) : 0;
+    }
+
+    /**
      * The rounds of a barrier; {@code startNs} is the clock the caller read on entry, which starts the wait too.
      */
     private int exchange(final int kind, final long timeoutNs, final boolean interruptible, final long startNs)
@@ -227,8 +283,6 @@ public final class BarrierProtocol
         final int parity = (int)(epoch & 1);
         final boolean counted = SyncState.FULL_BARRIER == kind;
         final long barrierNumber = counted ? fullBarriers++ : -1;
-        // two nodes order their arrival by the flags their messages carry (see the class comment), not a counter
-        final boolean pair = counted && 2 == nodeCount;
         int index = 0;
         merged.copyFrom(node.intervals.clock());
         wait.start(timeoutNs, interruptible, startNs);
@@ -241,12 +295,11 @@ public final class BarrierProtocol
                 final int from = (nodeId - distance % nodeCount + nodeCount) % nodeCount;
                 final int outbox = node.outbox(ControlRegionLayout.OUTBOX_BARRIER + round);
                 merged.write(node.control, outbox);
-                final boolean sawPartner = pair && node.sync.hasBarrierMessage(parity, round);
                 node.port.writeAndNotify(to, SyncNode.CONTROL, node.layout.mailbox(parity, round), SyncNode.CONTROL,
                     outbox, node.layout.clockLength(), Notifications.of(Notifications.BARRIER,
-                        BarrierMailbox.barrierArgument(kind, parity, round, sawPartner)));
+                        BarrierMailbox.barrierArgument(kind, parity, round)));
                 node.counters.increment(Counter.MESSAGES_SENT);
-                if (counted && !pair && 0 == round)
+                if (counted && 0 == round)
                 {
                     final long before = node.port.fetchAndAdd((int)(barrierNumber % nodeCount), SyncNode.CONTROL,
                         node.layout.arrivals(), 1L);
@@ -263,10 +316,6 @@ public final class BarrierProtocol
                     return outcome;
                 }
                 merged.merge(node.control, node.layout.mailbox(parity, round));
-                if (pair)
-                {
-                    index = pairIndex(sawPartner, node.sync.barrierSenderSawOurs(parity, round), barrierNumber);
-                }
             }
         }
         finally

@@ -3,6 +3,7 @@ package org.viadsm.consistency.sync;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
+import org.agrona.concurrent.AtomicBuffer;
 import org.viadsm.consistency.Counter;
 import org.viadsm.consistency.Counters;
 import org.viadsm.consistency.ProtocolException;
@@ -274,27 +275,36 @@ public final class SyncState implements NotificationHandler
     }
 
     /**
-     * Whether a barrier round's message has arrived, as far as the notifications taken in so far say.
+     * Waits for the partner's arrival word at a two-node barrier ({@link PairBarrier}): polls it in this node's memory,
+     * and asks the partner for a wake-up before it sleeps.
      *
-     * @param parity the epoch parity.
-     * @param round  the round.
-     * @return true if it is here and not taken yet.
+     * @param pair    the node's pair barrier.
+     * @param control this node's control region.
+     * @param offset  the arrival word of the barrier's parity.
+     * @param epoch   the barrier's number.
+     * @param wait    the wait's bounds.
+     * @return {@link SyncWait#PENDING} once the word is in, or {@link SyncWait#TIMED_OUT},
+     *         {@link SyncWait#INTERRUPTED} or {@link #BROKEN}.
      */
-    boolean hasBarrierMessage(final int parity, final int round)
+    int awaitPair(final PairBarrier pair, final AtomicBuffer control, final int offset, final long epoch,
+        final SyncWait wait)
     {
-        return barriers.hasArrived(parity, round);
-    }
-
-    /**
-     * Whether the sender of the round's message this node took last had this node's message when it sent it.
-     *
-     * @param parity the epoch parity.
-     * @param round  the round.
-     * @return the flag the message carried.
-     */
-    boolean barrierSenderSawOurs(final int parity, final int round)
-    {
-        return barriers.senderSawOurs(parity, round);
+        if (!PairBarrier.isFor(control.getLongVolatile(offset), epoch) && !barriers.isBroken(epoch) &&
+            !barrierPoll.pollWord(control, offset, epoch, wait) && !barriers.isBroken(epoch))
+        {
+            counters.increment(Counter.BARRIER_SLEEPS);
+            pair.requestWake(epoch);
+            barrierPoll.probeWakeUp(wait);
+            while (!PairBarrier.isFor(control.getLongVolatile(offset), epoch) && !barriers.isBroken(epoch))
+            {
+                final int outcome = step(wait, epoch, "barrier ", epoch, pair.partner());
+                if (SyncWait.PENDING != outcome)
+                {
+                    return outcome;
+                }
+            }
+        }
+        return barriers.isBroken(epoch) ? BROKEN : SyncWait.PENDING;
     }
 
     /**
@@ -319,7 +329,8 @@ public final class SyncState implements NotificationHandler
             if (-1 == arrivedKind && !barriers.isBroken(epoch))
             {
                 counters.increment(Counter.BARRIER_SLEEPS);
-                arrivedKind = barrierPoll.probeWakeUp(parity, round, wait);
+                barrierPoll.probeWakeUp(wait);
+                arrivedKind = barriers.take(parity, round);
             }
             while (-1 == arrivedKind && !barriers.isBroken(epoch))
             {
@@ -337,11 +348,25 @@ public final class SyncState implements NotificationHandler
         }
         if (arrivedKind != kind)
         {
-            fail("node " + from + " is in " + BarrierMailbox.kindName(arrivedKind) + " while this node is in " +
-                BarrierMailbox.kindName(kind) + " (barrier " + epoch + "); every node must make the same collective " +
-                "calls in the same order");
+            failKindMismatch(from, arrivedKind, kind, epoch);
         }
         return SyncWait.PENDING;
+    }
+
+    /**
+     * Fails the barrier: the node it heard from is in another kind of barrier.
+     *
+     * @param from        that node.
+     * @param arrivedKind the kind of its barrier.
+     * @param kind        the kind of this node's.
+     * @param epoch       the barrier's number.
+     * @throws ProtocolException always.
+     */
+    void failKindMismatch(final int from, final int arrivedKind, final int kind, final long epoch)
+    {
+        fail("node " + from + " is in " + BarrierMailbox.kindName(arrivedKind) + " while this node is in " +
+            BarrierMailbox.kindName(kind) + " (barrier " + epoch + "); every node must make the same collective " +
+            "calls in the same order");
     }
 
     /**

@@ -672,33 +672,110 @@ class SyncProtocolsTest
     }
 
     /**
-     * A barrier of two nodes costs each node one RDMA Write with its notification and no atomic: the arrival order
-     * comes with the messages.
+     * A barrier of two nodes costs each node one atomic, its arrival word, and no notification: the arrival order
+     * and the clock entry come with the word. A node that slept in a barrier asked for a wake-up with one atomic
+     * more, and its partner notified it at most once per such request.
      */
     @Test
-    void shouldPassABarrierOfTwoNodesWithOneWriteEachAndNoAtomic()
+    void shouldPassABarrierOfTwoNodesWithOneAtomicEachAndNoNotification()
     {
         final int barriers = 50;
         final InMemoryCluster cluster = InMemoryCluster.of(2);
         final long[][] operations = new long[2][];
+        final long[] sleeps = new long[2];
+        final long[] notifications = new long[2];
         cluster.run((id, node) ->
         {
             node.barrier();
             final long[] before = remoteOperations(cluster.counters(id));
+            final long sleepsBefore = cluster.counters(id).get(Counter.BARRIER_SLEEPS);
+            final long notificationsBefore = cluster.counters(id).get(Counter.MESSAGES_SENT);
             for (int b = 0; b < barriers; b++)
             {
                 node.barrier();
             }
             final long[] after = remoteOperations(cluster.counters(id));
             operations[id] = new long[] {after[0] - before[0], after[1] - before[1], after[2] - before[2]};
+            sleeps[id] = cluster.counters(id).get(Counter.BARRIER_SLEEPS) - sleepsBefore;
+            notifications[id] = cluster.counters(id).get(Counter.MESSAGES_SENT) - notificationsBefore;
         });
         for (int id = 0; id < 2; id++)
         {
-            assertEquals(Arrays.toString(new long[] {0, barriers, 0}), Arrays.toString(operations[id]),
-                "node " + id + ": reads, writes, atomics");
+            assertEquals(Arrays.toString(new long[] {0, notifications[id], barriers + sleeps[id]}),
+                Arrays.toString(operations[id]), "node " + id + ": reads, writes (wake-ups), atomics");
+            assertTrue(notifications[id] <= sleeps[1 - id], "node " + id + " woke its partner " + notifications[id] +
+                " times for " + sleeps[1 - id] + " sleeps");
         }
         assertEquals(barriers + 1, cluster.counters(0).get(Counter.BARRIERS_LAST) +
             cluster.counters(1).get(Counter.BARRIERS_LAST), "one node is last at each barrier");
+    }
+
+    /**
+     * A node that outlasts its poll in a barrier of two asks its partner for a wake-up (one atomic) before it
+     * sleeps, and the partner, arriving later, notifies it once; the sleeper then sees what the partner wrote before
+     * the barrier.
+     */
+    @Test
+    void shouldWakeASleepingPartnerOfATwoNodeBarrierWithOneNotification()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Homes.onNode(1));
+        final long[] sleeps = new long[2];
+        final long[] notifications = new long[2];
+        final long[] atomics = new long[2];
+        cluster.run((id, node) ->
+        {
+            node.barrier();
+            final Counters counters = cluster.counters(id);
+            final long sleepsBefore = counters.get(Counter.BARRIER_SLEEPS);
+            final long notificationsBefore = counters.get(Counter.MESSAGES_SENT);
+            final long atomicsBefore = counters.get(Counter.ATOMICS);
+            if (1 == id)
+            {
+                sleep(100);    // longer than the longest poll (2 ms): node 0 sleeps
+                data.set(node, 3, 42);
+            }
+            node.barrier();
+            sleeps[id] = counters.get(Counter.BARRIER_SLEEPS) - sleepsBefore;
+            notifications[id] = counters.get(Counter.MESSAGES_SENT) - notificationsBefore;
+            atomics[id] = counters.get(Counter.ATOMICS) - atomicsBefore;
+            assertEquals(42, data.get(node, 3), "node " + id);
+        });
+        assertEquals("[1, 0]", Arrays.toString(sleeps), "sleeps");
+        assertEquals("[0, 1]", Arrays.toString(notifications), "wake-ups sent");
+        assertEquals(2, atomics[0], "node 0's arrival and its wake request");
+    }
+
+    /**
+     * Barriers after intervals that wrote nothing carry no notices and close no interval; the first barrier after
+     * writes brings them, through the writer's clock entry in its arrival word, whichever node wrote.
+     */
+    @Test
+    void shouldBringWritesAcrossATwoNodeBarrierAfterBarriersWithoutWrites()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final InMemoryCluster.LongArray data = cluster.longs("data", 64, Homes.onNode(0));
+        final long[] intervals = new long[2];
+        cluster.run((id, node) ->
+        {
+            assertEquals(0, data.get(node, 0));
+            node.barrier();
+            final long intervalsBefore = cluster.counters(id).get(Counter.INTERVALS);
+            for (int round = 1; round <= 3; round++)
+            {
+                node.barrier();
+                node.barrier();
+                if (round % 2 == id)
+                {
+                    data.set(node, 0, round);
+                }
+                node.barrier();
+                assertEquals(round, data.get(node, 0), "node " + id + ", round " + round);
+                node.barrier();
+            }
+            intervals[id] = cluster.counters(id).get(Counter.INTERVALS) - intervalsBefore;
+        });
+        assertEquals("[1, 2]", Arrays.toString(intervals), "intervals closed: one per round written");
     }
 
     @ParameterizedTest
