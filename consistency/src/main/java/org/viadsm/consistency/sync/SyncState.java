@@ -293,6 +293,8 @@ public final class SyncState implements NotificationHandler
             !barrierPoll.pollWord(control, offset, epoch, wait) && !barriers.isBroken(epoch))
         {
             counters.increment(Counter.BARRIER_SLEEPS);
+            // a partner already known failed or gone gets no wake request, whose flush would wait for it
+            checkFailures(epoch, wait.startNs(), "barrier ", epoch, pair.partner());
             pair.requestWake(epoch);
             barrierPoll.probeWakeUp(wait);
             while (!PairBarrier.isFor(control.getLongVolatile(offset), epoch) && !barriers.isBroken(epoch))

@@ -747,6 +747,38 @@ class SyncProtocolsTest
     }
 
     /**
+     * A node whose partner in a barrier of two already failed does not ask that partner for a wake-up (whose
+     * flush would wait for it) before it sleeps: it fails at once, naming the partner, its arrival the only atomic.
+     */
+    @Test
+    void shouldFailATwoNodeBarrierWithoutAWakeRequestToAPartnerKnownFailed()
+    {
+        final InMemoryCluster cluster = InMemoryCluster.of(2);
+        final CountDownLatch failing = new CountDownLatch(1);
+        final String[] seen = new String[1];
+        final long[] atomics = new long[1];
+        final AssertionError error = assertThrows(AssertionError.class, () -> cluster.run((id, node) ->
+        {
+            node.barrier();
+            if (1 == id)
+            {
+                failing.countDown();
+                throw new IllegalStateException("node 1 stops");
+            }
+            failing.await();
+            sleep(100);    // node 1's failure reaches every port as its body's exception is caught
+            final long atomicsBefore = cluster.counters(0).get(Counter.ATOMICS);
+            seen[0] = assertThrows(ProtocolException.class, node::barrier).getMessage();
+            atomics[0] = cluster.counters(0).get(Counter.ATOMICS) - atomicsBefore;
+        }));
+        assertTrue(error.getMessage().startsWith("node 1 failed: java.lang.IllegalStateException: node 1 stops"),
+            error.getMessage());
+        assertTrue(seen[0].contains("node 1 failed (node 1 threw java.lang.IllegalStateException: node 1 stops) " +
+            "while this node waited for barrier 2"), seen[0]);
+        assertEquals(1, atomics[0], "node 0's arrival, and no wake request");
+    }
+
+    /**
      * Barriers after intervals that wrote nothing carry no notices and close no interval; the first barrier after
      * writes brings them, through the writer's clock entry in its arrival word, whichever node wrote.
      */
