@@ -96,9 +96,47 @@ final class WorkerRelease
         {
             destroy.run();
         }
+        catch (final RuntimeException ex)
+        {
+            System.err.println("ucx NIC " + address + ": releasing its worker late failed: " + ex);
+        }
         finally
         {
             DEFERRED.decrementAndGet();
+        }
+    }
+
+    /**
+     * Runs every step, in order, whichever fails: a destroy that stops at a failure would leak what follows, the
+     * NIC's slot last of all.
+     *
+     * @param steps the steps.
+     * @throws RuntimeException the first step's failure, with the later ones' suppressed.
+     */
+    static void runAll(final Runnable... steps)
+    {
+        RuntimeException failure = null;
+        for (final Runnable step : steps)
+        {
+            try
+            {
+                step.run();
+            }
+            catch (final RuntimeException ex)
+            {
+                if (null == failure)
+                {
+                    failure = ex;
+                }
+                else
+                {
+                    failure.addSuppressed(ex);
+                }
+            }
+        }
+        if (null != failure)
+        {
+            throw failure;
         }
     }
 
