@@ -218,10 +218,14 @@ final class UcxTransport implements NicTransport
         return memory.allocate(allocationId, length);
     }
 
+    /** Unmaps freed memory; a closed NIC's is unmapped by {@link #close()} after the worker, which may still use it. */
     @Override
     public void unmapMemory(final long allocationId, final ByteBuffer buffer)
     {
-        memory.free(allocationId);
+        if (!nic.isClosed())
+        {
+            memory.free(allocationId);
+        }
     }
 
     @Override
@@ -378,7 +382,7 @@ final class UcxTransport implements NicTransport
         return arena;
     }
 
-    /** Closes each endpoint once, then destroys the worker once UCX is done with it ({@link WorkerRelease}). */
+    /** Closes each endpoint once; once UCX is done ({@link WorkerRelease}) destroys the worker, then the memory. */
     @Override
     public void close()
     {
