@@ -1,5 +1,7 @@
 package org.viadsm.via.provider.ucx;
 
+import java.time.Duration;
+
 /**
  * A thread that makes progress on a NIC's worker, sleeping on a bell of the NIC (the worker's event file
  * descriptor) whenever there is nothing to do: over TCP the peers' puts, gets and atomics on this NIC's memory are
@@ -10,6 +12,8 @@ package org.viadsm.via.provider.ucx;
 final class UcxProgressThread implements Runnable
 {
     private static final long SLEEP_NS = 100_000_000L;
+    /** Longest the NIC's close waits for the thread to end before it leaves the worker to {@link WorkerRelease}. */
+    static final long JOIN_NS = 2_000_000_000L;
 
     private final UcxTransport nic;
     private final Thread thread;
@@ -76,6 +80,12 @@ final class UcxProgressThread implements Runnable
         }
     }
 
+    /**
+     * Stops the thread and waits until it has ended, for at most {@link #JOIN_NS}, whether or not the closing thread
+     * is interrupted (its interrupt status is kept): the worker must not be destroyed while this thread may still
+     * run in it, so if the bound passes, or if this is the progress thread itself, the NIC's release waits for
+     * {@link #hasEnded()} before it destroys the worker ({@link WorkerRelease}).
+     */
     void close()
     {
         final boolean wasStarted;
@@ -92,11 +102,45 @@ final class UcxProgressThread implements Runnable
                 sleepOn.wakeup();
             }
             nic.worker().signal();
-            try
+            if (Thread.currentThread() != thread)
             {
-                thread.join(2_000);
+                awaitEnd(System.nanoTime() + JOIN_NS);
             }
-            catch (final InterruptedException ex)
+        }
+    }
+
+    /**
+     * Whether the thread has ended, or never started.
+     *
+     * @return true if it runs no more.
+     */
+    boolean hasEnded()
+    {
+        return !thread.isAlive();
+    }
+
+    private void awaitEnd(final long deadlineNs)
+    {
+        boolean interrupted = false;
+        try
+        {
+            long leftNs = deadlineNs - System.nanoTime();
+            while (thread.isAlive() && leftNs > 0)
+            {
+                try
+                {
+                    thread.join(Duration.ofNanos(leftNs));
+                }
+                catch (final InterruptedException ex)
+                {
+                    interrupted = true;
+                }
+                leftNs = deadlineNs - System.nanoTime();
+            }
+        }
+        finally
+        {
+            if (interrupted)
             {
                 Thread.currentThread().interrupt();
             }

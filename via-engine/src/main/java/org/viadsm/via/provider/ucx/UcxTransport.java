@@ -402,8 +402,8 @@ final class UcxTransport implements NicTransport
         connector.close();
         endpoints.closeAll();
         listener.close();
-        WorkerRelease.release(nic.address(), worker, endpoints, () -> WorkerRelease.runAll(worker::close,
-            memory::close, context::close, arena::close, () -> UcxNics.release(slot)));
+        WorkerRelease.release(nic.address(), worker, endpoints, progressThread::hasEnded, () -> WorkerRelease.runAll(
+            worker::close, memory::close, context::close, arena::close, () -> UcxNics.release(slot)));
     }
 
     /**

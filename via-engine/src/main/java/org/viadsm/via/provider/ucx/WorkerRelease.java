@@ -3,6 +3,7 @@ package org.viadsm.via.provider.ucx;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 import org.openucx.jucx.ucp.UcpRequest;
 import org.openucx.jucx.ucp.UcpWorker;
@@ -15,13 +16,17 @@ import org.openucx.jucx.ucp.UcpWorker;
  * <p>
  * So the NIC's close, once every endpoint of it is closing ({@link OpenEndpoints}), makes progress on the worker
  * until every close finished and a flush of the worker completed (UCX completes it once every endpoint's wireup and
- * every transport endpoint still being discarded are done), then until a round of progress finds nothing to do, for
- * at most {@link #RELEASE_NS}; then it destroys the worker. If the bound passes first (a peer that stopped answering,
- * or its thread has not run for that long), the close does not wait longer: it says so on standard error, and a
- * daemon thread goes on making progress on the worker every {@link #RETRY_NS} and destroys it once UCX is done with
- * it. A worker whose peer never answers again is never destroyed (the process keeps it until it exits).
+ * every transport endpoint still being discarded are done) and the NIC's progress thread has ended (it may still
+ * be inside the worker's progress or wait: {@link UcxProgressThread#close}), then until a round of progress finds
+ * nothing to do, for at most {@link #RELEASE_NS}; then it destroys the worker. If the bound passes first (a peer
+ * that stopped answering, or its thread has not run for that long), the close does not wait longer: it says so on
+ * standard error, and a daemon thread goes on making progress on the worker every {@link #RETRY_NS} and destroys it
+ * once UCX is done with it. A worker whose peer never answers again is never destroyed (the process keeps it until
+ * it exits).
  * <p>
- * <b>Note:</b> the worker is touched by one thread at a time: the closing thread, then the daemon thread.
+ * <b>Note:</b> the worker is released by one thread at a time: the closing thread, then the daemon thread; a
+ * progress thread that has not ended yet may make progress on it meanwhile (the worker is thread-safe), never once
+ * it is destroyed.
  */
 final class WorkerRelease
 {
@@ -36,15 +41,17 @@ final class WorkerRelease
     private final String address;
     private final UcpWorker worker;
     private final OpenEndpoints endpoints;
+    private final BooleanSupplier quiet;
     private final Runnable destroy;
     private UcpRequest flush;
 
     private WorkerRelease(final String address, final UcpWorker worker, final OpenEndpoints endpoints,
-        final Runnable destroy)
+        final BooleanSupplier quiet, final Runnable destroy)
     {
         this.address = address;
         this.worker = worker;
         this.endpoints = endpoints;
+        this.quiet = quiet;
         this.destroy = destroy;
     }
 
@@ -55,14 +62,15 @@ final class WorkerRelease
      * @param address   the NIC's address, which the report names.
      * @param worker    the worker, whose endpoints are all closing.
      * @param endpoints the NIC's endpoints and their closes.
+     * @param quiet     whether no other thread of the NIC may still use the worker (its progress thread has ended).
      * @param destroy   destroys the worker and what must outlive it, and releases the NIC's slot last (the worker's
      *                  handlers name the NIC by its slot, which another NIC must not take before).
      * @return true if the worker was destroyed now.
      */
     static boolean release(final String address, final UcpWorker worker, final OpenEndpoints endpoints,
-        final Runnable destroy)
+        final BooleanSupplier quiet, final Runnable destroy)
     {
-        final WorkerRelease release = new WorkerRelease(address, worker, endpoints, destroy);
+        final WorkerRelease release = new WorkerRelease(address, worker, endpoints, quiet, destroy);
         if (release.awaitDone(System.nanoTime() + RELEASE_NS))
         {
             destroy.run();
@@ -150,7 +158,7 @@ final class WorkerRelease
         do
         {
             final int work = progress();
-            if (0 == endpoints.unfinishedCloses() && isFlushed())
+            if (0 == endpoints.unfinishedCloses() && isFlushed() && quiet.getAsBoolean())
             {
                 for (int round = 0; round < DRAIN_ROUNDS && progress() > 0; round++)
                 {
