@@ -66,11 +66,18 @@ final class OpenEndpoints
         {
             return null;
         }
-        synchronized (this)
-        {
-            closing.add(request);
-        }
+        track(request);
         return request;
+    }
+
+    /**
+     * Keeps a close UCX has not finished until it has, forgetting those it finished since: without that, the closes
+     * of a long-lived NIC's reconnects would pile up until the NIC closes.
+     */
+    synchronized void track(final UcpRequest request)
+    {
+        closing.removeIf(UcpRequest::isCompleted);
+        closing.add(request);
     }
 
     /**
@@ -118,6 +125,16 @@ final class OpenEndpoints
     synchronized int unfinishedCloses()
     {
         closing.removeIf(UcpRequest::isCompleted);
+        return closing.size();
+    }
+
+    /**
+     * How many closes are kept, finished or not (tests).
+     *
+     * @return the count.
+     */
+    synchronized int tracked()
+    {
         return closing.size();
     }
 

@@ -1,11 +1,15 @@
 package org.viadsm.via.provider.ucx;
 
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
 import java.net.InetSocketAddress;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openucx.jucx.ucp.UcpEndpoint;
+import org.openucx.jucx.ucp.UcpRequest;
+import org.openucx.jucx.ucs.UcsConstants;
 import org.viadsm.via.Nic;
 import org.viadsm.via.engine.EngineNic;
 
@@ -16,7 +20,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Each endpoint of a ucx NIC is closed once: a second close of an endpoint does nothing, whatever endpoint UCX has
  * made since in the closed one's memory (jucx's {@code equals} would take the two for one), and the NIC's close
- * closes those still open.
+ * closes those still open. The closes UCX has not finished are kept, and the finished ones forgotten as new ones come,
+ * not only when the NIC closes.
  */
 @Timeout(60)
 class OpenEndpointsTest
@@ -53,5 +58,43 @@ class OpenEndpointsTest
             assertEquals(0, endpoints.size());
             assertNull(endpoints.close(second));
         }
+    }
+
+    @Test
+    void shouldForgetFinishedClosesWhenTrackingANewOne() throws ReflectiveOperationException
+    {
+        final OpenEndpoints endpoints = new OpenEndpoints();
+        final UcpRequest first = request(UcsConstants.STATUS.UCS_INPROGRESS);
+        final UcpRequest second = request(UcsConstants.STATUS.UCS_INPROGRESS);
+        endpoints.track(first);
+        endpoints.track(second);
+        for (int i = 0; i < 100; i++)
+        {
+            endpoints.track(request(UcsConstants.STATUS.UCS_OK));
+        }
+        // each finished close is dropped when the next comes: the 2 unfinished ones and the last finished one are left
+        assertEquals(3, endpoints.tracked());
+        status(first, UcsConstants.STATUS.UCS_OK);
+        endpoints.track(request(UcsConstants.STATUS.UCS_INPROGRESS));
+        assertEquals(2, endpoints.tracked());
+        assertEquals(2, endpoints.unfinishedCloses());
+        status(second, UcsConstants.STATUS.UCS_OK);
+        assertEquals(1, endpoints.unfinishedCloses());
+    }
+
+    private static UcpRequest request(final int status) throws ReflectiveOperationException
+    {
+        final Constructor<UcpRequest> constructor = UcpRequest.class.getDeclaredConstructor();
+        constructor.setAccessible(true);
+        final UcpRequest request = constructor.newInstance();
+        status(request, status);
+        return request;
+    }
+
+    private static void status(final UcpRequest request, final int status) throws ReflectiveOperationException
+    {
+        final Field field = UcpRequest.class.getDeclaredField("status");
+        field.setAccessible(true);
+        field.setInt(request, status);
     }
 }
