@@ -39,7 +39,12 @@ final class UcxMemory implements AutoCloseable
     }
 
     /**
-     * Allocates an application's memory, its first 64 KiB zeroed.
+     * Allocates an application's memory, zeroed all through, as {@code Nic.allocateMemory} promises: UCX does not
+     * promise fresh pages. It takes the first method of its {@code ALLOC_PRIO} list that succeeds, by default
+     * {@code md:sysv,md:posix,huge,thp,md:*,mmap,heap}: the shared-memory, huge-page and mmap methods give fresh
+     * (zero) pages, but {@code thp} (posix_memalign) and {@code heap} (malloc) may give memory the process used before,
+     * and they are used where the first ones fail or where {@code UCX_ALLOC_PRIO} names them first. The cost is that
+     * every page is touched here: memory of a ucx NIC is not sparse.
      *
      * @throws ViaException if UCX's remote key would not fit a mirror's key slot.
      */
@@ -58,7 +63,7 @@ final class UcxMemory implements AutoCloseable
         allocations.put(allocationId, memory);
         keys.put(allocationId, key);
         final ByteBuffer buffer = UcxUtils.getByteBufferView(memory.getAddress(), length);
-        new UnsafeBuffer(buffer).setMemory(0, Math.min(length, 1 << 16), (byte)0);
+        new UnsafeBuffer(buffer).setMemory(0, length, (byte)0);
         return buffer;
     }
 
