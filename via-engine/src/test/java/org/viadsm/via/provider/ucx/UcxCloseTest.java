@@ -1,18 +1,14 @@
 package org.viadsm.via.provider.ucx;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.via.internal.JavaProcess;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -40,25 +36,10 @@ class UcxCloseTest
         throws IOException, InterruptedException
     {
         final String transports = mode.substring(mode.indexOf(' ') + 1);
-        final ProcessBuilder builder = JavaProcess.builder(PendingWireupCloseMain.class, List.of("-Xmx64m"),
-            List.of(mode.substring(0, mode.indexOf(' ')))).redirectError(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().remove("UCX_TLS");
-        if (!transports.isEmpty())
-        {
-            builder.environment().put("UCX_TLS", transports);
-        }
-        final Process process = builder.start();
-        try
-        {
-            final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-            assertEquals(mode.startsWith("silent") ? "CLOSED CONNECT_PENDING\nRELEASED\n" :
-                "CLOSED CONNECT_PENDING\nREPORTED\nRELEASED\n", output, "UCX_TLS=" + transports);
-            assertEquals(0, process.exitValue(), "UCX_TLS=" + transports);
-        }
-        finally
-        {
-            process.destroyForcibly();
-        }
+        final UcxChild.Result child = UcxChild.run(PendingWireupCloseMain.class,
+            List.of(mode.substring(0, mode.indexOf(' '))), transports);
+        assertEquals(mode.startsWith("silent") ? "CLOSED CONNECT_PENDING\nRELEASED\n" :
+            "CLOSED CONNECT_PENDING\nREPORTED\nRELEASED\n", child.output(), "UCX_TLS=" + transports);
+        assertEquals(0, child.exitValue(), "UCX_TLS=" + transports);
     }
 }

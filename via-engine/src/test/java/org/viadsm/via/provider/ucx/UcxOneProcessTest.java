@@ -1,18 +1,14 @@
 package org.viadsm.via.provider.ucx;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.viadsm.via.internal.JavaProcess;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -35,24 +31,8 @@ class UcxOneProcessTest
     void shouldConnectTwoNicsOfOneProcessDrivenByOneThread(final String transports)
         throws IOException, InterruptedException
     {
-        final ProcessBuilder builder = JavaProcess.builder(OneProcessMain.class, List.of("-Xmx64m"), List.of())
-            .redirectError(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().remove("UCX_TLS");
-        if (!transports.isEmpty())
-        {
-            builder.environment().put("UCX_TLS", transports);
-        }
-        final Process process = builder.start();
-        try
-        {
-            final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
-            assertEquals("OK 40 40 42\n", output, "UCX_TLS=" + transports);
-            assertEquals(0, process.exitValue(), "UCX_TLS=" + transports);
-        }
-        finally
-        {
-            process.destroyForcibly();
-        }
+        final UcxChild.Result child = UcxChild.run(OneProcessMain.class, List.of(), transports);
+        assertEquals("OK 40 40 42\n", child.output(), "UCX_TLS=" + transports);
+        assertEquals(0, child.exitValue(), "UCX_TLS=" + transports);
     }
 }

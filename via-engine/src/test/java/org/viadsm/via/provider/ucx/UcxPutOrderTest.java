@@ -12,7 +12,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.viadsm.via.internal.JavaProcess;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,14 +70,7 @@ class UcxPutOrderTest
 
     private static Process start(final String role, final String transports) throws IOException
     {
-        final ProcessBuilder builder = JavaProcess.builder(PutOrderMain.class, List.of("-Xmx64m"),
-            List.of(role, String.valueOf(ROUNDS))).redirectError(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().remove("UCX_TLS");
-        if (!transports.isEmpty())
-        {
-            builder.environment().put("UCX_TLS", transports);
-        }
-        return builder.start();
+        return UcxChild.start(PutOrderMain.class, List.of(role, String.valueOf(ROUNDS)), transports);
     }
 
     private static BufferedReader reader(final Process process)
