@@ -14,11 +14,12 @@ import static org.viadsm.via.descriptor.DescriptorStatus.DONE;
  * and completes the descriptor with the status its reliability level calls for.
  * <p>
  * Each operation kind has a path of its own ({@link #executeRead}, {@link #executeWrite}, {@link #executeSend},
- * {@link #executeAtomic}), small enough to be inlined into the code that posts it, with the failures out of line:
- * code compiled for a caller that posts one kind (a DSM node's page fetch posts only RDMA Reads) carries only that
- * kind's path, and is not deoptimized when another kind is first posted elsewhere. Code compiled for a caller of
- * several kinds leaves out the kinds its profile never saw and is deoptimized at the first of them, as before, but
- * is recompiled in a fraction of the time the one method for every kind took.
+ * {@link #executeAtomic}), small enough to be inlined into the code that posts it, with the failures out of line.
+ * Which kinds that code carries is decided by the profile of the switch in {@link #execute}, which every post of
+ * this JVM passes through, whatever its caller: in a DSM node's JVM, code C2 compiles for the posting path
+ * ({@code EngineVi.postSend}, {@code SendQueue.post}, this method), which the port's page fetch calls too, carries
+ * every kind posted there so far (OCEAN's nodes: the read and the atomic path inlined, the write called), and
+ * leaves out the kinds never posted, to be deoptimized at the first of them.
  * <p>
  * <b>Note:</b> not thread-safe; used by the VI's send-queue thread.
  */
