@@ -10,7 +10,7 @@ import org.viadsm.via.engine.ViConnection;
  * <p>
  * <b>Note:</b> guarded by the lock of its {@link UcxConnector}.
  */
-final class IncomingRequest
+final class IncomingRequest implements SetupMessages.Sender
 {
     static final int REQUESTED = 1;
     static final int TAKEN = 2;
@@ -28,13 +28,21 @@ final class IncomingRequest
     UcxLink link;
     /** Why accepting it failed on this side, if it did (a malformed worker address). */
     String failure;
-    /** Whether the client withdrew it after this NIC's connection wait had taken it. */
+    /** Whether the requester withdrew it after this NIC's connection wait had taken it, or while accepting it. */
     boolean withdrawn;
+    /** Whether this side's acceptance left: 1 if it did, -1 if UCX failed it, 0 while in flight or none sent. */
+    int acceptSent;
 
     IncomingRequest(final Handshake request, final String key)
     {
         this.request = request;
         this.key = key;
+    }
+
+    @Override
+    public void onSent(final boolean left)
+    {
+        acceptSent = left ? 1 : -1;
     }
 
     /**

@@ -56,6 +56,15 @@ final class IncomingRequests
     }
 
     /**
+     * Holds a request again that was forgotten as failed (an acceptance accepted again), in place of any copy of it
+     * that arrived since.
+     */
+    void restore(final IncomingRequest request)
+    {
+        requests.put(request.key, request);
+    }
+
+    /**
      * Forgets a request.
      *
      * @return true if it was held.

@@ -15,8 +15,11 @@ import org.viadsm.via.internal.HostPortAddress;
  * <p>
  * <b>Note:</b> its fields are guarded by the lock of its {@link UcxConnector}.
  */
-final class OutgoingRequest extends ListenerConnectAttempt
+final class OutgoingRequest extends ListenerConnectAttempt implements SetupMessages.Sender
 {
+    /** The most times this side accepts the peer's request, once and again after acceptances that never left. */
+    static final int MAX_ACCEPTS = 8;
+
     final HostPortAddress target;
     final long token = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE);
     private final UcxConnector connector;
@@ -35,6 +38,10 @@ final class OutgoingRequest extends ListenerConnectAttempt
     String turnedAway;
     /** How the last attempt to reach the peer's listener failed, as UCX said, or null. */
     String lastFailure;
+    /** The peer's request this side accepted, once it did (then {@link #accepting}). */
+    IncomingRequest acceptedFrom;
+    /** How many more times this side accepts the peer's request again after its acceptance failed to leave. */
+    int acceptsLeft = MAX_ACCEPTS;
 
     OutgoingRequest(final UcxConnector connector, final ViConnection vi, final String address,
         final HostPortAddress target, final long discriminator, final boolean peer, final long timeoutNs)
@@ -57,6 +64,15 @@ final class OutgoingRequest extends ListenerConnectAttempt
             throw ex;
         }
         connector.start(this);
+    }
+
+    @Override
+    public void onSent(final boolean left)
+    {
+        if (left)
+        {
+            onReached();
+        }
     }
 
     /**
@@ -96,12 +112,30 @@ final class OutgoingRequest extends ListenerConnectAttempt
         }
     }
 
+    /**
+     * The listener turned the request away, or this side accepted the peer's request and the acceptance failed:
+     * nothing else would answer the VI (the peer's request was taken, and this side's own is deferred or never
+     * sent), so the wait fails now with the cause rather than at its timeout as unmatched.
+     */
     @Override
     protected String lostReason(final int polls)
     {
         synchronized (connector)
         {
-            return turnedAway;
+            if (null != turnedAway || null == acceptedFrom || IncomingRequest.FAILED != acceptedFrom.state ||
+                mayAcceptAgain() || null == acceptedFrom.failure && 0 == acceptedFrom.acceptSent)
+            {
+                // an acceptance whose message is still in flight may yet turn out never to have left
+                return turnedAway;
+            }
+            final String failure = acceptedFrom.failure;
+            if (null != failure)
+            {
+                return "VI " + vi().id() + " cannot connect to the peer at " + address() + ": " + failure;
+            }
+            final String gone = null == acceptedFrom.sink ? null : acceptedFrom.sink.failure();
+            return "the peer at " + address() + " went away while VI " + vi().id() + " accepted its request" +
+                (null != gone ? ": " + gone : "");
         }
     }
 
@@ -118,6 +152,18 @@ final class OutgoingRequest extends ListenerConnectAttempt
     protected String establishFailure()
     {
         return establishFailure;
+    }
+
+    /**
+     * Whether this side accepted the peer's request and the acceptance failed before it left, the peer neither
+     * withdrawing its request nor this side failing to make the link: the peer still waits for an acceptance, which
+     * the next progress sends again ({@link OutgoingRequests#maintain}), at most {@link #MAX_ACCEPTS} times in all.
+     */
+    boolean mayAcceptAgain()
+    {
+        return null != acceptedFrom && IncomingRequest.FAILED == acceptedFrom.state && null == acceptedFrom.failure &&
+            !acceptedFrom.withdrawn && acceptedFrom.acceptSent < 0 && acceptsLeft > 1 && isPending() &&
+            !isPastDeadline(System.nanoTime());
     }
 
     /**

@@ -91,6 +91,13 @@ final class OutgoingRequests
             {
                 continue;
             }
+            if (request.accepting && request.mayAcceptAgain())
+            {
+                request.acceptsLeft--;
+                connector.answers().acceptAgain(request.acceptedFrom, request.vi(), request.sequence());
+                work++;
+                continue;
+            }
             if (null != request.endpoint && (request.deferred || null != request.sink.failure()))
             {
                 request.refused |= !request.isReached() && !request.deferred;

@@ -72,9 +72,36 @@ final class RequestAnswers
         request.acceptor = vi;
         request.sequence = sequence;
         request.state = IncomingRequest.ACCEPTING;
+        request.acceptSent = 0;
         connector.transmit(request.endpoint, LinkSetup.describe(transport, Handshake.ACCEPT, vi, peer.viId,
-            peer.sequence, peer.discriminator, token, mirror, peer.address), null);
+            peer.sequence, peer.discriminator, token, mirror, peer.address), request);
         return true;
+    }
+
+    /**
+     * Accepts a peer's request again whose acceptance never left: the endpoint to the requester's listener failed
+     * first (UCX fails the new connections of a process starved of CPU: reset, unreachable, timed out), and the
+     * requester, whose request this side took, waits for an acceptance and would never send its request again. What
+     * the failed acceptance made goes first; the requester never saw its mirror's key.
+     *
+     * @return as {@link #accept}.
+     */
+    boolean acceptAgain(final IncomingRequest request, final ViConnection vi, final int sequence)
+    {
+        if (null != request.link)
+        {
+            transport.release(request.link);
+            request.link = null;
+        }
+        else
+        {
+            UcxEndpoints.close(transport, request.endpoint);
+        }
+        request.endpoint = null;
+        request.sink = null;
+        request.state = IncomingRequest.TAKEN;
+        incoming.restore(request);
+        return accept(request, vi, sequence);
     }
 
     /**
@@ -108,6 +135,20 @@ final class RequestAnswers
         }
         connector.answer(request.endpoint, Handshake.bare(type, viId, request.request.viId, request.request.sequence,
             transport.nicId()), request.sink);
+    }
+
+    /**
+     * The VI that accepted a peer's request gives its own request up: an acceptance that failed, or that still waits
+     * for the confirmation, is dropped with its link, so that a late confirmation cannot connect an idle VI.
+     *
+     * @param request the request the VI accepted, or null if it accepted none.
+     */
+    void dropGivenUp(final IncomingRequest request)
+    {
+        if (null != request && (IncomingRequest.FAILED == request.state || IncomingRequest.ACCEPTING == request.state))
+        {
+            drop(request);
+        }
     }
 
     /**

@@ -10,7 +10,6 @@ import java.util.List;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpEndpoint;
 import org.viadsm.via.engine.Connector;
-import org.viadsm.via.engine.ListenerConnectAttempt;
 
 /**
  * The connection-setup messages of a ucx NIC in flight, and the control endpoints they leave behind. A message's
@@ -40,8 +39,19 @@ final class SetupMessages
      */
     static final int MAX_LINGERING = UcxConnector.MAX_PENDING_REQUESTS;
 
+    /** Who learns whether a setup message left (a request's requester, an acceptance's acceptor). */
+    interface Sender
+    {
+        /**
+         * The message is done with.
+         *
+         * @param left true if it left, false if UCX failed it.
+         */
+        void onSent(boolean left);
+    }
+
     /** A setup message in flight, whose buffers UCX reads until it completes. */
-    private record Sending(MemorySegment header, MemorySegment data, long request, ListenerConnectAttempt owner,
+    private record Sending(MemorySegment header, MemorySegment data, long request, Sender owner,
         UcpEndpoint closeAfter, UcxEndpoints.Sink sink, LingeringEndpoints<UcpEndpoint> lingering)
     {
     }
@@ -69,12 +79,12 @@ final class SetupMessages
     }
 
     /**
-     * Sends a setup message over an endpoint that stays open (a request's, an accepted connection's); a request's
-     * owner counts as having reached its peer once the message left.
+     * Sends a setup message over an endpoint that stays open (a request's, an accepted connection's); its owner, if
+     * any, learns whether it left.
      *
      * @return true if the message is still in flight (its sender must keep making progress).
      */
-    boolean transmit(final UcpEndpoint endpoint, final Handshake message, final ListenerConnectAttempt owner)
+    boolean transmit(final UcpEndpoint endpoint, final Handshake message, final Sender owner)
     {
         return transmit(endpoint, message, owner, null, null, null);
     }
@@ -129,7 +139,7 @@ final class SetupMessages
             transport.nicId()), sink);
     }
 
-    private boolean transmit(final UcpEndpoint endpoint, final Handshake message, final ListenerConnectAttempt owner,
+    private boolean transmit(final UcpEndpoint endpoint, final Handshake message, final Sender owner,
         final UcpEndpoint closeAfter, final UcxEndpoints.Sink sink, final LingeringEndpoints<UcpEndpoint> lingering)
     {
         final Arena arena = Arena.ofAuto();
@@ -145,9 +155,9 @@ final class SetupMessages
             sending.add(new Sending(header, data, request, owner, closeAfter, sink, lingering));
             return true;
         }
-        if (Ucp.OK == request && null != owner)
+        if (null != owner)
         {
-            owner.onReached();
+            owner.onSent(Ucp.OK == request);
         }
         if (null != closeAfter)
         {
@@ -214,9 +224,9 @@ final class SetupMessages
             final int status = Ucp.checkStatus(message.request());
             if (Ucp.IN_PROGRESS != status)
             {
-                if (Ucp.OK == status && null != message.owner())
+                if (null != message.owner())
                 {
-                    message.owner().onReached();
+                    message.owner().onSent(Ucp.OK == status);
                 }
                 Ucp.free(message.request());
                 it.remove();

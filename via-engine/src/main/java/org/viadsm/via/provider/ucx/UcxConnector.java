@@ -161,6 +161,7 @@ final class UcxConnector extends Connector
     synchronized void forget(final OutgoingRequest request)
     {
         outgoing.remove(request);
+        answers.dropGivenUp(request.acceptedFrom);
         if (!request.linked)
         {
             release(request);
@@ -327,12 +328,12 @@ final class UcxConnector extends Connector
         if (Handshake.WITHDRAW == message.type)
         {
             final IncomingRequest from = incoming.find(message);
-            if (null != from && IncomingRequest.ACCEPTING == from.state &&
-                Handshake.CLIENT_REQUEST == from.request.type)
+            if (null != from && IncomingRequest.ACCEPTING == from.state)
             {
-                // the client gave up before the accept reached it and will never confirm: the accepting thread
-                // sees the failure, drops the request and fails its accept now, not at the establish timeout
+                // the requester gave up before the accept reached it and will never confirm: the accepting thread (a
+                // client's accept, a peer's wait) sees the failure, drops the request and fails now, not at its timeout
                 from.state = IncomingRequest.FAILED;
+                from.withdrawn = true;
             }
             else if (null != from && IncomingRequest.ACCEPTING != from.state)
             {
@@ -390,6 +391,7 @@ final class UcxConnector extends Connector
         if (order < 0)
         {
             request.accepting = true;
+            request.acceptedFrom = candidate;
             candidate.state = IncomingRequest.TAKEN;
             if (!answers.accept(candidate, request.vi(), request.sequence()) &&
                 IncomingRequest.FAILED != candidate.state)
@@ -399,11 +401,8 @@ final class UcxConnector extends Connector
             return true;
         }
         candidate.state = IncomingRequest.TAKEN;
+        // this side's request goes (or went) from start, once: sending it here too opened a second endpoint
         answers.answer(candidate, Handshake.DEFER, request.vi().id());
-        if (null == request.endpoint && 0 == request.retryAtNs)
-        {
-            sendRequest(request);
-        }
         return false;
     }
 
@@ -451,10 +450,10 @@ final class UcxConnector extends Connector
     }
 
     /**
-     * Sends a setup message over an endpoint that stays open; a request's owner counts as having reached its peer
-     * once the message left.
+     * Sends a setup message over an endpoint that stays open; its owner learns whether it left (a request counts as
+     * having reached its peer once it did).
      */
-    void transmit(final UcpEndpoint endpoint, final Handshake message, final OutgoingRequest owner)
+    void transmit(final UcpEndpoint endpoint, final Handshake message, final SetupMessages.Sender owner)
     {
         busy |= messages.transmit(endpoint, message, owner);
     }

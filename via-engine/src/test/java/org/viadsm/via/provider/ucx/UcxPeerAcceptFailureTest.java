@@ -1,0 +1,193 @@
+package org.viadsm.via.provider.ucx;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.openucx.jucx.ucp.UcpContext;
+import org.openucx.jucx.ucp.UcpEndpoint;
+import org.openucx.jucx.ucp.UcpMemMapParams;
+import org.openucx.jucx.ucp.UcpMemory;
+import org.openucx.jucx.ucp.UcpParams;
+import org.openucx.jucx.ucp.UcpRequest;
+import org.openucx.jucx.ucp.UcpWorker;
+import org.openucx.jucx.ucp.UcpWorkerParams;
+import org.viadsm.via.Nic;
+import org.viadsm.via.ReliabilityLevel;
+import org.viadsm.via.Vi;
+import org.viadsm.via.ViAttributes;
+import org.viadsm.via.ViState;
+import org.viadsm.via.ViaError;
+import org.viadsm.via.ViaException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Peer to peer, the side that accepts the other's request (the smaller NIC id) may fail to make the connection after
+ * it decided to accept (here: the peer's worker address is malformed). Its own request is then never sent again and
+ * nothing else answers its VI, so its wait fails at once with the cause, the VI idle again, and its request is
+ * withdrawn; before, the wait ran to its timeout and reported the request as unmatched.
+ */
+@Timeout(120)
+class UcxPeerAcceptFailureTest
+{
+    private static final long T = TimeUnit.SECONDS.toNanos(30);
+    private static final int RAW_VI = 3;
+    private static final int RAW_SEQUENCE = 1;
+    private static final long DISCRIMINATOR = 11;
+
+    @BeforeAll
+    static void ucx()
+    {
+        assumeTrue(UcxNicProvider.isAvailable() || null != System.getenv("CI"), "UCX is not installed");
+    }
+
+    @Test
+    void acceptorShouldFailAtOnceNamingWhyItsAcceptanceFailed() throws Exception
+    {
+        final List<Handshake> received = new CopyOnWriteArrayList<>();
+        try (Nic nic = Nic.open("ucx:127.0.0.1:0");
+             RawUcxPeer peer = new RawUcxPeer(received::add))
+        {
+            final UcpWorker worker = peer.worker();
+            final String raw = peer.address();
+            final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
+                .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+            vi.connectPeerRequest(raw, DISCRIMINATOR, T);
+            final CompletableFuture<Throwable> waited = CompletableFuture.supplyAsync(() ->
+            {
+                try
+                {
+                    vi.connectPeerWait(T);
+                    return null;
+                }
+                catch (final RuntimeException ex)
+                {
+                    return ex;
+                }
+            });
+            final long deadlineNs = System.nanoTime() + T;
+            while (received.isEmpty() && System.nanoTime() - deadlineNs < 0)
+            {
+                worker.progress();
+            }
+            assertEquals(1, received.size(), "the NIC's request reached the raw peer");
+            final Handshake asked = received.get(0);
+            assertEquals(Handshake.PEER_REQUEST, asked.type);
+            // the raw peer's own request, with the largest NIC id, so that the NIC's VI accepts it
+            final byte[] workerAddress = new byte[64];
+            workerAddress[0] = (byte)0xFF; // a format version no UCX packs
+            final Handshake request = new Handshake(Handshake.PEER_REQUEST, RAW_VI, 0, RAW_SEQUENCE, -1L,
+                DISCRIMINATOR, 7, 4096, asked.reliability, 65536, 0, 0, 16, 0, workerAddress, new byte[32], raw);
+            final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
+            final ByteBuffer data = ByteBuffer.allocateDirect(request.dataLength());
+            request.encodeHeader(new UnsafeBuffer(header));
+            request.encodeData(new UnsafeBuffer(data));
+            final UcpEndpoint endpoint = peer.connect(UcxAddress.parse(nic.address()).socketAddress());
+            final UcpRequest sent = endpoint.sendAmNonBlocking(Handshake.AM_ID,
+                new UnsafeBuffer(header).addressOffset(), Handshake.HEADER_LENGTH,
+                new UnsafeBuffer(data).addressOffset(), request.dataLength(), 0, null);
+            while ((!waited.isDone() || received.size() < 2) && System.nanoTime() - deadlineNs < 0)
+            {
+                worker.progress();
+            }
+            assertTrue(sent.isCompleted(), "the raw peer's request left");
+            final Throwable failed = waited.get(T, TimeUnit.NANOSECONDS);
+            assertTrue(failed instanceof ViaException, String.valueOf(failed));
+            assertEquals(ViaError.NOT_REACHABLE, ((ViaException)failed).error());
+            assertEquals(ViaError.NOT_REACHABLE + ": VI " + vi.id() + " cannot connect to the peer at " + raw +
+                ": the worker address of " + raw + " (64 bytes) is malformed: format version 15 is not one UCX " +
+                "packs (0 or 1)",
+                failed.getMessage());
+            assertEquals(ViState.IDLE, vi.state());
+            assertEquals(2, received.size(), "the raw peer got the NIC's request and its withdrawal only");
+            final Handshake withdrawal = received.get(1);
+            assertEquals(Handshake.WITHDRAW, withdrawal.type);
+            assertEquals(vi.id(), withdrawal.viId);
+            assertEquals(asked.sequence, withdrawal.sequence);
+            endpoint.closeNonBlockingForce();
+            peer.accepted().forEach(UcpEndpoint::closeNonBlockingForce);
+        }
+    }
+
+    /**
+     * The requester's listener is gone, so every acceptance's endpoint to it fails before the acceptance leaves: the
+     * acceptor accepts again (as it does when UCX fails a new connection of a starved process), a bounded number of
+     * times, then its wait fails naming UCX's cause instead of waiting out its timeout.
+     */
+    @Test
+    void acceptorShouldAcceptAgainThenFailNamingUcxCauseWhenAcceptancesNeverLeave() throws Exception
+    {
+        final String gone;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress()))
+        {
+            gone = "ucx:127.0.0.1:" + socket.getLocalPort();
+        }
+        try (Nic nic = Nic.open("ucx:127.0.0.1:0");
+             RawUcxPeer peer = new RawUcxPeer(message -> { });
+             UcpContext context = new UcpContext(new UcpParams().requestRmaFeature().requestAmFeature());
+             UcpWorker described = context.newWorker(new UcpWorkerParams());
+             UcpMemory mirror = context.memoryMap(new UcpMemMapParams().allocate().setLength(4096)))
+        {
+            // the request describes a real worker and mirror, so that each acceptance makes its link
+            final ByteBuffer packedWorker = described.getAddress();
+            final byte[] workerAddress = new byte[packedWorker.remaining()];
+            packedWorker.get(workerAddress);
+            final ByteBuffer packedKey = mirror.getRemoteKeyBuffer();
+            final byte[] key = new byte[packedKey.remaining()];
+            packedKey.get(key);
+            final UcpWorker worker = peer.worker();
+            final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
+                .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+            vi.connectPeerRequest(gone, DISCRIMINATOR, T);
+            final CompletableFuture<Throwable> waited = CompletableFuture.supplyAsync(() ->
+            {
+                try
+                {
+                    vi.connectPeerWait(T);
+                    return null;
+                }
+                catch (final RuntimeException ex)
+                {
+                    return ex;
+                }
+            });
+            final Handshake request = new Handshake(Handshake.PEER_REQUEST, RAW_VI, 0, RAW_SEQUENCE, -1L,
+                DISCRIMINATOR, 7, mirror.getAddress(), ReliabilityLevel.RELIABLE_DELIVERY.vipValue(), 65536, 0, 0, 16,
+                0, workerAddress, key, gone);
+            final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
+            final ByteBuffer data = ByteBuffer.allocateDirect(request.dataLength());
+            request.encodeHeader(new UnsafeBuffer(header));
+            request.encodeData(new UnsafeBuffer(data));
+            final UcpEndpoint endpoint = peer.connect(UcxAddress.parse(nic.address()).socketAddress());
+            final UcpRequest sent = endpoint.sendAmNonBlocking(Handshake.AM_ID,
+                new UnsafeBuffer(header).addressOffset(), Handshake.HEADER_LENGTH,
+                new UnsafeBuffer(data).addressOffset(), request.dataLength(), 0, null);
+            final long deadlineNs = System.nanoTime() + T;
+            while (!waited.isDone() && System.nanoTime() - deadlineNs < 0)
+            {
+                worker.progress();
+            }
+            assertTrue(sent.isCompleted(), "the raw peer's request left");
+            final Throwable failed = waited.get(T, TimeUnit.NANOSECONDS);
+            assertTrue(failed instanceof ViaException, String.valueOf(failed));
+            assertEquals(ViaError.NOT_REACHABLE, ((ViaException)failed).error());
+            final String expected = ViaError.NOT_REACHABLE + ": the peer at " + gone + " went away while VI " +
+                vi.id() + " accepted its request: control endpoint to /127.0.0.1:" + gone.substring(14) +
+                " failed: UCS_ERR_";
+            assertTrue(failed.getMessage().startsWith(expected), failed.getMessage());
+            assertEquals(ViState.IDLE, vi.state());
+            endpoint.closeNonBlockingForce();
+        }
+    }
+}
