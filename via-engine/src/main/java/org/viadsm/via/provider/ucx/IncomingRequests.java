@@ -65,13 +65,13 @@ final class IncomingRequests
     }
 
     /**
-     * Forgets a request.
+     * Forgets a request, unless another copy of it is held in its place (one that arrived after it was forgotten).
      *
      * @return true if it was held.
      */
     boolean remove(final IncomingRequest request)
     {
-        return null != requests.remove(request.key);
+        return requests.remove(request.key, request);
     }
 
     List<IncomingRequest> all()
