@@ -113,7 +113,13 @@ final class RequestAnswers
         final ViConnection vi = request.acceptor;
         request.state = IncomingRequest.DONE;
         incoming.remove(request);
-        vi.settle(request.sequence, peer.viId, ViConnection.CONNECT_ACCEPTED);
+        if (!vi.settle(request.sequence, peer.viId, ViConnection.CONNECT_ACCEPTED))
+        {
+            // the VI gave up (its wait ended, it disconnected) between settling its request and forgetting it: it
+            // must not become connected after its caller was told it failed
+            transport.release(request.link);
+            return;
+        }
         LinkSetup.establish(transport, vi, request.link, peer);
     }
 

@@ -328,10 +328,12 @@ final class UcxConnector extends Connector
         if (Handshake.WITHDRAW == message.type)
         {
             final IncomingRequest from = incoming.find(message);
-            if (null != from && IncomingRequest.ACCEPTING == from.state)
+            if (null != from && (IncomingRequest.ACCEPTING == from.state ||
+                IncomingRequest.FAILED == from.state && null != from.acceptor))
             {
                 // the requester gave up before the accept reached it and will never confirm: the accepting thread (a
-                // client's accept, a peer's wait) sees the failure, drops the request and fails now, not at its timeout
+                // client's accept, a peer's wait) sees the failure, drops the request (releasing its link, also once
+                // its endpoint failed) and fails now, not at its timeout; a peer's wait does not accept it again
                 from.state = IncomingRequest.FAILED;
                 from.withdrawn = true;
             }

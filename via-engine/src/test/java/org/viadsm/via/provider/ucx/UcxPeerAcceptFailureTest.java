@@ -27,8 +27,12 @@ import org.viadsm.via.ViAttributes;
 import org.viadsm.via.ViState;
 import org.viadsm.via.ViaError;
 import org.viadsm.via.ViaException;
+import org.viadsm.via.engine.EngineNic;
+import org.viadsm.via.engine.ViConnection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -45,6 +49,10 @@ class UcxPeerAcceptFailureTest
     private static final int RAW_VI = 3;
     private static final int RAW_SEQUENCE = 1;
     private static final long DISCRIMINATOR = 11;
+    private static final long MARKER = 12;
+
+    /** The raw peer's messages in flight: UCX reads their buffers until they complete. */
+    private final List<ByteBuffer> buffers = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void ucx()
@@ -189,5 +197,167 @@ class UcxPeerAcceptFailureTest
             assertEquals(ViState.IDLE, vi.state());
             endpoint.closeNonBlockingForce();
         }
+    }
+    /**
+     * The VI's request was settled (here as its wait giving up does first) while its acceptance waited for the
+     * confirmation, which then arrives before the VI forgot the request: the VI must not become connected after its
+     * caller was told it failed, and the link made for it is released.
+     */
+    @Test
+    void confirmationAfterTheVisRequestWasSettledShouldNotConnectIt() throws Exception
+    {
+        final List<Handshake> received = new CopyOnWriteArrayList<>();
+        try (Nic nic = Nic.open("ucx:127.0.0.1:0");
+             RawUcxPeer peer = new RawUcxPeer(received::add);
+             UcpContext context = new UcpContext(new UcpParams().requestRmaFeature().requestAmFeature());
+             UcpWorker described = context.newWorker(new UcpWorkerParams());
+             UcpMemory mirror = context.memoryMap(new UcpMemMapParams().allocate().setLength(4096)))
+        {
+            final UcxTransport transport = (UcxTransport)((EngineNic)nic).transport();
+            final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
+                .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+            final UcpEndpoint endpoint = acceptRawRequest(nic, peer, received, described, mirror, vi);
+            final ViConnection connection = ((EngineNic)nic).connectionOf(vi);
+            assertTrue(connection.settle(received.get(0).sequence, 0, ViConnection.CONNECT_REJECTED));
+            assertNotNull(transport.link(vi.id()), "the acceptance made its link");
+            send(endpoint, Handshake.bare(Handshake.CONFIRM, RAW_VI, vi.id(), RAW_SEQUENCE, -1L));
+            final long deadlineNs = System.nanoTime() + T;
+            while (ViState.CONNECT_PENDING == vi.state() && null != transport.link(vi.id()) &&
+                System.nanoTime() - deadlineNs < 0)
+            {
+                peer.worker().progress();
+                transport.progress(false);
+            }
+            assertEquals(ViState.CONNECT_PENDING, vi.state(), "the confirmation did not connect the VI");
+            assertNull(transport.link(vi.id()), "the link made for the acceptance was released");
+            connection.backToIdle();
+            endpoint.closeNonBlockingForce();
+            peer.accepted().forEach(UcpEndpoint::closeNonBlockingForce);
+        }
+    }
+
+    /**
+     * The requester withdraws its request twice (its own withdrawal, then its answer to the acceptance it no longer
+     * waits for): the second finds the acceptance failed, and the accepting VI's wait still releases the link made
+     * for it, failing at once as the peer gone.
+     */
+    @Test
+    void acceptanceWithdrawnTwiceShouldReleaseItsLinkWhenTheWaitFails() throws Exception
+    {
+        final List<Handshake> received = new CopyOnWriteArrayList<>();
+        try (Nic nic = Nic.open("ucx:127.0.0.1:0");
+             RawUcxPeer peer = new RawUcxPeer(received::add);
+             UcpContext context = new UcpContext(new UcpParams().requestRmaFeature().requestAmFeature());
+             UcpWorker described = context.newWorker(new UcpWorkerParams());
+             UcpMemory mirror = context.memoryMap(new UcpMemMapParams().allocate().setLength(4096)))
+        {
+            final UcxTransport transport = (UcxTransport)((EngineNic)nic).transport();
+            final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
+                .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+            final UcpEndpoint endpoint = acceptRawRequest(nic, peer, received, described, mirror, vi);
+            assertNotNull(transport.link(vi.id()), "the acceptance made its link");
+            send(endpoint, Handshake.bare(Handshake.WITHDRAW, RAW_VI, 0, RAW_SEQUENCE, -1L));
+            send(endpoint, Handshake.bare(Handshake.WITHDRAW, RAW_VI, 0, RAW_SEQUENCE, -1L));
+            // a client's request after them in the same stream: once a connection wait takes it, both were handled
+            send(endpoint, describe(Handshake.CLIENT_REQUEST, RAW_SEQUENCE + 1, MARKER, described, mirror,
+                peer.address()));
+            final CompletableFuture<Throwable> marked = CompletableFuture.supplyAsync(() ->
+            {
+                try
+                {
+                    nic.connectWait(MARKER, T).reject();
+                    return null;
+                }
+                catch (final RuntimeException ex)
+                {
+                    return ex;
+                }
+            });
+            final long deadlineNs = System.nanoTime() + T;
+            while (!marked.isDone() && System.nanoTime() - deadlineNs < 0)
+            {
+                peer.worker().progress();
+            }
+            assertNull(marked.get(T, TimeUnit.NANOSECONDS));
+            final CompletableFuture<Throwable> waited = CompletableFuture.supplyAsync(() ->
+            {
+                try
+                {
+                    vi.connectPeerWait(T);
+                    return null;
+                }
+                catch (final RuntimeException ex)
+                {
+                    return ex;
+                }
+            });
+            while (!waited.isDone() && System.nanoTime() - deadlineNs < 0)
+            {
+                peer.worker().progress();
+            }
+            final Throwable failed = waited.get(T, TimeUnit.NANOSECONDS);
+            assertTrue(failed instanceof ViaException, String.valueOf(failed));
+            assertEquals(ViaError.NOT_REACHABLE + ": the peer at " + peer.address() + " went away while VI " +
+                vi.id() + " accepted its request", failed.getMessage());
+            assertEquals(ViState.IDLE, vi.state());
+            assertNull(transport.link(vi.id()), "the link made for the acceptance was released");
+            endpoint.closeNonBlockingForce();
+            peer.accepted().forEach(UcpEndpoint::closeNonBlockingForce);
+        }
+    }
+
+    /**
+     * The VI requests the raw peer, the raw peer requests the VI (with a real worker and mirror, the larger NIC id),
+     * and the VI accepts: returns once the acceptance reached the raw peer.
+     *
+     * @return the raw peer's endpoint to the NIC's listener, over which its request went.
+     */
+    private UcpEndpoint acceptRawRequest(final Nic nic, final RawUcxPeer peer, final List<Handshake> received,
+        final UcpWorker described, final UcpMemory mirror, final Vi vi) throws Exception
+    {
+        final UcxTransport transport = (UcxTransport)((EngineNic)nic).transport();
+        vi.connectPeerRequest(peer.address(), DISCRIMINATOR, T);
+        final long deadlineNs = System.nanoTime() + T;
+        while (received.isEmpty() && System.nanoTime() - deadlineNs < 0)
+        {
+            peer.worker().progress();
+            transport.progress(false);
+        }
+        assertEquals(Handshake.PEER_REQUEST, received.get(0).type);
+        final UcpEndpoint endpoint = peer.connect(UcxAddress.parse(nic.address()).socketAddress());
+        send(endpoint, describe(Handshake.PEER_REQUEST, RAW_SEQUENCE, DISCRIMINATOR, described, mirror,
+            peer.address()));
+        while (received.size() < 2 && System.nanoTime() - deadlineNs < 0)
+        {
+            peer.worker().progress();
+            transport.progress(false);
+        }
+        assertEquals(Handshake.ACCEPT, received.get(1).type, "the VI accepted the raw peer's request");
+        return endpoint;
+    }
+
+    private static Handshake describe(final int type, final int sequence, final long discriminator,
+        final UcpWorker described, final UcpMemory mirror, final String address) throws Exception
+    {
+        final ByteBuffer packedWorker = described.getAddress();
+        final byte[] workerAddress = new byte[packedWorker.remaining()];
+        packedWorker.get(workerAddress);
+        final ByteBuffer packedKey = mirror.getRemoteKeyBuffer();
+        final byte[] key = new byte[packedKey.remaining()];
+        packedKey.get(key);
+        return new Handshake(type, RAW_VI, 0, sequence, -1L, discriminator, 7, mirror.getAddress(),
+            ReliabilityLevel.RELIABLE_DELIVERY.vipValue(), 65536, 0, 0, 16, 0, workerAddress, key, address);
+    }
+
+    private void send(final UcpEndpoint endpoint, final Handshake message)
+    {
+        final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
+        final ByteBuffer data = ByteBuffer.allocateDirect(Math.max(1, message.dataLength()));
+        message.encodeHeader(new UnsafeBuffer(header));
+        message.encodeData(new UnsafeBuffer(data));
+        buffers.add(header);
+        buffers.add(data);
+        endpoint.sendAmNonBlocking(Handshake.AM_ID, new UnsafeBuffer(header).addressOffset(),
+            Handshake.HEADER_LENGTH, new UnsafeBuffer(data).addressOffset(), message.dataLength(), 0, null);
     }
 }
