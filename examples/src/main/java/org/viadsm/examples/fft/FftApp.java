@@ -174,10 +174,10 @@ public final class FftApp extends App
         {
             kernel.fft1d(-1);
         }
+        final long finish = SplashClock.micros();
         team.endTimedPhase();
         if (0 == myNum || dostats)
         {
-            final long finish = SplashClock.micros();
             transtimes.set(myNum, kernel.transtimeUs());
             totaltimes.set(myNum, finish - initdone);
             if (0 == myNum)

@@ -108,10 +108,10 @@ public final class Ocean extends App
             team.barrier();
         }
         slave.checkFinite();
+        final long computeendUs = clockUs();
         team.endTimedPhase();
         if (master)
         {
-            final long computeendUs = clockUs();
             printStatistics(out, grids, nprocs);
             out.println();
             out.println("                       TIMING INFORMATION");

@@ -182,10 +182,10 @@ final class RadixKernel
         }
 
         team.barrier();
+        final long time6 = SplashClock.micros();
         team.endTimedPhase();
         if (timed)
         {
-            final long time6 = SplashClock.micros();
             shared.ranktime.set(myNum, ranktime);
             shared.sorttime.set(myNum, sorttime);
             shared.totaltime.set(myNum, time6 - time1);

@@ -84,17 +84,19 @@ public interface Team
     void clearPause(int pauseId);
 
     /**
-     * Marks where this member's part of the program's timed phase begins: where the C program reads the clock that
-     * starts its measured time (after initialization), at the same point of the program on every member. A DSM
-     * node's statistics then cover its timed phases only; nothing is sent. A no-op by default.
+     * Marks where this member's part of the program's timed phase begins: just before the program reads the clock
+     * that starts its measured time (after initialization, where the C program reads it), at the same point of the
+     * program on every member, so that the marking is not inside the measured time. A DSM node's statistics then
+     * cover its timed phases only; nothing is sent. A no-op by default.
      */
     default void beginTimedPhase()
     {
     }
 
     /**
-     * Marks where this member's part of the timed phase ends: where the C program reads the clock that ends its
-     * measured time. A no-op by default.
+     * Marks where this member's part of the timed phase ends: just after the program reads the clock that ends its
+     * measured time (where the C program reads it), so that the marking, which on a DSM node takes the statistics'
+     * snapshot of the phase, is not inside the measured time. A no-op by default.
      */
     default void endTimedPhase()
     {

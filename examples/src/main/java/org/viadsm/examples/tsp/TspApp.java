@@ -106,10 +106,10 @@ public final class TspApp extends App
         final long startNs = System.nanoTime();
         new TspSolver(team, map, depth, queue, best).run();
         team.barrier();
+        final long elapsedNs = System.nanoTime() - startNs;
         team.endTimedPhase();
         if (0 == team.id())
         {
-            final long elapsedNs = System.nanoTime() - startNs;
             final int[] path = new int[n];
             team.lock(TspLayout.BEST_LOCK);
             final int length = best.get(TspLayout.BEST_LENGTH_OFFSET);
