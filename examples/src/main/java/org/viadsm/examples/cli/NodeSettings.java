@@ -19,13 +19,6 @@ public final class NodeSettings
      * of line in a node's JVM, see {@link #JVM_OPTIONS}.
      */
     public static final String PORT_OUT_OF_LINE = "-XX:CompileCommand=dontinline,org.viadsm.dsm.ViaProtocolPort::*";
-    /**
-     * The JIT commands that compile the shared arrays' and views' {@code get} and {@code set} (an element, or a range
-     * copied in bulk) at a twentieth of the JIT's thresholds, see {@link #JVM_OPTIONS}.
-     */
-    public static final List<String> ACCESS_COMPILED_EARLY = List.of(
-        "-XX:CompileCommand=CompileThresholdScaling,org.viadsm.dsm.Shared*::get,0.05",
-        "-XX:CompileCommand=CompileThresholdScaling,org.viadsm.dsm.Shared*::set,0.05");
 
     /**
      * Options of every node's JVM: one GC thread, as nodes outnumber cores; and the DSM's port compiled out of line
@@ -43,18 +36,9 @@ public final class NodeSettings
      * alternated pairs at a load of 8 to 10, runs 10 to 40: node JVMs' compiler CPU 1 661, 1 106, 1 224 ms (node 0)
      * against 802, 771, 1 121 ms, the node thread's CPU per timed phase (runs 12-16) 22.6, 18.6, 20.1 ms against 18.4,
      * 16.7, 18.0 ms.
-     * <p>
-     * The shared arrays' accessors are compiled early ({@link #ACCESS_COMPILED_EARLY}): a bulk copy of a shared array
-     * is a copy between the node's memory and a Java array, which C2 compiles into a call of the JVM's copy stub but C1
-     * cannot: before C2 each copy of 64 doubles is a native call with C1's profiled checks, 61 to 90 ns, where a plain
-     * array's copy takes 15 to 19 ns at every tier (C1 compiles {@code System.arraycopy} to the stub). C2's thresholds,
-     * which the JIT raises while its queue is long, took those methods up only in warm runs 2 and 3 of {@code run fft
-     * --nodes 1 --warm 3} (quick and SPLASH-2 inputs), where FFT copies its rows and transpose tiles 7 700 and 27 000
-     * times per run; with the thresholds scaled they are compiled within the cold run. The accessors are small and
-     * called from every kernel, so compiling them early costs little.
      */
-    public static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-XX:CompileCommand=quiet",
-        PORT_OUT_OF_LINE, ACCESS_COMPILED_EARLY.get(0), ACCESS_COMPILED_EARLY.get(1));
+    public static final List<String> JVM_OPTIONS =
+        List.of("-XX:+UseSerialGC", "-XX:CompileCommand=quiet", PORT_OUT_OF_LINE);
 
     private NodeSettings()
     {

@@ -2,7 +2,6 @@ package org.viadsm.examples.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +20,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The node JVMs' own options: the DSM port is compiled out of line, the command names the port's class as it is,
- * the shared arrays' and views' accessors are compiled early, the commands name them as they are,
  * a JVM started with the options prints nothing of its own on standard output, which is the application's, and the
  * {@code viadsm} script gives a node that a launcher started (its {@code node} command) the same options.
  */
@@ -29,47 +27,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NodeSettingsTest
 {
     private static final String PREFIX = "-XX:CompileCommand=dontinline,";
-    private static final String SCALING = "-XX:CompileCommand=CompileThresholdScaling,";
 
     @Test
     void shouldCompileTheDsmPortOutOfLineQuietly()
     {
-        assertEquals(List.of("-XX:+UseSerialGC", "-XX:CompileCommand=quiet", NodeSettings.PORT_OUT_OF_LINE,
-            SCALING + "org.viadsm.dsm.Shared*::get,0.05", SCALING + "org.viadsm.dsm.Shared*::set,0.05"),
+        assertEquals(List.of("-XX:+UseSerialGC", "-XX:CompileCommand=quiet", NodeSettings.PORT_OUT_OF_LINE),
             NodeSettings.JVM_OPTIONS);
         assertEquals(PREFIX + "org.viadsm.dsm.ViaProtocolPort::*", NodeSettings.PORT_OUT_OF_LINE);
-        assertEquals(NodeSettings.JVM_OPTIONS.subList(3, 5), NodeSettings.ACCESS_COMPILED_EARLY);
-    }
-
-    @Test
-    void shouldNameEveryElementTypesArrayAndViewsAccessors() throws ReflectiveOperationException
-    {
-        final List<String> matched = new ArrayList<>();
-        for (final String option : NodeSettings.ACCESS_COMPILED_EARLY)
-        {
-            final String pattern = option.substring(SCALING.length(), option.lastIndexOf(','));
-            final String classPrefix = pattern.substring(0, pattern.indexOf("*::"));
-            final String method = pattern.substring(pattern.indexOf("::") + 2);
-            for (final String type : List.of("Byte", "Int", "Long", "Float", "Double"))
-            {
-                for (final String kind : List.of("Array", "View", "ReadView"))
-                {
-                    final Class<?> accessor = Class.forName("org.viadsm.dsm.Shared" + type + kind);
-                    assertTrue(accessor.getName().startsWith(classPrefix), accessor.getName());
-                    for (final Method declared : accessor.getDeclaredMethods())
-                    {
-                        if (declared.getName().equals(method))
-                        {
-                            matched.add(accessor.getSimpleName() + "::" + method + declared.getParameterCount());
-                        }
-                    }
-                }
-            }
-        }
-        // per array: the element and the bulk form of each; per view: the element's (a read view has no set)
-        assertEquals(5 * (2 + 2 + 1 + 1 + 1), matched.size(), matched.toString());
-        assertTrue(matched.contains("SharedDoubleArray::get4"), matched.toString());
-        assertTrue(matched.contains("SharedDoubleArray::set4"), matched.toString());
     }
 
     @Test
