@@ -72,18 +72,7 @@ class UcxPeerAcceptFailureTest
             final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
                 .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
             vi.connectPeerRequest(raw, DISCRIMINATOR, T);
-            final CompletableFuture<Throwable> waited = CompletableFuture.supplyAsync(() ->
-            {
-                try
-                {
-                    vi.connectPeerWait(T);
-                    return null;
-                }
-                catch (final RuntimeException ex)
-                {
-                    return ex;
-                }
-            });
+            final CompletableFuture<Throwable> waited = failureOf(() -> vi.connectPeerWait(T));
             final long deadlineNs = System.nanoTime() + T;
             while (received.isEmpty() && System.nanoTime() - deadlineNs < 0)
             {
@@ -97,14 +86,8 @@ class UcxPeerAcceptFailureTest
             workerAddress[0] = (byte)0xFF; // a format version no UCX packs
             final Handshake request = new Handshake(Handshake.PEER_REQUEST, RAW_VI, 0, RAW_SEQUENCE, -1L,
                 DISCRIMINATOR, 7, 4096, asked.reliability, 65536, 0, 0, 16, 0, workerAddress, new byte[32], raw);
-            final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
-            final ByteBuffer data = ByteBuffer.allocateDirect(request.dataLength());
-            request.encodeHeader(new UnsafeBuffer(header));
-            request.encodeData(new UnsafeBuffer(data));
             final UcpEndpoint endpoint = peer.connect(UcxAddress.parse(nic.address()).socketAddress());
-            final UcpRequest sent = endpoint.sendAmNonBlocking(Handshake.AM_ID,
-                new UnsafeBuffer(header).addressOffset(), Handshake.HEADER_LENGTH,
-                new UnsafeBuffer(data).addressOffset(), request.dataLength(), 0, null);
+            final UcpRequest sent = send(endpoint, request);
             while ((!waited.isDone() || received.size() < 2) && System.nanoTime() - deadlineNs < 0)
             {
                 worker.progress();
@@ -147,40 +130,16 @@ class UcxPeerAcceptFailureTest
              UcpWorker described = context.newWorker(new UcpWorkerParams());
              UcpMemory mirror = context.memoryMap(new UcpMemMapParams().allocate().setLength(4096)))
         {
-            // the request describes a real worker and mirror, so that each acceptance makes its link
-            final ByteBuffer packedWorker = described.getAddress();
-            final byte[] workerAddress = new byte[packedWorker.remaining()];
-            packedWorker.get(workerAddress);
-            final ByteBuffer packedKey = mirror.getRemoteKeyBuffer();
-            final byte[] key = new byte[packedKey.remaining()];
-            packedKey.get(key);
             final UcpWorker worker = peer.worker();
             final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
                 .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
             vi.connectPeerRequest(gone, DISCRIMINATOR, T);
-            final CompletableFuture<Throwable> waited = CompletableFuture.supplyAsync(() ->
-            {
-                try
-                {
-                    vi.connectPeerWait(T);
-                    return null;
-                }
-                catch (final RuntimeException ex)
-                {
-                    return ex;
-                }
-            });
-            final Handshake request = new Handshake(Handshake.PEER_REQUEST, RAW_VI, 0, RAW_SEQUENCE, -1L,
-                DISCRIMINATOR, 7, mirror.getAddress(), ReliabilityLevel.RELIABLE_DELIVERY.vipValue(), 65536, 0, 0, 16,
-                0, workerAddress, key, gone);
-            final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
-            final ByteBuffer data = ByteBuffer.allocateDirect(request.dataLength());
-            request.encodeHeader(new UnsafeBuffer(header));
-            request.encodeData(new UnsafeBuffer(data));
+            final CompletableFuture<Throwable> waited = failureOf(() -> vi.connectPeerWait(T));
+            // the request describes a real worker and mirror, so that each acceptance makes its link
+            final Handshake request = describe(Handshake.PEER_REQUEST, RAW_SEQUENCE, DISCRIMINATOR, described, mirror,
+                gone);
             final UcpEndpoint endpoint = peer.connect(UcxAddress.parse(nic.address()).socketAddress());
-            final UcpRequest sent = endpoint.sendAmNonBlocking(Handshake.AM_ID,
-                new UnsafeBuffer(header).addressOffset(), Handshake.HEADER_LENGTH,
-                new UnsafeBuffer(data).addressOffset(), request.dataLength(), 0, null);
+            final UcpRequest sent = send(endpoint, request);
             final long deadlineNs = System.nanoTime() + T;
             while (!waited.isDone() && System.nanoTime() - deadlineNs < 0)
             {
@@ -198,6 +157,7 @@ class UcxPeerAcceptFailureTest
             endpoint.closeNonBlockingForce();
         }
     }
+
     /**
      * The VI's request was settled (here as its wait giving up does first) while its acceptance waited for the
      * confirmation, which then arrives before the VI forgot the request: the VI must not become connected after its
@@ -261,36 +221,14 @@ class UcxPeerAcceptFailureTest
             // a client's request after them in the same stream: once a connection wait takes it, both were handled
             send(endpoint, describe(Handshake.CLIENT_REQUEST, RAW_SEQUENCE + 1, MARKER, described, mirror,
                 peer.address()));
-            final CompletableFuture<Throwable> marked = CompletableFuture.supplyAsync(() ->
-            {
-                try
-                {
-                    nic.connectWait(MARKER, T).reject();
-                    return null;
-                }
-                catch (final RuntimeException ex)
-                {
-                    return ex;
-                }
-            });
+            final CompletableFuture<Throwable> marked = failureOf(() -> nic.connectWait(MARKER, T).reject());
             final long deadlineNs = System.nanoTime() + T;
             while (!marked.isDone() && System.nanoTime() - deadlineNs < 0)
             {
                 peer.worker().progress();
             }
             assertNull(marked.get(T, TimeUnit.NANOSECONDS));
-            final CompletableFuture<Throwable> waited = CompletableFuture.supplyAsync(() ->
-            {
-                try
-                {
-                    vi.connectPeerWait(T);
-                    return null;
-                }
-                catch (final RuntimeException ex)
-                {
-                    return ex;
-                }
-            });
+            final CompletableFuture<Throwable> waited = failureOf(() -> vi.connectPeerWait(T));
             while (!waited.isDone() && System.nanoTime() - deadlineNs < 0)
             {
                 peer.worker().progress();
@@ -349,7 +287,33 @@ class UcxPeerAcceptFailureTest
             ReliabilityLevel.RELIABLE_DELIVERY.vipValue(), 65536, 0, 0, 16, 0, workerAddress, key, address);
     }
 
-    private void send(final UcpEndpoint endpoint, final Handshake message)
+    /**
+     * Runs a wait on another thread.
+     *
+     * @return what the wait threw, or null once it returned.
+     */
+    private static CompletableFuture<Throwable> failureOf(final Runnable wait)
+    {
+        return CompletableFuture.supplyAsync(() ->
+        {
+            try
+            {
+                wait.run();
+                return null;
+            }
+            catch (final RuntimeException ex)
+            {
+                return ex;
+            }
+        });
+    }
+
+    /**
+     * Sends a message from the raw peer, its buffers kept until the test ends.
+     *
+     * @return UCX's request for the send.
+     */
+    private UcpRequest send(final UcpEndpoint endpoint, final Handshake message)
     {
         final ByteBuffer header = ByteBuffer.allocateDirect(Handshake.HEADER_LENGTH);
         final ByteBuffer data = ByteBuffer.allocateDirect(Math.max(1, message.dataLength()));
@@ -357,7 +321,7 @@ class UcxPeerAcceptFailureTest
         message.encodeData(new UnsafeBuffer(data));
         buffers.add(header);
         buffers.add(data);
-        endpoint.sendAmNonBlocking(Handshake.AM_ID, new UnsafeBuffer(header).addressOffset(),
+        return endpoint.sendAmNonBlocking(Handshake.AM_ID, new UnsafeBuffer(header).addressOffset(),
             Handshake.HEADER_LENGTH, new UnsafeBuffer(data).addressOffset(), message.dataLength(), 0, null);
     }
 }
