@@ -486,7 +486,6 @@ public final class Dsm implements AutoCloseable
         guard.enter();
     }
 
-
     void exit()
     {
         guard.exit();

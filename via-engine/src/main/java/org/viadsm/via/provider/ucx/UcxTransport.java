@@ -4,6 +4,7 @@ import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openucx.jucx.ucp.UcpContext;
 import org.openucx.jucx.ucp.UcpListener;
@@ -402,7 +403,8 @@ final class UcxTransport implements NicTransport
         connector.close();
         endpoints.closeAll();
         listener.close();
-        WorkerRelease.release(nic.address(), worker, endpoints, progressThread::hasEnded, () -> WorkerRelease.runAll(
+        // every step runs whichever fails (the first failure thrown, the later ones suppressed), the slot last
+        WorkerRelease.release(nic.address(), worker, endpoints, progressThread::hasEnded, () -> CloseHelper.closeAll(
             worker::close, memory::close, context::close, arena::close, () -> UcxNics.release(slot)));
     }
 

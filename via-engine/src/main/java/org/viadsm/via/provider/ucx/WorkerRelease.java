@@ -115,40 +115,6 @@ final class WorkerRelease
     }
 
     /**
-     * Runs every step, in order, whichever fails: a destroy that stops at a failure would leak what follows, the
-     * NIC's slot last of all.
-     *
-     * @param steps the steps.
-     * @throws RuntimeException the first step's failure, with the later ones' suppressed.
-     */
-    static void runAll(final Runnable... steps)
-    {
-        RuntimeException failure = null;
-        for (final Runnable step : steps)
-        {
-            try
-            {
-                step.run();
-            }
-            catch (final RuntimeException ex)
-            {
-                if (null == failure)
-                {
-                    failure = ex;
-                }
-                else
-                {
-                    failure.addSuppressed(ex);
-                }
-            }
-        }
-        if (null != failure)
-        {
-            throw failure;
-        }
-    }
-
-    /**
      * Makes progress until every close finished and the worker's flush completed, at least once, until the deadline.
      *
      * @return true if UCX is done with the worker.

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import org.agrona.CloseHelper;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,8 +70,7 @@ class UcxPeerAcceptFailureTest
         {
             final UcpWorker worker = peer.worker();
             final String raw = peer.address();
-            final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
-                .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+            final Vi vi = reliableVi(nic);
             vi.connectPeerRequest(raw, DISCRIMINATOR, T);
             final CompletableFuture<Throwable> waited = failureOf(() -> vi.connectPeerWait(T));
             final long deadlineNs = System.nanoTime() + T;
@@ -126,18 +126,14 @@ class UcxPeerAcceptFailureTest
         }
         try (Nic nic = Nic.open("ucx:127.0.0.1:0");
              RawUcxPeer peer = new RawUcxPeer(message -> { });
-             UcpContext context = new UcpContext(new UcpParams().requestRmaFeature().requestAmFeature());
-             UcpWorker described = context.newWorker(new UcpWorkerParams());
-             UcpMemory mirror = context.memoryMap(new UcpMemMapParams().allocate().setLength(4096)))
+             Described described = new Described())
         {
             final UcpWorker worker = peer.worker();
-            final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
-                .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
+            final Vi vi = reliableVi(nic);
             vi.connectPeerRequest(gone, DISCRIMINATOR, T);
             final CompletableFuture<Throwable> waited = failureOf(() -> vi.connectPeerWait(T));
             // the request describes a real worker and mirror, so that each acceptance makes its link
-            final Handshake request = describe(Handshake.PEER_REQUEST, RAW_SEQUENCE, DISCRIMINATOR, described, mirror,
-                gone);
+            final Handshake request = describe(Handshake.PEER_REQUEST, RAW_SEQUENCE, DISCRIMINATOR, described, gone);
             final UcpEndpoint endpoint = peer.connect(UcxAddress.parse(nic.address()).socketAddress());
             final UcpRequest sent = send(endpoint, request);
             final long deadlineNs = System.nanoTime() + T;
@@ -169,14 +165,11 @@ class UcxPeerAcceptFailureTest
         final List<Handshake> received = new CopyOnWriteArrayList<>();
         try (Nic nic = Nic.open("ucx:127.0.0.1:0");
              RawUcxPeer peer = new RawUcxPeer(received::add);
-             UcpContext context = new UcpContext(new UcpParams().requestRmaFeature().requestAmFeature());
-             UcpWorker described = context.newWorker(new UcpWorkerParams());
-             UcpMemory mirror = context.memoryMap(new UcpMemMapParams().allocate().setLength(4096)))
+             Described described = new Described())
         {
             final UcxTransport transport = (UcxTransport)((EngineNic)nic).transport();
-            final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
-                .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
-            final UcpEndpoint endpoint = acceptRawRequest(nic, peer, received, described, mirror, vi);
+            final Vi vi = reliableVi(nic);
+            final UcpEndpoint endpoint = acceptRawRequest(nic, peer, received, described, vi);
             final ViConnection connection = ((EngineNic)nic).connectionOf(vi);
             assertTrue(connection.settle(received.get(0).sequence, 0, ViConnection.CONNECT_REJECTED));
             assertNotNull(transport.link(vi.id()), "the acceptance made its link");
@@ -207,20 +200,16 @@ class UcxPeerAcceptFailureTest
         final List<Handshake> received = new CopyOnWriteArrayList<>();
         try (Nic nic = Nic.open("ucx:127.0.0.1:0");
              RawUcxPeer peer = new RawUcxPeer(received::add);
-             UcpContext context = new UcpContext(new UcpParams().requestRmaFeature().requestAmFeature());
-             UcpWorker described = context.newWorker(new UcpWorkerParams());
-             UcpMemory mirror = context.memoryMap(new UcpMemMapParams().allocate().setLength(4096)))
+             Described described = new Described())
         {
             final UcxTransport transport = (UcxTransport)((EngineNic)nic).transport();
-            final Vi vi = nic.createVi(new ViAttributes().ptag(nic.createPtag())
-                .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
-            final UcpEndpoint endpoint = acceptRawRequest(nic, peer, received, described, mirror, vi);
+            final Vi vi = reliableVi(nic);
+            final UcpEndpoint endpoint = acceptRawRequest(nic, peer, received, described, vi);
             assertNotNull(transport.link(vi.id()), "the acceptance made its link");
             send(endpoint, Handshake.bare(Handshake.WITHDRAW, RAW_VI, 0, RAW_SEQUENCE, -1L));
             send(endpoint, Handshake.bare(Handshake.WITHDRAW, RAW_VI, 0, RAW_SEQUENCE, -1L));
             // a client's request after them in the same stream: once a connection wait takes it, both were handled
-            send(endpoint, describe(Handshake.CLIENT_REQUEST, RAW_SEQUENCE + 1, MARKER, described, mirror,
-                peer.address()));
+            send(endpoint, describe(Handshake.CLIENT_REQUEST, RAW_SEQUENCE + 1, MARKER, described, peer.address()));
             final CompletableFuture<Throwable> marked = failureOf(() -> nic.connectWait(MARKER, T).reject());
             final long deadlineNs = System.nanoTime() + T;
             while (!marked.isDone() && System.nanoTime() - deadlineNs < 0)
@@ -251,7 +240,7 @@ class UcxPeerAcceptFailureTest
      * @return the raw peer's endpoint to the NIC's listener, over which its request went.
      */
     private UcpEndpoint acceptRawRequest(final Nic nic, final RawUcxPeer peer, final List<Handshake> received,
-        final UcpWorker described, final UcpMemory mirror, final Vi vi) throws Exception
+        final Described described, final Vi vi) throws Exception
     {
         final UcxTransport transport = (UcxTransport)((EngineNic)nic).transport();
         vi.connectPeerRequest(peer.address(), DISCRIMINATOR, T);
@@ -263,8 +252,7 @@ class UcxPeerAcceptFailureTest
         }
         assertEquals(Handshake.PEER_REQUEST, received.get(0).type);
         final UcpEndpoint endpoint = peer.connect(UcxAddress.parse(nic.address()).socketAddress());
-        send(endpoint, describe(Handshake.PEER_REQUEST, RAW_SEQUENCE, DISCRIMINATOR, described, mirror,
-            peer.address()));
+        send(endpoint, describe(Handshake.PEER_REQUEST, RAW_SEQUENCE, DISCRIMINATOR, described, peer.address()));
         while (received.size() < 2 && System.nanoTime() - deadlineNs < 0)
         {
             peer.worker().progress();
@@ -275,9 +263,10 @@ class UcxPeerAcceptFailureTest
     }
 
     private static Handshake describe(final int type, final int sequence, final long discriminator,
-        final UcpWorker described, final UcpMemory mirror, final String address) throws Exception
+        final Described described, final String address) throws Exception
     {
-        final ByteBuffer packedWorker = described.getAddress();
+        final UcpMemory mirror = described.mirror;
+        final ByteBuffer packedWorker = described.worker.getAddress();
         final byte[] workerAddress = new byte[packedWorker.remaining()];
         packedWorker.get(workerAddress);
         final ByteBuffer packedKey = mirror.getRemoteKeyBuffer();
@@ -285,6 +274,12 @@ class UcxPeerAcceptFailureTest
         packedKey.get(key);
         return new Handshake(type, RAW_VI, 0, sequence, -1L, discriminator, 7, mirror.getAddress(),
             ReliabilityLevel.RELIABLE_DELIVERY.vipValue(), 65536, 0, 0, 16, 0, workerAddress, key, address);
+    }
+
+    private static Vi reliableVi(final Nic nic)
+    {
+        return nic.createVi(new ViAttributes().ptag(nic.createPtag())
+            .reliabilityLevel(ReliabilityLevel.RELIABLE_DELIVERY), null, null);
     }
 
     /**
@@ -323,5 +318,19 @@ class UcxPeerAcceptFailureTest
         buffers.add(data);
         return endpoint.sendAmNonBlocking(Handshake.AM_ID, new UnsafeBuffer(header).addressOffset(),
             Handshake.HEADER_LENGTH, new UnsafeBuffer(data).addressOffset(), message.dataLength(), 0, null);
+    }
+
+    /** A worker and a mirror of UCX's own that a raw peer's request describes, so that accepting it makes a link. */
+    private static final class Described implements AutoCloseable
+    {
+        final UcpContext context = new UcpContext(new UcpParams().requestRmaFeature().requestAmFeature());
+        final UcpWorker worker = context.newWorker(new UcpWorkerParams());
+        final UcpMemory mirror = context.memoryMap(new UcpMemMapParams().allocate().setLength(4096));
+
+        @Override
+        public void close()
+        {
+            CloseHelper.closeAll(mirror, worker, context);
+        }
     }
 }
